@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// PushFake has no package dependencies, by rule: only the toolchain's own modules.
+let package = Package(
+    name: "PushFake",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "PushFakeCore", targets: ["PushFakeCore"]),
+        .library(name: "PushFakeHTTP", targets: ["PushFakeHTTP"]),
+        .library(name: "PushFakeURLProtocol", targets: ["PushFakeURLProtocol"]),
+        .library(name: "PushFakeTesting", targets: ["PushFakeTesting"]),
+        .library(name: "PushFakeClients", targets: ["PushFakeClients"]),
+        .executable(name: "pushfake", targets: ["pushfake"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "PushFakeCore"),
+        .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore"]),
+        .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
+        .target(name: "PushFakeClients"),
+        .target(
+            name: "PushFakeTesting",
+            dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
+        ),
+        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
+        .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeCore"]),
+        .testTarget(
+            name: "PushFakeClientsTests",
+            dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore"]
+        ),
+        .testTarget(
+            name: "PushFakeTestingTests",
+            dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
+        ),
+        .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,85 @@
+/// A request as any transport hands it to the engine: wire-neutral, bytes as received.
+///
+/// ```swift
+/// let request = FakeRequest(method: "POST", target: "/TPNS/api/device/register",
+///                           headers: ["Content-Type": "application/json"], body: Array(json.utf8))
+/// let exchange = fake.handle(request)
+/// ```
+public struct FakeRequest: Sendable, Equatable {
+    /// Which host delivered the request.
+    public enum Transport: String, Sendable, Equatable {
+        /// The HTTP/1.1 server (standalone or in-process live).
+        case http
+        /// The URLProtocol adapter (no sockets).
+        case urlProtocol
+        /// Called directly from Swift.
+        case direct
+    }
+
+    public var method: String
+    /// The path as sent, before normalization (no query).
+    public var path: String
+    /// The raw query string without `?`, or empty.
+    public var query: String
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// `false` when the transport could not see the body (URLSession `upload` through a URLProtocol on Linux).
+    public var bodyAvailable: Bool
+    public var transport: Transport
+
+    public init(
+        method: String,
+        path: String,
+        query: String = "",
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = [],
+        bodyAvailable: Bool = true,
+        transport: Transport = .direct
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.bodyAvailable = bodyAvailable
+        self.transport = transport
+    }
+
+    /// Builds a request from a request target such as `/api/v2/apps/x/devices/y/inbox?page=1`.
+    public init(
+        method: String,
+        target: String,
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = [],
+        transport: Transport = .direct
+    ) {
+        if let mark = target.firstIndex(of: "?") {
+            self.init(
+                method: method, path: String(target[..<mark]), query: String(target[target.index(after: mark)...]),
+                headers: headers, body: body, transport: transport)
+        } else {
+            self.init(method: method, path: target, headers: headers, body: body, transport: transport)
+        }
+    }
+
+    /// The request target as on the wire: path plus `?query` when present.
+    public var target: String { query.isEmpty ? path : path + "?" + query }
+
+    /// The query as decoded key/value pairs, in order. `tags%5B%5D` and `tags[]` decode to the same key.
+    public var queryItems: [(name: String, value: String)] {
+        Self.parseQuery(query)
+    }
+
+    static func parseQuery(_ query: String) -> [(name: String, value: String)] {
+        guard !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            if let equals = pair.firstIndex(of: "=") {
+                return (
+                    PercentDecoding.decode(pair[..<equals], plusAsSpace: true),
+                    PercentDecoding.decode(pair[pair.index(after: equals)...], plusAsSpace: true)
+                )
+            }
+            return (PercentDecoding.decode(pair, plusAsSpace: true), "")
+        }
+    }
+}
