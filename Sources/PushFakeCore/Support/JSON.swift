@@ -18,7 +18,7 @@ public enum JSON: Sendable, Equatable {
 }
 
 /// A JSON object: ordered key/value pairs, looked up by key (the last duplicate wins).
-public struct JSONObject: Sendable, Equatable {
+public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// One member of an object.
     public struct Member: Sendable, Equatable {
         public var key: String
@@ -37,8 +37,8 @@ public struct JSONObject: Sendable, Equatable {
         self.members = members
     }
 
-    public init(_ pairs: KeyValuePairs<String, JSON>) {
-        self.members = pairs.map { Member(key: $0.key, value: $0.value) }
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self.members = elements.map { Member(key: $0.0, value: $0.1) }
     }
 
     /// The keys in wire order.

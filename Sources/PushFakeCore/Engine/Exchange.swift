@@ -1,0 +1,17 @@
+/// The engine's answer to one request, with what the transport must do around it.
+public struct Exchange: Sendable {
+    /// What the transport does once any delay has passed.
+    public enum Action: Sendable, Equatable {
+        /// Send ``Exchange/response``.
+        case respond
+        /// Close the connection (or fail the URL load) without a response.
+        case dropConnection
+    }
+
+    public let response: FakeResponse
+    public let action: Action
+    /// Seconds to wait before acting.
+    public let delay: Double
+    /// The journal sequence number of this request.
+    public let sequence: Int
+}

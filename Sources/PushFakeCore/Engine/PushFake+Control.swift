@@ -1,0 +1,126 @@
+import Foundation
+
+extension PushFake {
+    // MARK: Faults
+
+    /// Adds a fault rule; rules apply in the order they were added, first match wins.
+    ///
+    /// ```swift
+    /// fake.inject(.tpnsError(.registrationIsAlreadyInProgress), when: .tpns(.register), scope: .once)
+    /// ```
+    /// - Returns: the rule's id, for ``removeFault(id:)`` and ``faultRules``.
+    @discardableResult
+    public func inject(_ fault: Fault, when matcher: RequestMatcher = .any, scope: FaultScope = .once) -> String {
+        state.withLock { state in
+            let id = "fault-\(state.nextFaultNumber)"
+            state.nextFaultNumber += 1
+            state.faultRules.append(FaultRule(id: id, matcher: matcher, fault: fault, scope: scope))
+            return id
+        }
+    }
+
+    /// The rules with their counters, in order.
+    public var faultRules: [FaultRule] {
+        state.withLock { $0.faultRules }
+    }
+
+    /// Removes one rule; `false` when no rule has that id.
+    @discardableResult
+    public func removeFault(id: String) -> Bool {
+        state.withLock { state in
+            guard let index = state.faultRules.firstIndex(where: { $0.id == id }) else { return false }
+            state.faultRules.remove(at: index)
+            return true
+        }
+    }
+
+    public func removeAllFaults() {
+        state.withLock { $0.faultRules.removeAll() }
+    }
+
+    // MARK: Journal
+
+    /// A snapshot of the journal.
+    public var journal: Journal {
+        state.withLock { $0.journal }
+    }
+
+    /// The journal entries a matcher accepts, oldest first.
+    public func entries(matching matcher: RequestMatcher = .any) -> [JournalEntry] {
+        journal.entries(matching: matcher)
+    }
+
+    // MARK: Clock
+
+    /// The fake clock's current time.
+    public var now: Date {
+        state.withLock { $0.clock.now }
+    }
+
+    /// Moves the clock forward; scheduled TwinPush notifications whose time has come are delivered.
+    public func advanceClock(by interval: TimeInterval) {
+        state.withLock { state in
+            state.clock.advance(by: interval)
+            TwinPushHandler.releaseDue(state: &state, now: state.clock.now)
+        }
+    }
+
+    /// Sets the clock; scheduled TwinPush notifications whose time has come are delivered.
+    public func setClock(to date: Date) {
+        state.withLock { state in
+            state.clock.set(to: date)
+            TwinPushHandler.releaseDue(state: &state, now: state.clock.now)
+        }
+    }
+
+    // MARK: Deliveries
+
+    /// Every delivery, in creation order.
+    public var deliveries: [Delivery] {
+        state.withLock { $0.deliveries.all }
+    }
+
+    /// Deliveries to one device (TPNS `deviceId` or TwinPush device id), optionally of one vendor.
+    public func deliveries(to deviceID: String, vendor: Vendor? = nil) -> [Delivery] {
+        deliveries.filter { $0.deviceID == deviceID && (vendor == nil || $0.vendor == vendor) }
+    }
+
+    /// Deliveries of one notification (TPNS send id or TwinPush notification id).
+    public func deliveries(ofNotification notificationID: String) -> [Delivery] {
+        state.withLock { $0.deliveries.deliveries(forNotification: notificationID) }
+    }
+
+    /// Deliveries of one vendor.
+    public func deliveries(vendor: Vendor) -> [Delivery] {
+        deliveries.filter { $0.vendor == vendor }
+    }
+
+    /// The deliveries a journal entry caused.
+    public func deliveries(causedBy entry: JournalEntry) -> [Delivery] {
+        state.withLock { state in entry.deliveryIDs.compactMap { state.deliveries.delivery(id: $0) } }
+    }
+
+    // MARK: Lifecycle
+
+    /// Forgets devices, notifications, deliveries, journal and fault rules; the clock and ids start over.
+    /// Declared apps stay declared.
+    public func reset() {
+        state.withLock { $0.reset() }
+    }
+
+    /// Calls `observer` after each new journal entry, outside the engine lock. Keep it quick.
+    /// - Returns: a token for ``removeObserver(_:)``.
+    @discardableResult
+    public func addObserver(_ observer: @escaping @Sendable (JournalEntry) -> Void) -> Int {
+        state.withLock { state in
+            let id = state.nextObserverID
+            state.nextObserverID += 1
+            state.observers[id] = observer
+            return id
+        }
+    }
+
+    public func removeObserver(_ token: Int) {
+        _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    }
+}

@@ -1,0 +1,89 @@
+/// The two services PushFake fakes.
+public enum Vendor: String, Sendable, Equatable, Hashable, CaseIterable, CustomStringConvertible {
+    case tpns
+    case twinPush
+
+    public var description: String { rawValue }
+}
+
+/// An operation of a vendor API, named as the vendor names it (`register`, `pushNotifications`, `updateBadge`, …).
+///
+/// An extensible set: each vendor declares its operations as static members.
+public struct Operation: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+        self.rawValue = value
+    }
+
+    public var description: String { rawValue }
+}
+
+/// What the router found for a request: vendor, operation and the decoded path parameters.
+public struct RouteMatch: Sendable, Equatable {
+    public let vendor: Vendor
+    public let operation: Operation
+    /// Decoded path parameters by name (`appKey`, `deviceId`, `app`, `device`, `notification`).
+    public let parameters: [String: String]
+    /// The route template, e.g. `/TPNS/api/application/{appKey}/device/{deviceId}/unregister`.
+    public let template: String
+
+    public init(vendor: Vendor, operation: Operation, parameters: [String: String] = [:], template: String = "") {
+        self.vendor = vendor
+        self.operation = operation
+        self.parameters = parameters
+        self.template = template
+    }
+}
+
+/// One route: method plus a path template of literal and `{parameter}` segments.
+struct RoutePattern: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    let vendor: Vendor
+    let operation: Operation
+    let method: String
+    let segments: [Segment]
+
+    init(_ vendor: Vendor, _ operation: Operation, _ method: String, _ template: String) {
+        self.vendor = vendor
+        self.operation = operation
+        self.method = method
+        self.segments = template.split(separator: "/").map { part in
+            if part.hasPrefix("{"), part.hasSuffix("}") {
+                return .parameter(String(part.dropFirst().dropLast()))
+            }
+            return .literal(String(part))
+        }
+    }
+
+    var template: String {
+        "/"
+            + segments.map { segment in
+                switch segment {
+                case .literal(let text): return text
+                case .parameter(let name): return "{\(name)}"
+                }
+            }.joined(separator: "/")
+    }
+
+    /// The parameters when the path fits the template, else `nil`.
+    func parameters(for path: [String]) -> [String: String]? {
+        guard path.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, path) {
+            switch segment {
+            case .literal(let text): if text != part { return nil }
+            case .parameter(let name): parameters[name] = part
+            }
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,57 @@
+/// Maps a method and raw path to a vendor operation.
+///
+/// Before matching it collapses repeated `/`, drops one trailing `/` and percent-decodes each segment
+/// (DECISIONS.md, Common), so `/TPNS//api/device/register/` from a trailing-slash base URL routes like the rest.
+struct Router: Sendable {
+    enum Result: Equatable {
+        case matched(RouteMatch)
+        /// The path is known but not for this method.
+        case methodNotAllowed(vendor: Vendor?, allowed: [String])
+        case notFound(vendor: Vendor?)
+    }
+
+    private let routesBySegmentCount: [Int: [RoutePattern]]
+    let templates: [String]
+
+    init(routes: [RoutePattern]) {
+        routesBySegmentCount = Dictionary(grouping: routes, by: \.segments.count)
+        var seen = Set<String>()
+        templates = routes.map { "\($0.method) \($0.template)" }.filter { seen.insert($0).inserted }
+    }
+
+    func route(method: String, path: String) -> Result {
+        let segments = Self.segments(of: path)
+        // HEAD is GET without a body (RFC 9110 §9.3.2); the serializer drops the body.
+        let effectiveMethod = method == "HEAD" ? "GET" : method
+        var allowed: [String] = []
+        var pathVendor: Vendor?
+        for pattern in routesBySegmentCount[segments.count] ?? [] {
+            guard let parameters = pattern.parameters(for: segments) else { continue }
+            if pattern.method == effectiveMethod {
+                return .matched(
+                    RouteMatch(
+                        vendor: pattern.vendor, operation: pattern.operation, parameters: parameters,
+                        template: pattern.template))
+            }
+            allowed.append(pattern.method)
+            pathVendor = pattern.vendor
+        }
+        if !allowed.isEmpty { return .methodNotAllowed(vendor: pathVendor, allowed: allowed) }
+        return .notFound(vendor: Self.vendor(forPrefixOf: segments))
+    }
+
+    /// Normalized, percent-decoded path segments.
+    static func segments(of path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map { PercentDecoding.decode($0) }
+    }
+
+    /// The vendor whose prefix the path is under, for vendor-shaped 404s.
+    static func vendor(forPrefixOf segments: [String]) -> Vendor? {
+        guard let first = segments.first else { return nil }
+        if first == "TPNS" { return .tpns }
+        if first == "api" {
+            return segments.count > 1 && segments[1] == "v2" ? .twinPush : .tpns
+        }
+        return nil
+    }
+}

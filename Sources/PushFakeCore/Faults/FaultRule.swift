@@ -1,0 +1,38 @@
+/// A fault with the requests it applies to and when: matcher × fault × scope.
+///
+/// Rules are kept in the order they were added; the first rule that matches and is eligible applies, and its
+/// counters change under the same lock as the request it applied to.
+public struct FaultRule: Sendable, Identifiable, CustomStringConvertible {
+    public let id: String
+    public let matcher: RequestMatcher
+    public let fault: Fault
+    public let scope: FaultScope
+    /// Matching requests seen so far (including skipped ones and ones the probability spared).
+    public internal(set) var matchCount = 0
+    /// Times the fault was applied.
+    public internal(set) var appliedCount = 0
+
+    init(id: String, matcher: RequestMatcher, fault: Fault, scope: FaultScope) {
+        self.id = id
+        self.matcher = matcher
+        self.fault = fault
+        self.scope = scope
+    }
+
+    /// `true` once the rule has applied as often as its scope allows.
+    public var isExhausted: Bool {
+        scope.limit.map { appliedCount >= $0 } ?? false
+    }
+
+    /// Counts a matching request and says whether the fault applies to it.
+    mutating func consume(using generator: inout SplitMix64) -> Bool {
+        guard !isExhausted else { return false }
+        matchCount += 1
+        guard matchCount > scope.skip else { return false }
+        if scope.probability < 1, generator.nextUnit() >= scope.probability { return false }
+        appliedCount += 1
+        return true
+    }
+
+    public var description: String { "\(id): \(fault) when \(matcher) (\(scope))" }
+}

@@ -1,0 +1,40 @@
+/// When a matching rule applies: after skipping some matches, up to a number of times, with a probability.
+///
+/// ```swift
+/// .once                 // the next matching call
+/// .times(3)             // the next three
+/// .always
+/// .after(2)             // every call after the first two matching ones
+/// .after(2, times: 1)   // only the third
+/// .probability(0.25)    // a quarter of matching calls, drawn from the seeded generator
+/// ```
+public struct FaultScope: Sendable, Equatable, CustomStringConvertible {
+    /// Matching calls that pass through before the rule starts applying.
+    public var skip: Int
+    /// How many times the rule applies at most; `nil` is unlimited.
+    public var limit: Int?
+    /// Chance (0…1) that an eligible call is faulted, drawn from the engine's seeded generator.
+    public var probability: Double
+
+    public init(skip: Int = 0, limit: Int? = 1, probability: Double = 1) {
+        self.skip = max(0, skip)
+        self.limit = limit.map { max(0, $0) }
+        self.probability = min(1, max(0, probability))
+    }
+
+    public static var once: FaultScope { FaultScope(limit: 1) }
+    public static var always: FaultScope { FaultScope(limit: nil) }
+    public static func times(_ count: Int) -> FaultScope { FaultScope(limit: count) }
+    public static func after(_ count: Int, times: Int? = nil) -> FaultScope { FaultScope(skip: count, limit: times) }
+    public static func probability(_ probability: Double, times: Int? = nil) -> FaultScope {
+        FaultScope(limit: times, probability: probability)
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if skip > 0 { parts.append("after \(skip)") }
+        parts.append(limit.map { $0 == 1 ? "once" : "\($0) times" } ?? "always")
+        if probability < 1 { parts.append("p=\(probability)") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,145 @@
+/// A description of requests, built from values: used by fault rules and journal queries alike.
+///
+/// Every criterion that is set must hold. Build one with the static entry points and refine it:
+/// ```swift
+/// let iosRegisters = RequestMatcher.tpns(.register).bodyField("applicationType", .equals("IOS"))
+/// let failedBadge = RequestMatcher.twinPush(.updateBadge).status(500)
+/// ```
+public struct RequestMatcher: Sendable, CustomStringConvertible {
+    public var vendor: Vendor?
+    public var operation: Operation?
+    /// TPNS `applicationKey` or TwinPush app id.
+    public var app: String?
+    /// TPNS `deviceId` or TwinPush device id.
+    public var device: String?
+    public var method: String?
+    public var headers: [(name: String, match: ValueMatch)] = []
+    public var bodyFields: [(path: String, match: ValueMatch)] = []
+    /// Only for journal queries: the response status.
+    public var status: Int?
+    /// Only for journal queries: whether a fault applied (`true`), did not (`false`), or either (`nil`).
+    public var faulted: Bool?
+    /// `true`: only unmatched requests; `false`: only routed ones; `nil`: either.
+    public var unmatched: Bool?
+
+    public init() {}
+
+    /// Matches every request.
+    public static var any: RequestMatcher { RequestMatcher() }
+
+    public static func vendor(_ vendor: Vendor) -> RequestMatcher {
+        var matcher = RequestMatcher()
+        matcher.vendor = vendor
+        return matcher
+    }
+
+    public static func tpns(_ operation: Operation? = nil) -> RequestMatcher {
+        var matcher = vendor(.tpns)
+        matcher.operation = operation
+        return matcher
+    }
+
+    public static func twinPush(_ operation: Operation? = nil) -> RequestMatcher {
+        var matcher = vendor(.twinPush)
+        matcher.operation = operation
+        return matcher
+    }
+
+    /// Requests no route matched.
+    public static var unmatchedRequests: RequestMatcher {
+        var matcher = RequestMatcher()
+        matcher.unmatched = true
+        return matcher
+    }
+
+    public func operation(_ operation: Operation) -> RequestMatcher { with { $0.operation = operation } }
+    public func app(_ app: String) -> RequestMatcher { with { $0.app = app } }
+    public func device(_ device: String) -> RequestMatcher { with { $0.device = device } }
+    public func method(_ method: String) -> RequestMatcher { with { $0.method = method.uppercased() } }
+    public func status(_ status: Int) -> RequestMatcher { with { $0.status = status } }
+    public func faulted(_ faulted: Bool = true) -> RequestMatcher { with { $0.faulted = faulted } }
+
+    public func header(_ name: String, _ match: ValueMatch) -> RequestMatcher {
+        with { $0.headers.append((name, match)) }
+    }
+
+    public func header(_ name: String, equals value: String) -> RequestMatcher {
+        header(name, .equals(.string(value)))
+    }
+
+    /// A body field by dotted path (`applicationType`, `device.latitude`, `[0].applicationKey`).
+    public func bodyField(_ path: String, _ match: ValueMatch) -> RequestMatcher {
+        with { $0.bodyFields.append((path, match)) }
+    }
+
+    public func bodyField(_ path: String, equals value: JSON) -> RequestMatcher {
+        bodyField(path, .equals(value))
+    }
+
+    private func with(_ change: (inout RequestMatcher) -> Void) -> RequestMatcher {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let vendor { parts.append("vendor=\(vendor)") }
+        if let operation { parts.append("operation=\(operation)") }
+        if let app { parts.append("app=\(app)") }
+        if let device { parts.append("device=\(device)") }
+        if let method { parts.append("method=\(method)") }
+        for (name, match) in headers { parts.append("header \(name) \(match)") }
+        for (path, match) in bodyFields { parts.append("body.\(path) \(match)") }
+        if let status { parts.append("status=\(status)") }
+        if let faulted { parts.append(faulted ? "faulted" : "not faulted") }
+        if let unmatched { parts.append(unmatched ? "unmatched" : "matched a route") }
+        return parts.isEmpty ? "any request" : parts.joined(separator: ", ")
+    }
+}
+
+/// What a header value or body field must be.
+public struct ValueMatch: Sendable, CustomStringConvertible {
+    enum Kind: Sendable {
+        case equals(JSON)
+        case contains(String)
+        case present
+        case absent
+        case predicate(String, @Sendable (JSON?) -> Bool)
+    }
+
+    let kind: Kind
+
+    /// Equal as JSON: the string `"4711"` is not the number `4711` (use `.contains` for a loose match).
+    public static func equals(_ value: JSON) -> ValueMatch { ValueMatch(kind: .equals(value)) }
+    /// The value's text (strings bare, other values as compact JSON) contains `text`.
+    public static func contains(_ text: String) -> ValueMatch { ValueMatch(kind: .contains(text)) }
+    /// The field is present (any value, including `null`).
+    public static var present: ValueMatch { ValueMatch(kind: .present) }
+    /// The field is absent.
+    public static var absent: ValueMatch { ValueMatch(kind: .absent) }
+    /// A custom test; `description` is shown in failure messages.
+    public static func satisfies(_ description: String, _ test: @escaping @Sendable (JSON?) -> Bool) -> ValueMatch {
+        ValueMatch(kind: .predicate(description, test))
+    }
+
+    public func matches(_ value: JSON?) -> Bool {
+        switch kind {
+        case .equals(let expected): return value == expected
+        case .contains(let text): return value.map { $0.plainText.contains(text) } ?? false
+        case .present: return value != nil
+        case .absent: return value == nil
+        case .predicate(_, let test): return test(value)
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .equals(let value): return "== \(value)"
+        case .contains(let text): return "contains \"\(text)\""
+        case .present: return "is present"
+        case .absent: return "is absent"
+        case .predicate(let description, _): return "satisfies \(description)"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// What one device would have received over APNs or FCM/HMS for one notification.
+///
+/// ```swift
+/// let delivery = try XCTUnwrap(fake.deliveries(to: deviceID).last)
+/// XCTAssertEqual(delivery.payloadJSON?["aps"]?["alert"], "Test")
+/// ```
+public struct Delivery: Sendable, Equatable, Identifiable {
+    /// The push channel the device is on.
+    public enum Platform: String, Sendable, Equatable, CaseIterable {
+        /// APNs production (TPNS `IOS`, TwinPush `ios`).
+        case ios
+        /// APNs sandbox (TPNS `IOS_SAND`).
+        case iosSandbox = "ios_sandbox"
+        /// FCM (TPNS `AOS`, TwinPush `android`).
+        case android
+        /// HMS (TwinPush `huawei`).
+        case huawei
+
+        /// The platform's payload limit in bytes: APNs 4,096 of JSON, FCM/HMS data messages 4,000
+        /// (DECISIONS.md, Payload limits).
+        public var payloadLimit: Int {
+            switch self {
+            case .ios, .iosSandbox: return 4096
+            case .android, .huawei: return 4000
+            }
+        }
+
+        public var isApple: Bool { self == .ios || self == .iosSandbox }
+    }
+
+    /// Where the delivery stands.
+    public enum Status: Sendable, Equatable, CustomStringConvertible {
+        /// Handed to the (fake) platform gateway.
+        case delivered
+        /// Waiting for the notification's `send_since` time on the fake clock.
+        case scheduled
+        /// Not sent; `reason` is e.g. `PayloadTooLarge`.
+        case failed(reason: String)
+
+        public var description: String {
+            switch self {
+            case .delivered: return "delivered"
+            case .scheduled: return "scheduled"
+            case .failed(let reason): return "failed(\(reason))"
+            }
+        }
+    }
+
+    public let id: String
+    public let vendor: Vendor
+    /// TPNS application key or TwinPush app id.
+    public let app: String
+    /// TPNS send id or TwinPush notification id.
+    public let notificationID: String
+    /// TPNS `deviceId` or TwinPush device id.
+    public let deviceID: String
+    public let platform: Platform
+    /// The APNs / FCM token the payload went to.
+    public let token: String?
+    /// The exact JSON payload bytes the device receives.
+    public let payload: [UInt8]
+    public internal(set) var status: Status
+    public let createdAt: Date
+    public internal(set) var receivedAt: Date?
+    public internal(set) var openedAt: Date?
+
+    /// The payload parsed as JSON.
+    public var payloadJSON: JSON? { try? JSON.parse(payload) }
+
+    /// The payload as text.
+    public var payloadString: String { String(decoding: payload, as: UTF8.self) }
+}
+
+/// Every delivery of an engine, in creation order, with the indexes handlers need.
+struct DeliveryLog: Sendable {
+    private(set) var all: [Delivery] = []
+    private var indexByID: [String: Int] = [:]
+    private var indexesByNotification: [String: [Int]] = [:]
+
+    /// Records a delivery, failing it when its payload exceeds the platform limit.
+    @discardableResult
+    mutating func add(_ delivery: Delivery) -> Delivery {
+        var delivery = delivery
+        if delivery.payload.count > delivery.platform.payloadLimit {
+            delivery.status = .failed(reason: "PayloadTooLarge")
+        }
+        indexByID[delivery.id] = all.count
+        indexesByNotification[delivery.notificationID, default: []].append(all.count)
+        all.append(delivery)
+        return delivery
+    }
+
+    func delivery(id: String) -> Delivery? {
+        indexByID[id].map { all[$0] }
+    }
+
+    func deliveries(forNotification id: String) -> [Delivery] {
+        (indexesByNotification[id] ?? []).map { all[$0] }
+    }
+
+    /// Changes the deliveries of a notification that satisfy `filter`; returns how many changed.
+    @discardableResult
+    mutating func update(
+        notification id: String, where filter: (Delivery) -> Bool, _ change: (inout Delivery) -> Void
+    ) -> Int {
+        var changed = 0
+        for index in indexesByNotification[id] ?? [] where filter(all[index]) {
+            change(&all[index])
+            changed += 1
+        }
+        return changed
+    }
+
+    mutating func removeAll() {
+        self = DeliveryLog()
+    }
+}

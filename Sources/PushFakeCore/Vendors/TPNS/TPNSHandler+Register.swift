@@ -1,0 +1,140 @@
+extension TPNSHandler {
+    /// `POST …/api/device/register`: validate, upsert on (`applicationKey`, `deviceId`), answer 200 with the id.
+    static func register(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
+        guard let body = context.bodyObject else {
+            return failure(
+                400, "Request body must be a JSON object", [FieldError("body", "must be a JSON object", "InvalidType")])
+        }
+        var errors: [FieldError] = []
+        let deviceId = requiredString(body, "deviceId", &errors)
+        let applicationKey = requiredString(body, "applicationKey", &errors)
+        let applicationType = requiredString(body, "applicationType", &errors)
+        if let applicationType, !TPNS.applicationTypes.contains(applicationType) {
+            errors.append(FieldError("applicationType", "must be one of IOS, IOS_SAND, AOS", "InvalidValue"))
+        }
+        let token = registrationID(body, applicationType: applicationType, &errors)
+        if state.configuration.tpnsRequireRegistrationID, token == nil,
+            !errors.contains(where: {
+                $0.field == "deviceRegistrationId"
+            })
+        {
+            errors.append(FieldError("deviceRegistrationId", "must not be empty", "NotEmpty"))
+        }
+        let parameters = body["additionalParameters"]
+        if let parameters, !isValidAdditionalParameters(parameters) {
+            errors.append(
+                FieldError("additionalParameters", "must be an array of {\"key\": string, \"value\": …}", "InvalidType")
+            )
+        }
+        if let applicationKey, !state.tpns.admit(applicationKey, notes: &context.notes) {
+            errors.append(FieldError("applicationKey", "is not a known application key", "UnknownApplication"))
+        }
+        guard errors.isEmpty, let deviceId, let applicationKey, let applicationType else {
+            return validationFailure(errors)
+        }
+
+        let key = TPNSState.DeviceKey(applicationKey: applicationKey, deviceId: deviceId)
+        let existing = state.tpns.device(key)
+        if state.configuration.stateChecks {
+            if state.tpns.isInFlight(key) {
+                context.notes.append("state check: an earlier register for this device is still in flight")
+                return .json(409, TPNSErrorCode.registrationIsAlreadyInProgress.body)
+            }
+            if let existing, existing.isActive, existing.deviceRegistrationId == token {
+                context.notes.append("state check: already registered with this token")
+                return .json(409, TPNSErrorCode.unregisterBeforeYouRegisterAgain.body)
+            }
+        }
+        let device = TPNS.Device(
+            applicationKey: applicationKey, deviceId: deviceId, deviceRegistrationId: token,
+            applicationType: applicationType, additionalParameters: parameters.flatMap { $0.isNull ? nil : $0 },
+            isActive: true, createdAt: existing?.createdAt ?? context.now, updatedAt: context.now, unregisteredAt: nil)
+        state.tpns.upsert(device)
+        state.tpns.markInFlight(key, for: context.responseDelay)
+        switch existing {
+        case nil: context.notes.append("new device")
+        case let previous? where !previous.isActive: context.notes.append("device reactivated")
+        default: context.notes.append("device updated")
+        }
+        if token == nil {
+            context.notes.append("registered without a token: sends will not deliver to this device")
+        }
+        return success(["deviceId": .string(deviceId)])
+    }
+
+    /// `PUT …/application/{appKey}/device/{deviceId}/unregister`: always 200 for a well-formed call (tpns.md §5),
+    /// unless state checks are on and the device is not registered (-1000).
+    static func unregister(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
+        let key = TPNSState.DeviceKey(
+            applicationKey: context.parameter("appKey"), deviceId: context.parameter("deviceId"))
+        guard var device = state.tpns.device(key) else {
+            context.notes.append("device was not known")
+            if state.tpns.isStrict, !state.tpns.declaredApps.contains(key.applicationKey) {
+                context.notes.append("application key is not declared")
+            }
+            if state.configuration.stateChecks { return .json(404, TPNSErrorCode.deviceNotRegistered.body) }
+            return success()
+        }
+        guard device.isActive else {
+            context.notes.append("device was known and already unregistered")
+            if state.configuration.stateChecks { return .json(404, TPNSErrorCode.deviceNotRegistered.body) }
+            return success()
+        }
+        device.isActive = false
+        device.unregisteredAt = context.now
+        device.updatedAt = context.now
+        state.tpns.upsert(device)
+        context.notes.append("device was known; now unregistered")
+        return success()
+    }
+
+    // MARK: Field rules
+
+    static func requiredString(_ body: JSONObject, _ field: String, _ errors: inout [FieldError]) -> String? {
+        switch body[field] {
+        case nil, .null?:
+            errors.append(FieldError(field, "must not be empty", "NotEmpty"))
+        case .string(let value)?:
+            if value.isEmpty {
+                errors.append(FieldError(field, "must not be empty", "NotEmpty"))
+            } else {
+                return value
+            }
+        case let other?:
+            errors.append(FieldError(field, "must be a string, not \(other.typeName)", "InvalidType"))
+        }
+        return nil
+    }
+
+    /// The usable token, or `nil` when absent, `""` or `"-1"` (Android registers before its FCM token arrives,
+    /// tpns.md §4.1). A token in the broken `{length=32,bytes=0x…}` form of TPNS_iOS ≤ 1.1.0 on iOS 13 is an error
+    /// (tpns.md §8).
+    private static func registrationID(
+        _ body: JSONObject, applicationType: String?, _ errors: inout [FieldError]
+    ) -> String? {
+        switch body["deviceRegistrationId"] {
+        case nil, .null?:
+            return nil
+        case .string(let value)?:
+            if value.isEmpty || value == "-1" { return nil }
+            if value.hasPrefix("{length=") || value.contains("bytes=0x") {
+                errors.append(
+                    FieldError(
+                        "deviceRegistrationId",
+                        "is an NSData description, not a hex token (TPNS_iOS <= 1.1.0 built with the iOS 13 SDK)",
+                        "InvalidToken"))
+                return nil
+            }
+            return value
+        case let other?:
+            errors.append(FieldError("deviceRegistrationId", "must be a string, not \(other.typeName)", "InvalidType"))
+            return nil
+        }
+    }
+
+    private static func isValidAdditionalParameters(_ value: JSON) -> Bool {
+        if value.isNull { return true }
+        guard let items = value.arrayValue else { return false }
+        return items.allSatisfy { $0["key"]?.stringValue != nil }
+    }
+}

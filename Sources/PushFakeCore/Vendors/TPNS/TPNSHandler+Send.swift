@@ -1,0 +1,160 @@
+extension TPNSHandler {
+    /// One validated element of a send body.
+    private struct SendRequest {
+        var message: String
+        var handlingLevel: Int
+        var applicationKey: String
+        var applicationTypes: [String]
+        var deviceIds: [String]?
+    }
+
+    /// `POST …/api/pushnotifications` (*fake-specific response*, DECISIONS.md TPNS): atomic — any invalid element
+    /// means 422 naming `[index].field` and nothing is sent.
+    static func send(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
+        guard let elements = context.body?.arrayValue else {
+            return validationFailure([FieldError("body", "must be a JSON array of notifications", "InvalidType")])
+        }
+        guard !elements.isEmpty else {
+            return validationFailure([FieldError("body", "must contain at least one notification", "NotEmpty")])
+        }
+        var errors: [FieldError] = []
+        var requests: [SendRequest] = []
+        for (index, element) in elements.enumerated() {
+            if let request = validate(element, index: index, state: &state, notes: &context.notes, &errors) {
+                requests.append(request)
+            }
+        }
+        guard errors.isEmpty else { return validationFailure(errors) }
+
+        var results: [JSON] = []
+        for (index, request) in requests.enumerated() {
+            results.append(.object(deliver(request, index: index, context: &context, state: &state)))
+        }
+        return success(["results": .array(results)])
+    }
+
+    private static func validate(
+        _ element: JSON, index: Int, state: inout EngineState, notes: inout [String], _ errors: inout [FieldError]
+    ) -> SendRequest? {
+        let prefix = "[\(index)]."
+        guard let object = element.objectValue else {
+            errors.append(FieldError("[\(index)]", "must be a notification object", "InvalidType"))
+            return nil
+        }
+        var local: [FieldError] = []
+        let message = requiredString(object, "message", &local)
+        var handlingLevel: Int?
+        switch object["handlingLevel"] {
+        case nil, .null?: local.append(FieldError("handlingLevel", "must not be empty", "NotEmpty"))
+        case let value?:
+            if let level = value.intValue, value.stringValue == nil, (1...3).contains(level) {
+                handlingLevel = level
+            } else {
+                local.append(FieldError("handlingLevel", "must be 1, 2 or 3", "InvalidValue"))
+            }
+        }
+        let applicationKey = requiredString(object, "applicationKey", &local)
+        if let applicationKey, !state.tpns.admit(applicationKey, notes: &notes) {
+            local.append(FieldError("applicationKey", "is not a known application key", "UnknownApplication"))
+        }
+        var types: [String] = []
+        if let items = object["applicationTypes"]?.arrayValue, !items.isEmpty,
+            items.allSatisfy({ $0.stringValue.map(TPNS.applicationTypes.contains) ?? false })
+        {
+            for item in items.compactMap(\.stringValue) where !types.contains(item) { types.append(item) }
+        } else {
+            local.append(
+                FieldError("applicationTypes", "must be a non-empty array of IOS, IOS_SAND, AOS", "InvalidValue"))
+        }
+        var deviceIds: [String]?
+        switch object["deviceIds"] {
+        case nil, .null?: deviceIds = nil
+        case .array(let items)? where items.allSatisfy({ !($0.stringValue ?? "").isEmpty }):
+            var seen = Set<String>()
+            deviceIds = items.compactMap(\.stringValue).filter { seen.insert($0).inserted }
+        default:
+            local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", "InvalidType"))
+        }
+        errors += local.map { FieldError(prefix + $0.field, $0.message, $0.errorCode) }
+        guard local.isEmpty, let message, let handlingLevel, let applicationKey else { return nil }
+        return SendRequest(
+            message: message, handlingLevel: handlingLevel, applicationKey: applicationKey, applicationTypes: types,
+            deviceIds: deviceIds)
+    }
+
+    /// Resolves targets, records one delivery per reachable device, and builds the element's result.
+    private static func deliver(
+        _ request: SendRequest, index: Int, context: inout HandlerContext, state: inout EngineState
+    ) -> JSONObject {
+        let notificationId = state.ids.next(.tpnsNotification)
+        let types = Set(request.applicationTypes)
+        var delivered: [String] = []
+        var unknown: [String] = []
+        var inactive: [String] = []
+        var failed: [String] = []
+        let targets: [TPNS.Device]
+        if let deviceIds = request.deviceIds {
+            var found: [TPNS.Device] = []
+            for deviceId in deviceIds {
+                let key = TPNSState.DeviceKey(applicationKey: request.applicationKey, deviceId: deviceId)
+                if let device = state.tpns.device(key), types.contains(device.applicationType) {
+                    found.append(device)
+                } else {
+                    unknown.append(deviceId)
+                }
+            }
+            targets = found
+        } else {
+            targets = state.tpns.devices(applicationKey: request.applicationKey, types: types)
+        }
+        let payloads = Payloads(message: request.message)
+        for device in targets {
+            guard device.isActive, let token = device.deviceRegistrationId else {
+                inactive.append(device.deviceId)
+                continue
+            }
+            let record = state.deliveries.add(
+                Delivery(
+                    id: state.ids.next(.delivery), vendor: .tpns, app: request.applicationKey,
+                    notificationID: notificationId, deviceID: device.deviceId, platform: device.platform, token: token,
+                    payload: payloads.bytes(for: device.platform), status: .delivered, createdAt: context.now))
+            context.deliveryIDs.append(record.id)
+            if record.status == .delivered {
+                delivered.append(device.deviceId)
+            } else {
+                failed.append(device.deviceId)
+            }
+        }
+        state.tpns.record(
+            TPNS.Notification(
+                notificationId: notificationId, message: request.message, handlingLevel: request.handlingLevel,
+                applicationKey: request.applicationKey, applicationTypes: request.applicationTypes,
+                deviceIds: request.deviceIds, sentAt: context.now, deliveredDeviceIds: delivered,
+                unknownDeviceIds: unknown, inactiveDeviceIds: inactive, failedDeviceIds: failed))
+        context.notes.append(
+            "send \(index): \(delivered.count) delivered, \(unknown.count) unknown, \(inactive.count) inactive"
+                + (failed.isEmpty ? "" : ", \(failed.count) failed (PayloadTooLarge)"))
+        return [
+            "index": .int(index), "notificationId": .string(notificationId),
+            "deliveredDeviceIds": .array(delivered.map(JSON.string)),
+            "unknownDeviceIds": .array(unknown.map(JSON.string)),
+            "inactiveDeviceIds": .array(inactive.map(JSON.string)),
+            "failedDeviceIds": .array(failed.map(JSON.string)),
+        ]
+    }
+
+    /// The platform payloads of one send, serialized once and shared by every delivery (DECISIONS.md TPNS).
+    struct Payloads {
+        let apple: [UInt8]
+        let android: [UInt8]
+
+        init(message: String) {
+            apple = JSON.object(["aps": ["alert": .string(message), "sound": "default"]]).serialized()
+            android = JSON.object(["message": .string(message)]).serialized()
+        }
+
+        func bytes(for platform: Delivery.Platform) -> [UInt8] {
+            platform.isApple ? apple : android
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Dispatch
+import Foundation
+
+/// TPNS devices, sends and in-flight registers of one engine.
+struct TPNSState: Sendable {
+    struct DeviceKey: Hashable, Sendable {
+        let applicationKey: String
+        let deviceId: String
+    }
+
+    /// Application keys declared up front; non-empty makes TPNS strict about keys.
+    let declaredApps: Set<String>
+    private(set) var autoProvisionedApps: [String] = []
+    private(set) var devices: [TPNS.Device] = []
+    private var indexByKey: [DeviceKey: Int] = [:]
+    private(set) var notifications: [TPNS.Notification] = []
+    /// Registers whose response is still being delayed, by monotonic deadline (nanoseconds).
+    private var inFlightUntil: [DeviceKey: UInt64] = [:]
+
+    init(configuration: PushFakeConfiguration) {
+        declaredApps = Set(configuration.tpnsApps)
+    }
+
+    var isStrict: Bool { !declaredApps.isEmpty }
+
+    /// Whether the key is usable; records auto-provisioning on first use when nothing is declared.
+    mutating func admit(_ applicationKey: String, notes: inout [String]) -> Bool {
+        if isStrict { return declaredApps.contains(applicationKey) }
+        if !autoProvisionedApps.contains(applicationKey) {
+            autoProvisionedApps.append(applicationKey)
+            notes.append("application key \(applicationKey) auto-provisioned")
+        }
+        return true
+    }
+
+    func device(_ key: DeviceKey) -> TPNS.Device? {
+        indexByKey[key].map { devices[$0] }
+    }
+
+    /// Inserts or replaces a device; returns the previous record.
+    @discardableResult
+    mutating func upsert(_ device: TPNS.Device) -> TPNS.Device? {
+        let key = DeviceKey(applicationKey: device.applicationKey, deviceId: device.deviceId)
+        if let index = indexByKey[key] {
+            let previous = devices[index]
+            devices[index] = device
+            return previous
+        }
+        indexByKey[key] = devices.count
+        devices.append(device)
+        return nil
+    }
+
+    /// Active-or-not devices of an app whose type is in `types`, in registration order.
+    func devices(applicationKey: String, types: Set<String>) -> [TPNS.Device] {
+        devices.filter { $0.applicationKey == applicationKey && types.contains($0.applicationType) }
+    }
+
+    mutating func record(_ notification: TPNS.Notification) {
+        notifications.append(notification)
+    }
+
+    func isInFlight(_ key: DeviceKey) -> Bool {
+        guard let deadline = inFlightUntil[key] else { return false }
+        return deadline > DispatchTime.now().uptimeNanoseconds
+    }
+
+    mutating func markInFlight(_ key: DeviceKey, for seconds: Double) {
+        guard seconds > 0 else {
+            inFlightUntil[key] = nil
+            return
+        }
+        inFlightUntil[key] = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+    }
+}

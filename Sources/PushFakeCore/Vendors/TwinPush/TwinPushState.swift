@@ -1,0 +1,4 @@
+/// TwinPush apps, devices, notifications and inboxes of one engine.
+struct TwinPushState: Sendable {
+    init(configuration: PushFakeConfiguration) {}
+}
