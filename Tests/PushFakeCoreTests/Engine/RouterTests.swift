@@ -1,0 +1,60 @@
+import PushFakeCore
+import XCTest
+
+final class RouterTests: XCTestCase {
+    func test_route_collapsesSlashesAndDecodes_whenTrailingSlashBaseURLUsed() throws {
+        let fake = PushFake()
+        fake.send("PUT", "/TPNS//api/application/my%20app/device/D%2F1/unregister/")
+        let entry = try XCTUnwrap(fake.journal.entries.last)
+        XCTAssertEqual(entry.operation, .unregister)
+        XCTAssertEqual(entry.route?.parameters["appKey"], "my app")
+        XCTAssertEqual(entry.route?.parameters["deviceId"], "D/1")
+    }
+
+    func test_route_servesBothPrefixes_whenTPNSPathHasNoPrefix() {
+        let fake = PushFake()
+        XCTAssertEqual(fake.tpnsRegister().response.status, 200)
+        let exchange = fake.send(
+            "POST", "/api/device/register",
+            json: #"{"deviceId":"X","applicationKey":"k","applicationType":"AOS","deviceRegistrationId":"t"}"#)
+        XCTAssertEqual(exchange.response.status, 200)
+        XCTAssertEqual(fake.journal.entries.map(\.operation), [.register, .register])
+    }
+
+    func test_unknownRoute_answersVendorShaped404_whenUnderTPNSPrefix() {
+        let fake = PushFake()
+        let exchange = fake.send("GET", "/TPNS/api/nothing")
+        XCTAssertEqual(exchange.response.status, 404)
+        XCTAssertEqual(exchange.json?["success"], false)
+        XCTAssertEqual(exchange.json?["errors"], [])
+        XCTAssertNotNil(exchange.json?["message"]?.stringValue)
+        XCTAssertEqual(fake.journal.entries.last?.isUnmatched, true)
+        XCTAssertEqual(fake.journal.entries.last?.vendor, .tpns)
+    }
+
+    func test_unknownRoute_listsKnownRoutes_whenOutsideVendorPrefixes() {
+        let fake = PushFake()
+        let exchange = fake.send("GET", "/favicon.ico")
+        XCTAssertEqual(exchange.response.status, 404)
+        XCTAssertNotNil(exchange.json?["error"]?.stringValue)
+        XCTAssertEqual(
+            exchange.json?["knownRoutes"]?.arrayValue?.contains(.string("POST /TPNS/api/device/register")), true)
+    }
+
+    func test_knownPathWrongMethod_answers405WithAllow_whenMethodDiffers() {
+        let fake = PushFake()
+        let exchange = fake.send("GET", "/TPNS/api/device/register")
+        XCTAssertEqual(exchange.response.status, 405)
+        XCTAssertEqual(exchange.response.headers["Allow"], "POST")
+        XCTAssertEqual(exchange.json?["success"], false)
+        XCTAssertEqual(fake.journal.entries.last?.isUnmatched, true)
+    }
+
+    func test_everyResponse_carriesJSONAndNoStoreHeaders_whenAnswered() {
+        let fake = PushFake()
+        for exchange in [fake.tpnsRegister(), fake.send("GET", "/nope"), fake.send("POST", "/api/pushnotifications")] {
+            XCTAssertEqual(exchange.response.headers["content-type"], "application/json; charset=utf-8")
+            XCTAssertEqual(exchange.response.headers["cache-control"], "no-store")
+        }
+    }
+}
