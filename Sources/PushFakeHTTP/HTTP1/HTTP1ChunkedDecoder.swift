@@ -101,8 +101,7 @@ struct HTTP1ChunkedDecoder {
         limit: Int,
         tooLong: HTTP1ParseError
     ) throws(HTTP1ParseError) -> Range<Int>? {
-        var position = index + scanned
-        while position < bytes.count && bytes[position] != G.lineFeed { position += 1 }
+        var position = G.indexOfLineFeed(bytes, from: index + scanned, to: bytes.count)
         guard position - index <= limit else { throw tooLong }
         guard position < bytes.count else {
             scanned = position - index

@@ -10,6 +10,29 @@ enum HTTP1Grammar {
     static let comma: UInt8 = 0x2C
     static let semicolon: UInt8 = 0x3B
 
+    /// The index of the first LF in `start..<end`, or `end`.
+    ///
+    /// Looking for the line end dominates head parsing, so this tests eight bytes per step (the classic
+    /// "has zero byte" bit trick on `word XOR 0x0A0A…`) before finishing byte by byte.
+    @inline(__always)
+    static func indexOfLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let diff = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                // A set high bit marks a zero byte of `diff`; false positives only occur above a true one,
+                // so the lowest set bit is the first LF.
+                let found = (diff &- 0x0101_0101_0101_0101) & ~diff & 0x8080_8080_8080_8080
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < end && bytes[index] != lineFeed { index += 1 }
+        return index
+    }
+
     /// `tchar` (RFC 9110 §5.6.2): the bytes of methods, header names and coding names.
     @inline(__always)
     static func isTokenByte(_ byte: UInt8) -> Bool {

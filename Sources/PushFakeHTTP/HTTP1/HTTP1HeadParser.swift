@@ -51,8 +51,7 @@ enum HTTP1HeadParser {
     /// The next line in `start..<end` without its LF or CRLF; advances `start` past the LF.
     @inline(__always)
     private static func nextLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: Int) -> Range<Int> {
-        var index = start
-        while index < end && bytes[index] != G.lineFeed { index += 1 }
+        var index = G.indexOfLineFeed(bytes, from: start, to: end)
         let lineStart = start
         start = index + 1
         // A bare LF ends a line too (RFC 9112 §2.2 allows it for robustness).

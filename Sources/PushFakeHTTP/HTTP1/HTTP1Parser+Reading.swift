@@ -20,12 +20,12 @@ extension HTTP1Parser {
         readIndex = headEnd
         headScanned = 0
         leadingEmptyLines = 0
-        pending = head.request
         phase = .body(head.framing)
         if case .chunked = head.framing {
             chunkedDecoder = HTTP1ChunkedDecoder(maxBodyBytes: limits.maxBodyBytes, maxTrailerBytes: maxHead)
         }
         continuePending = head.request.expectsContinue && head.framing != .none
+        pending = head.request
         return true
     }
 
@@ -54,19 +54,17 @@ extension HTTP1Parser {
 
     /// The index just past the LF of the blank line that ends the head, or `nil` while it is missing.
     static func findHeadEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scanned: inout Int) -> Int? {
-        var index = start + scanned
+        var index = G.indexOfLineFeed(bytes, from: start + scanned, to: bytes.count)
         while index < bytes.count {
-            if bytes[index] == G.lineFeed {
-                // An empty line after this LF is either LF or CR LF.
-                let next = index + 1
-                guard next < bytes.count else { break }
-                if bytes[next] == G.lineFeed { return next + 1 }
-                if bytes[next] == G.carriageReturn {
-                    guard next + 1 < bytes.count else { break }
-                    if bytes[next + 1] == G.lineFeed { return next + 2 }
-                }
+            // An empty line after this LF is either LF or CR LF.
+            let next = index + 1
+            guard next < bytes.count else { break }
+            if bytes[next] == G.lineFeed { return next + 1 }
+            if bytes[next] == G.carriageReturn {
+                guard next + 1 < bytes.count else { break }
+                if bytes[next + 1] == G.lineFeed { return next + 2 }
             }
-            index += 1
+            index = G.indexOfLineFeed(bytes, from: next, to: bytes.count)
         }
         scanned = index - start
         return nil
@@ -74,26 +72,28 @@ extension HTTP1Parser {
 
     /// Returns the request once its body is complete.
     mutating func readBody() throws(HTTP1ParseError) -> HTTP1Request? {
-        guard case .body(let framing) = phase, var request = pending else { return nil }
+        guard case .body(let framing) = phase else { return nil }
+        var body: [UInt8] = []
         switch framing {
         case .none:
             break
         case .length(let length):
             guard storage.count - readIndex >= length else { return nil }
-            request.body = Array(storage[readIndex..<readIndex + length])
+            body = Array(storage[readIndex..<readIndex + length])
             readIndex += length
         case .chunked:
             guard var decoder = chunkedDecoder else { return nil }
             readIndex += try decoder.decode(storage, from: readIndex, into: &chunkedBody)
             chunkedDecoder = decoder
             guard decoder.isComplete else { return nil }
-            request.body = chunkedBody
-            chunkedBody = []
+            swap(&body, &chunkedBody)
             chunkedDecoder = nil
         }
-        pending = nil
         phase = .head
         continuePending = false
+        // take() moves the request out instead of copying it (and every String and array it holds).
+        guard var request = pending.take() else { return nil }
+        request.body = body
         return request
     }
 }

@@ -110,11 +110,13 @@ public enum HTTP1Serializer {
     /// Appends a header name, value or reason phrase; CR, LF and other controls become SP so that a value
     /// echoed from a request can never inject a header line.
     private static func appendText(_ text: String, to buffer: inout [UInt8]) {
-        let utf8 = text.utf8
-        if utf8.contains(where: { !HTTP1Grammar.isFieldValueByte($0) }) {
-            for byte in utf8 { buffer.append(HTTP1Grammar.isFieldValueByte(byte) ? byte : HTTP1Grammar.space) }
-        } else {
-            buffer.append(contentsOf: utf8)
+        var text = text
+        text.withUTF8 { utf8 in
+            if utf8.allSatisfy(HTTP1Grammar.isFieldValueByte) {
+                buffer.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { buffer.append(HTTP1Grammar.isFieldValueByte(byte) ? byte : HTTP1Grammar.space) }
+            }
         }
     }
 
