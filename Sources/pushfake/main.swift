@@ -1,1 +1,41 @@
-print("pushfake")
+import Foundation
+import PushFakeCore
+
+/// `pushfake` — the standalone fake TPNS + TwinPush server.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let topUsage = """
+    USAGE: pushfake <command> [options]
+
+    COMMANDS:
+      serve        Run the fake server (see pushfake serve --help)
+      help         Show this help
+      version      Print the version
+
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("pushfake: \(message)\n\nRun 'pushfake --help' for usage.\n".utf8))
+    exit(64)
+}
+
+switch arguments.first {
+case "serve":
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+        print(ServeOptions.usage)
+        exit(0)
+    }
+    do throws(ServeOptions.UsageError) {
+        Serve.run(try ServeOptions(arguments: rest))
+    } catch {
+        fail(error.message)
+    }
+case "help", "--help", "-h":
+    print(topUsage)
+case "version", "--version":
+    print(PushFakeVersion.current)
+case nil:
+    fail("missing command")
+case let other?:
+    fail("unknown command \(other)")
+}

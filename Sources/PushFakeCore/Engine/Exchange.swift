@@ -14,4 +14,11 @@ public struct Exchange: Sendable {
     public let delay: Double
     /// The journal sequence number of this request.
     public let sequence: Int
+    /// The operation, or `nil` when no route matched.
+    public let route: RouteMatch?
+
+    /// `tpns.register`, `twinPush.updateBadge`, or `unmatched`: for logs.
+    public var label: String {
+        route.map { "\($0.vendor).\($0.operation)" } ?? "unmatched"
+    }
 }

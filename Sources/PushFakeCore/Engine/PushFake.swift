@@ -110,7 +110,10 @@ public final class PushFake: Sendable {
             fault: applied, response: response, outcome: outcome, delay: fault?.delay ?? 0, deliveryIDs: deliveryIDs,
             notes: notes)
         state.journal.append(entry)
-        return (Exchange(response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence), entry)
+        return (
+            Exchange(
+                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route), entry
+        )
     }
 
     static func handlerType(for vendor: Vendor) -> any VendorHandler.Type {

@@ -16,3 +16,17 @@ extension PushFake {
         state.withLock { $0.tpns.notifications }
     }
 }
+
+extension TPNS.Device {
+    /// The device as JSON for the admin API: wire field names, plus PushFake's own state.
+    public var jsonValue: JSON {
+        [
+            "applicationKey": .string(applicationKey), "deviceId": .string(deviceId),
+            "deviceRegistrationId": deviceRegistrationId.map(JSON.string) ?? .null,
+            "applicationType": .string(applicationType), "additionalParameters": additionalParameters ?? .null,
+            "active": .bool(isActive), "createdAt": .string(createdAt.pushFakeISO8601),
+            "updatedAt": .string(updatedAt.pushFakeISO8601),
+            "unregisteredAt": unregisteredAt.map { .string($0.pushFakeISO8601) } ?? .null,
+        ]
+    }
+}

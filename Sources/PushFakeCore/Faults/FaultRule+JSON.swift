@@ -1,0 +1,156 @@
+/// The JSON form of fault rules, shared by the admin API (`POST /__pushfake/faults`) and the CLI.
+///
+/// ```json
+/// {"match": {"vendor": "tpns", "operation": "register", "app": "testApp", "device": "D1",
+///            "header": {"name": "X-Env", "equals": "ci"}, "body": {"path": "applicationType", "equals": "IOS"}},
+///  "fault": {"tpnsError": -1001},
+///  "scope": {"times": 2}}
+/// ```
+/// `fault` is one of `{"tpnsError": -1000 | "DeviceNotRegistered"}`, `{"twinPushError": "InvalidToken",
+/// "message": "…"}`, `{"status": 503, "body": {…}}`, `{"delay": 2.5}`, `{"drop": "connection" | "response"}`,
+/// `{"malformedBody": true}`; any of them may add `"delay": seconds`. `scope` is `"once"` (default), `"always"`,
+/// or `{"times": n, "after": k, "probability": p}`. `match` defaults to every request.
+public struct FaultRuleSpec: Sendable {
+    public var matcher: RequestMatcher
+    public var fault: Fault
+    public var scope: FaultScope
+
+    /// Why a JSON fault rule cannot be used.
+    public struct Invalid: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(matcher: RequestMatcher, fault: Fault, scope: FaultScope) {
+        self.matcher = matcher
+        self.fault = fault
+        self.scope = scope
+    }
+
+    public init(json: JSON) throws(Invalid) {
+        guard let object = json.objectValue else { throw Invalid(description: "a fault rule must be a JSON object") }
+        matcher = try Self.matcher(object["match"])
+        guard let faultJSON = object["fault"] else { throw Invalid(description: "missing \"fault\"") }
+        fault = try Self.fault(faultJSON)
+        scope = try Self.scope(object["scope"])
+    }
+
+    private static func matcher(_ json: JSON?) throws(Invalid) -> RequestMatcher {
+        guard let json, !json.isNull else { return .any }
+        guard let object = json.objectValue else { throw Invalid(description: "\"match\" must be an object") }
+        var matcher = RequestMatcher()
+        for member in object.members {
+            switch (member.key, member.value) {
+            case ("vendor", .string(let name)):
+                guard let vendor = Vendor(rawValue: name) else {
+                    throw Invalid(description: "unknown vendor \(name); use tpns or twinPush")
+                }
+                matcher.vendor = vendor
+            case ("operation", .string(let name)): matcher.operation = Operation(name)
+            case ("app", .string(let app)): matcher.app = app
+            case ("device", .string(let device)): matcher.device = device
+            case ("method", .string(let method)): matcher.method = method.uppercased()
+            case ("unmatched", .bool(let flag)): matcher.unmatched = flag
+            case ("header", _), ("headers", _):
+                for item in member.value.arrayValue ?? [member.value] {
+                    let (name, match) = try fieldMatch(item, key: "name")
+                    matcher.headers.append((name, match))
+                }
+            case ("body", _), ("bodyFields", _):
+                for item in member.value.arrayValue ?? [member.value] {
+                    let (path, match) = try fieldMatch(item, key: "path")
+                    matcher.bodyFields.append((path, match))
+                }
+            default:
+                throw Invalid(description: "unsupported match field \"\(member.key)\" = \(member.value)")
+            }
+        }
+        return matcher
+    }
+
+    private static func fieldMatch(_ json: JSON, key: String) throws(Invalid) -> (String, ValueMatch) {
+        guard let name = json[key]?.stringValue else {
+            throw Invalid(description: "a header/body matcher needs \"\(key)\"")
+        }
+        if let value = json["equals"] { return (name, .equals(value)) }
+        if let text = json["contains"]?.stringValue { return (name, .contains(text)) }
+        if json["present"] == true { return (name, .present) }
+        if json["absent"] == true || json["present"] == false { return (name, .absent) }
+        throw Invalid(description: "matcher for \(name) needs \"equals\", \"contains\", \"present\" or \"absent\"")
+    }
+
+    private static func fault(_ json: JSON) throws(Invalid) -> Fault {
+        guard let object = json.objectValue else { throw Invalid(description: "\"fault\" must be an object") }
+        let delay = object["delay"]?.doubleValue ?? 0
+        if delay < 0 { throw Invalid(description: "\"delay\" must be ≥ 0") }
+        let base: Fault
+        if let code = object["tpnsError"] {
+            guard let error = TPNSErrorCode(nameOrCode: code.plainText) else {
+                throw Invalid(description: "tpnsError must be -1000, -1001 or -1002 (or its name)")
+            }
+            base = .tpnsError(error)
+        } else if let name = object["twinPushError"]?.stringValue {
+            let type =
+                TwinPushErrorType.named(name)
+                ?? TwinPushErrorType(rawValue: name, status: object["status"]?.intValue ?? 422)
+            base = .twinPushError(type, message: object["message"]?.stringValue)
+        } else if let status = object["status"] {
+            guard let code = status.intValue, (100...599).contains(code) else {
+                throw Invalid(description: "\"status\" must be an HTTP status between 100 and 599")
+            }
+            base = .status(code, body: object["body"])
+        } else if let drop = object["drop"]?.stringValue {
+            switch drop {
+            case "connection": base = .dropConnection
+            case "response": base = .dropResponse
+            default: throw Invalid(description: "\"drop\" must be \"connection\" or \"response\"")
+            }
+        } else if object["malformedBody"] == true {
+            base = .malformedBody
+        } else if object["delay"] != nil {
+            return .delay(delay)
+        } else {
+            throw Invalid(
+                description:
+                    "\"fault\" needs one of tpnsError, twinPushError, status, delay, drop, malformedBody")
+        }
+        return delay > 0 ? base.delayed(by: delay) : base
+    }
+
+    private static func scope(_ json: JSON?) throws(Invalid) -> FaultScope {
+        switch json {
+        case nil, .null?, .string("once")?: return .once
+        case .string("always")?: return .always
+        case .object(let object)?:
+            let times = object["times"]?.intValue
+            let after = object["after"]?.intValue ?? 0
+            let probability = object["probability"]?.doubleValue ?? 1
+            guard (0...1).contains(probability) else { throw Invalid(description: "probability must be in 0…1") }
+            let unlimited = object["times"] == nil && (object["after"] != nil || object["probability"] != nil)
+            return FaultScope(skip: after, limit: unlimited ? nil : (times ?? 1), probability: probability)
+        default:
+            throw Invalid(
+                description: "\"scope\" must be \"once\", \"always\" or {\"times\",\"after\",\"probability\"}")
+        }
+    }
+}
+
+extension FaultRule {
+    /// The rule as JSON, with its counters.
+    public var jsonValue: JSON {
+        var scopeObject: JSONObject = ["after": .int(scope.skip), "times": scope.limit.map(JSON.int) ?? .null]
+        scopeObject["probability"] = .double(scope.probability)
+        return [
+            "id": .string(id), "match": .string(matcher.description), "fault": .string(fault.description),
+            "scope": .object(scopeObject), "matchCount": .int(matchCount), "appliedCount": .int(appliedCount),
+            "exhausted": .bool(isExhausted),
+        ]
+    }
+}
+
+extension PushFake {
+    /// Adds a rule from its JSON form.
+    @discardableResult
+    public func inject(_ spec: FaultRuleSpec) -> String {
+        inject(spec.fault, when: spec.matcher, scope: spec.scope)
+    }
+}

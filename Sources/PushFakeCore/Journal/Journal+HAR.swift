@@ -1,0 +1,77 @@
+import Foundation
+
+extension Journal {
+    /// The journal as a HAR 1.2 document (opens in browser dev tools, Charles, Proxyman).
+    ///
+    /// URLs use each request's `Host` header, or `baseURL` when there is none. PushFake's own facts (sequence,
+    /// operation, fault, notes) go in the `_pushfake` extension field that HAR allows.
+    public func har(matching matcher: RequestMatcher = .any, baseURL: String = "http://127.0.0.1") -> JSON {
+        Self.har(entries(matching: matcher), baseURL: baseURL)
+    }
+
+    /// A HAR 1.2 document of the given entries.
+    public static func har(_ entries: [JournalEntry], baseURL: String = "http://127.0.0.1") -> JSON {
+        let harEntries = entries.map { $0.harValue(baseURL: baseURL) }
+        return [
+            "log": [
+                "version": "1.2",
+                "creator": ["name": "PushFake", "version": .string(PushFakeVersion.current)],
+                "pages": [],
+                "entries": .array(harEntries),
+            ]
+        ]
+    }
+}
+
+extension JournalEntry {
+    func harValue(baseURL: String) -> JSON {
+        let host = request.headers["Host"].map { "http://\($0)" } ?? baseURL
+        let url = host + request.target
+        let milliseconds = (delay * 1000).rounded()
+        var harRequest: JSONObject = [
+            "method": .string(request.method.isEmpty ? "GET" : request.method), "url": .string(url),
+            "httpVersion": "HTTP/1.1", "cookies": [], "headers": Self.harHeaders(request.headers),
+            "queryString": .array(
+                request.queryItems.map { ["name": .string($0.name), "value": .string($0.value)] }),
+        ]
+        if !request.body.isEmpty {
+            harRequest["postData"] = [
+                "mimeType": .string(request.headers["Content-Type"] ?? "application/octet-stream"),
+                "text": .string(String(decoding: request.body, as: UTF8.self)),
+            ]
+        }
+        harRequest["headersSize"] = -1
+        harRequest["bodySize"] = .int(request.body.count)
+        let harResponse: JSON = [
+            "status": .int(outcome == .responded ? response.status : 0),
+            "statusText": .string(outcome == .responded ? FakeResponse.reasonPhrase(for: response.status) : ""),
+            "httpVersion": "HTTP/1.1", "cookies": [], "headers": Self.harHeaders(response.headers),
+            "content": [
+                "size": .int(response.body.count),
+                "mimeType": .string(response.headers["Content-Type"] ?? "application/json"),
+                "text": .string(String(decoding: response.body, as: UTF8.self)),
+            ],
+            "redirectURL": "", "headersSize": -1, "bodySize": .int(response.body.count),
+        ]
+        return [
+            "startedDateTime": .string(TimeFormat.iso8601(time)), "time": .double(milliseconds),
+            "request": .object(harRequest), "response": harResponse, "cache": [:],
+            "timings": ["send": 0, "wait": .double(milliseconds), "receive": 0],
+            "_pushfake": [
+                "seq": .int(sequence), "vendor": vendor.map { .string($0.rawValue) } ?? .null,
+                "operation": route.map { .string($0.operation.rawValue) } ?? .null,
+                "fault": fault.map { .string($0.fault.description) } ?? .null, "outcome": .string(outcome.rawValue),
+                "notes": .array(notes.map(JSON.string)),
+            ],
+        ]
+    }
+
+    private static func harHeaders(_ headers: HTTPHeaders) -> JSON {
+        .array(headers.fields.map { ["name": .string($0.name), "value": .string($0.value)] })
+    }
+}
+
+/// The PushFake version, written into exports.
+public enum PushFakeVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,68 @@
+import PushFakeCore
+
+extension AdminAPI {
+    /// `GET /__pushfake/journal`: JSON (default), `format=jsonl` or `format=har`.
+    func journal(_ request: FakeRequest) -> FakeResponse {
+        let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        var matcher = RequestMatcher()
+        if let vendor = query["vendor"] {
+            guard let parsed = Vendor(rawValue: vendor) else { return Self.badRequest("unknown vendor \(vendor)") }
+            matcher.vendor = parsed
+        }
+        if let operation = query["operation"] { matcher.operation = Operation(operation) }
+        if let app = query["app"] { matcher.app = app }
+        if let device = query["device"] { matcher.device = device }
+        if let status = query["status"] {
+            guard let code = Int(status) else { return Self.badRequest("status must be a number") }
+            matcher.status = code
+        }
+        if let unmatched = query["unmatched"] { matcher.unmatched = unmatched == "true" || unmatched == "1" }
+        let since = query["since"].flatMap(Int.init) ?? 0
+        let snapshot = fake.journal
+        let entries = snapshot.entries(matching: matcher).filter { $0.sequence > since }
+        switch query["format"] ?? "json" {
+        case "jsonl":
+            var response = FakeResponse.json(200, bytes: Array(entries.map { $0.jsonLine + "\n" }.joined().utf8))
+            response.headers.replace(name: "Content-Type", value: "application/x-ndjson; charset=utf-8")
+            return response
+        case "har":
+            return .json(200, Journal.har(entries))
+        case "json":
+            return .json(
+                200,
+                [
+                    "entries": .array(entries.map(\.jsonValue)), "count": .int(entries.count),
+                    "total": .int(snapshot.totalCount), "dropped": .int(snapshot.droppedCount),
+                ])
+        default:
+            return Self.badRequest("format must be json, jsonl or har")
+        }
+    }
+
+    /// `GET /__pushfake/deliveries?vendor=&device=&notification=&app=`.
+    func deliveries(_ request: FakeRequest) -> FakeResponse {
+        let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        var vendor: Vendor?
+        if let name = query["vendor"] {
+            guard let parsed = Vendor(rawValue: name) else { return Self.badRequest("unknown vendor \(name)") }
+            vendor = parsed
+        }
+        let selected = fake.deliveries.filter { delivery in
+            (vendor == nil || delivery.vendor == vendor)
+                && (query["device"] == nil || delivery.deviceID == query["device"])
+                && (query["notification"] == nil || delivery.notificationID == query["notification"])
+                && (query["app"] == nil || delivery.app == query["app"])
+        }
+        return .json(200, ["deliveries": .array(selected.map(\.jsonValue)), "count": .int(selected.count)])
+    }
+
+    /// `GET /__pushfake/devices?vendor=`.
+    func devices(_ request: FakeRequest) -> FakeResponse {
+        let vendor = request.queryItems.first { $0.name == "vendor" }?.value
+        var object = JSONObject()
+        if vendor == nil || vendor == "tpns" {
+            object["tpns"] = .array(fake.tpnsDevices().map(\.jsonValue))
+        }
+        return .json(200, .object(object))
+    }
+}

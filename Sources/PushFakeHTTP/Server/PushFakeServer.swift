@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import PushFakeCore
+
+/// A live HTTP/1.1 host for a ``PushFake`` engine: POSIX sockets, a thread per connection, no dependencies.
+///
+/// Binds `127.0.0.1` port 0 by default and reports the port the kernel chose, so parallel tests never race for a
+/// port. `stop()` is idempotent, and a stopped server can start again.
+///
+/// ```swift
+/// let server = PushFakeServer()
+/// try server.start()
+/// defer { server.stop() }
+/// var request = URLRequest(url: server.tpnsBaseURL.appendingPathComponent("api/device/register"))
+/// ```
+public final class PushFakeServer: Sendable {
+    public let fake: PushFake
+    public let configuration: ServerConfiguration
+    let admin: AdminAPI
+    private let state = Locked(ServerState())
+    /// Wakes delayed responses when the server stops.
+    let stopSignal = NSCondition()
+
+    struct ServerState {
+        var listener: Socket?
+        var port = 0
+        var running = false
+        var generation = 0
+        var connections: [Int32: Socket] = [:]
+        var acceptThreadDone: DispatchSemaphore?
+    }
+
+    public init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
+        self.fake = fake
+        self.configuration = configuration
+        self.admin = AdminAPI(fake: fake)
+        SocketSystem.ignoreSIGPIPE()
+    }
+
+    /// Binds, listens and starts accepting. Throws ``PushFakeError`` when the address cannot be used.
+    public func start() throws(PushFakeError) {
+        let alreadyRunning = state.withLock { $0.running }
+        if alreadyRunning { return }
+        let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+        let done = DispatchSemaphore(value: 0)
+        let generation = state.withLock { state in
+            state.listener = listener
+            state.port = port
+            state.running = true
+            state.generation += 1
+            state.acceptThreadDone = done
+            return state.generation
+        }
+        let thread = Thread { [self] in
+            acceptLoop(listener, generation: generation)
+            done.signal()
+        }
+        thread.name = "pushfake-accept"
+        thread.start()
+    }
+
+    /// Stops accepting, closes every connection and wakes delayed responses. Safe to call twice.
+    public func stop() {
+        let (listener, connections, done) = state.withLock { state -> (Socket?, [Socket], DispatchSemaphore?) in
+            guard state.running else { return (nil, [], nil) }
+            state.running = false
+            let snapshot = (state.listener, Array(state.connections.values), state.acceptThreadDone)
+            state.listener = nil
+            state.acceptThreadDone = nil
+            return snapshot
+        }
+        guard let listener else { return }
+        listener.shutdown()
+        for connection in connections { connection.shutdown() }
+        stopSignal.lock()
+        stopSignal.broadcast()
+        stopSignal.unlock()
+        done?.wait()
+    }
+
+    public var isRunning: Bool { state.withLock { $0.running } }
+
+    /// The bound port (0 before the first start).
+    public var port: Int { state.withLock { $0.port } }
+
+    /// `http://127.0.0.1:PORT` (IPv6 hosts in brackets).
+    public var baseURL: URL {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let printable = host == "0.0.0.0" ? "127.0.0.1" : (host == "[::]" ? "[::1]" : host)
+        return URL(string: "http://\(printable):\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The TPNS base URL to give an SDK: `…/TPNS`.
+    public var tpnsBaseURL: URL { baseURL.appendingPathComponent("TPNS") }
+    /// The TwinPush base URL for iOS `serverURL`: `…/api/v2` (Android `serverHost` takes ``baseURL``).
+    public var twinPushBaseURL: URL { baseURL.appendingPathComponent("api").appendingPathComponent("v2") }
+    /// The admin API: `…/__pushfake`.
+    public var adminURL: URL { baseURL.appendingPathComponent("__pushfake") }
+
+    var isStopping: Bool { !isRunning }
+
+    private func acceptLoop(_ listener: Socket, generation: Int) {
+        while let client = listener.accept() {
+            let accepted = state.withLock { state -> Bool in
+                guard state.running, state.generation == generation else { return false }
+                state.connections[client.fd] = client
+                return true
+            }
+            guard accepted else {
+                client.close()
+                break
+            }
+            let thread = Thread { [self] in
+                Connection(socket: client, server: self).run()
+                state.withLock { _ = $0.connections.removeValue(forKey: client.fd) }
+                client.close()
+            }
+            thread.stackSize = 1 << 20
+            thread.name = "pushfake-connection"
+            thread.start()
+        }
+        listener.close()
+    }
+
+    /// Sleeps for a fault's delay, returning early when the server stops.
+    func sleep(seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        stopSignal.lock()
+        defer { stopSignal.unlock() }
+        while isRunning, Date() < deadline {
+            _ = stopSignal.wait(until: deadline)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// How a ``PushFakeServer`` listens and what it tolerates.
+public struct ServerConfiguration: Sendable {
+    /// Address to bind: `127.0.0.1` (default), `::1`, `0.0.0.0`, `localhost`, …
+    public var host: String
+    /// Port to bind; 0 lets the kernel choose (read it back from ``PushFakeServer/port``).
+    public var port: Int
+    /// Request line plus headers above this many bytes answer 431.
+    public var maxHeadBytes: Int
+    /// Bodies above this many bytes answer 413.
+    public var maxBodyBytes: Int
+    /// A keep-alive connection with no request for this long is closed.
+    public var idleTimeout: Double
+    /// A request whose bytes take longer than this to arrive answers 408 and the connection closes.
+    public var requestTimeout: Double
+    /// Called after each exchange, on the connection's thread (keep it quick).
+    public var log: (@Sendable (RequestLogLine) -> Void)?
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        maxHeadBytes: Int = 65_536,
+        maxBodyBytes: Int = 10 * 1_048_576,
+        idleTimeout: Double = 60,
+        requestTimeout: Double = 15,
+        log: (@Sendable (RequestLogLine) -> Void)? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.maxHeadBytes = maxHeadBytes
+        self.maxBodyBytes = maxBodyBytes
+        self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
+        self.log = log
+    }
+}
+
+/// One line of the request log: what came in and what went out.
+public struct RequestLogLine: Sendable, CustomStringConvertible {
+    public var method: String
+    public var target: String
+    public var status: Int?
+    /// `tpns.register`, `admin`, `unmatched`, `malformed`, …
+    public var label: String
+    /// Journal sequence number for vendor traffic.
+    public var sequence: Int?
+    public var note: String?
+
+    public var description: String {
+        let statusText = status.map(String.init) ?? "---"
+        let sequenceText = sequence.map { " #\($0)" } ?? ""
+        let noteText = note.map { " (\($0))" } ?? ""
+        return "\(method) \(target) -> \(statusText) \(label)\(sequenceText)\(noteText)"
+    }
+}

@@ -1,0 +1,154 @@
+import PushFakeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A thin owner of one socket file descriptor: only POSIX calls that are the same on Linux and Darwin.
+struct Socket: Sendable {
+    let fd: Int32
+
+    /// What `waitReadable` saw.
+    enum Readiness {
+        case readable
+        case timedOut
+        case closed
+    }
+
+    /// Binds and listens on `host:port` (port 0 = the kernel picks), returning the socket and the bound port.
+    static func listen(host: String, port: Int, backlog: Int32 = 1024) throws(PushFakeError) -> (Socket, Int) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = SocketSystem.streamType
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else { throw PushFakeError.cannotResolve(host: host) }
+        defer { freeaddrinfo(list) }
+        var lastErrno: Int32 = 0
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let info = candidate {
+            candidate = info.pointee.ai_next
+            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard fd >= 0 else { continue }
+            var one: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, CSocket.listen(fd, backlog) == 0 {
+                let socket = Socket(fd: fd)
+                return (socket, socket.localPort())
+            }
+            lastErrno = SocketSystem.lastError
+            _ = CSocket.close(fd)
+        }
+        if lastErrno == EADDRINUSE { throw PushFakeError.addressInUse(port: port) }
+        throw PushFakeError.cannotBind(host: host, port: port, errno: lastErrno)
+    }
+
+    /// The port the socket is bound to (after binding port 0, the one the kernel chose).
+    func localPort() -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard result == 0 else { return 0 }
+        let family = Int32(storage.ss_family)
+        return withUnsafePointer(to: storage) { pointer in
+            if family == AF_INET6 {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                Int(UInt16(bigEndian: $0.pointee.sin_port))
+            }
+        }
+    }
+
+    /// Accepts one connection; `nil` when the listener was shut down or failed.
+    func accept() -> Socket? {
+        while true {
+            let client = CSocket.accept(fd)
+            if client >= 0 {
+                SocketSystem.configureAccepted(client)
+                var one: Int32 = 1
+                // One send per response plus TCP_NODELAY avoids the 40 ms delayed-ACK stall (PLATFORM-NOTES.md).
+                _ = setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                return Socket(fd: client)
+            }
+            let error = SocketSystem.lastError
+            if error == EINTR || error == ECONNABORTED { continue }
+            if error == EMFILE || error == ENFILE {
+                // Out of descriptors: back off instead of spinning; connections will close.
+                usleep(10_000)
+                continue
+            }
+            return nil
+        }
+    }
+
+    /// Waits until the socket is readable, closed, or `milliseconds` pass.
+    func waitReadable(milliseconds: Int32) -> Readiness {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let result = poll(&descriptor, 1, milliseconds)
+            if result > 0 {
+                return descriptor.revents & Int16(POLLIN) != 0 ? .readable : .closed
+            }
+            if result == 0 { return .timedOut }
+            if SocketSystem.lastError != EINTR { return .closed }
+        }
+    }
+
+    /// Reads what is available; 0 means the peer closed, negative an error.
+    func receive(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if count < 0, SocketSystem.lastError == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Writes every byte; `false` when the peer went away.
+    func sendAll(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let sent = send(
+                    fd, buffer.baseAddress?.advanced(by: offset), buffer.count - offset, SocketSystem.sendFlags)
+                if sent < 0 {
+                    if SocketSystem.lastError == EINTR { continue }
+                    return false
+                }
+                offset += sent
+            }
+            return true
+        }
+    }
+
+    /// Wakes any thread blocked on this socket (`close` alone does not on Linux, PLATFORM-NOTES.md).
+    func shutdown() {
+        _ = CSocket.shutdown(fd, SocketSystem.shutdownBoth)
+    }
+
+    func close() {
+        _ = CSocket.close(fd)
+    }
+}
+
+/// Module-qualified names for the C functions that `Socket`'s own methods shadow.
+enum CSocket {
+    #if canImport(Glibc)
+        static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+        static func accept(_ fd: Int32) -> Int32 { Glibc.accept(fd, nil, nil) }
+        static func shutdown(_ fd: Int32, _ how: Int32) -> Int32 { Glibc.shutdown(fd, how) }
+        static func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+    #elseif canImport(Darwin)
+        static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+        static func accept(_ fd: Int32) -> Int32 { Darwin.accept(fd, nil, nil) }
+        static func shutdown(_ fd: Int32, _ how: Int32) -> Int32 { Darwin.shutdown(fd, how) }
+        static func close(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+    #endif
+}
