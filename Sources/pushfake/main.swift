@@ -8,6 +8,7 @@ let topUsage = """
 
     COMMANDS:
       serve        Run the fake server (see pushfake serve --help)
+      bench        In-process engine benchmarks (see pushfake bench --help)
       help         Show this help
       version      Print the version
 
@@ -30,6 +31,8 @@ case "serve":
     } catch {
         fail(error.message)
     }
+case "bench":
+    Bench.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
     print(topUsage)
 case "version", "--version":

@@ -51,27 +51,20 @@ struct RoutePattern: Sendable {
     let operation: Operation
     let method: String
     let segments: [Segment]
+    /// The template as written, e.g. `/api/v2/apps/{app}/devices/register`.
+    let template: String
 
     init(_ vendor: Vendor, _ operation: Operation, _ method: String, _ template: String) {
         self.vendor = vendor
         self.operation = operation
         self.method = method
+        self.template = template
         self.segments = template.split(separator: "/").map { part in
             if part.hasPrefix("{"), part.hasSuffix("}") {
                 return .parameter(String(part.dropFirst().dropLast()))
             }
             return .literal(String(part))
         }
-    }
-
-    var template: String {
-        "/"
-            + segments.map { segment in
-                switch segment {
-                case .literal(let text): return text
-                case .parameter(let name): return "{\(name)}"
-                }
-            }.joined(separator: "/")
     }
 
     /// The parameters when the path fits the template, else `nil`.

@@ -40,9 +40,29 @@ struct Router: Sendable {
         return .notFound(vendor: Self.vendor(forPrefixOf: segments))
     }
 
-    /// Normalized, percent-decoded path segments.
+    /// Normalized, percent-decoded path segments, split on bytes (this runs on every request).
     static func segments(of path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map { PercentDecoding.decode($0) }
+        var path = path
+        return path.withUTF8 { bytes in
+            var result: [String] = []
+            result.reserveCapacity(8)
+            var start = 0
+            var hasEscape = false
+            for index in 0...bytes.count {
+                if index < bytes.count, bytes[index] != UInt8(ascii: "/") {
+                    if bytes[index] == UInt8(ascii: "%") { hasEscape = true }
+                    continue
+                }
+                if index > start {
+                    let segment = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    let text = String(decoding: segment, as: UTF8.self)
+                    result.append(hasEscape ? PercentDecoding.decode(Substring(text)) : text)
+                }
+                start = index + 1
+                hasEscape = false
+            }
+            return result
+        }
     }
 
     /// The vendor whose prefix the path is under, for vendor-shaped 404s.

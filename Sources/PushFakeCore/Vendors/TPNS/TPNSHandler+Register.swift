@@ -59,7 +59,7 @@ extension TPNSHandler {
         if token == nil {
             context.notes.append("registered without a token: sends will not deliver to this device")
         }
-        return success(["deviceId": .string(deviceId)])
+        return registered(deviceId)
     }
 
     /// `PUT …/application/{appKey}/device/{deviceId}/unregister`: always 200 for a well-formed call (tpns.md §5),
@@ -117,7 +117,7 @@ extension TPNSHandler {
             return nil
         case .string(let value)?:
             if value.isEmpty || value == "-1" { return nil }
-            if value.hasPrefix("{length=") || value.contains("bytes=0x") {
+            if value.utf8.first == UInt8(ascii: "{"), value.hasPrefix("{length=") {
                 errors.append(
                     FieldError(
                         "deviceRegistrationId",

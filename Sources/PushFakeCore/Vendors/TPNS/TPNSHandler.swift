@@ -66,6 +66,17 @@ enum TPNSHandler: VendorHandler {
         return failure(422, "Validation failed: \(summary)", errors)
     }
 
+    private static let registeredPrefix = Array(#"{"success":true,"message":null,"errors":[],"deviceId":"#.utf8)
+
+    /// `{"success":true,"message":null,"errors":[],"deviceId":"…"}`, written directly: the hottest response.
+    static func registered(_ deviceId: String) -> FakeResponse {
+        var bytes = registeredPrefix
+        bytes.reserveCapacity(registeredPrefix.count + deviceId.utf8.count + 3)
+        JSON.writeString(deviceId, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return .json(200, bytes: bytes)
+    }
+
     static func success(_ extra: JSONObject = JSONObject()) -> FakeResponse {
         var body: JSONObject = ["success": true, "message": nil, "errors": []]
         for member in extra.members { body[member.key] = member.value }

@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import PushFakeCore
+
+/// `pushfake bench`: in-process measurements of the engine, without sockets (scripts/bench runs the HTTP ones).
+enum Bench {
+    static let usage = """
+        USAGE: pushfake bench [engine|fanout] [--count N]
+
+          engine   journaled TPNS registers through PushFake.handle (µs per request)
+          fanout   one TPNS send to N registered devices (default 100000): time and resident memory
+        """
+
+    static func run(_ arguments: [String]) -> Never {
+        let mode = arguments.first ?? "engine"
+        var count: Int?
+        if let index = arguments.firstIndex(of: "--count"), index + 1 < arguments.count {
+            count = Int(arguments[index + 1])
+        }
+        switch mode {
+        case "engine": engine(count: count ?? 200_000)
+        case "fanout": fanout(count: count ?? 100_000)
+        default:
+            print(usage)
+            exit(64)
+        }
+        exit(0)
+    }
+
+    private static func registerRequest(_ index: Int, appKey: String = "bench") -> FakeRequest {
+        let body =
+            #"{"deviceId":"D\#(index)","deviceRegistrationId":"abcdef0123456789","applicationKey":"\#(appKey)","#
+            + #""applicationType":"IOS"}"#
+        return FakeRequest(
+            method: "POST", target: "/TPNS/api/device/register",
+            headers: ["Host": "127.0.0.1:8080", "Content-Type": "application/json", "Content-Length": "120"],
+            body: Array(body.utf8), transport: .http)
+    }
+
+    private static func engine(count: Int) {
+        let fake = PushFake(PushFakeConfiguration(journalLimit: 10_000))
+        let requests = (0..<1000).map { registerRequest($0) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<count { _ = fake.handle(requests[index % requests.count]) }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print(
+            #"{"bench":"engine","requests":\#(count),"seconds":\#(elapsed),"microsPerRequest":\#(elapsed / Double(count) * 1e6)}"#
+        )
+    }
+
+    private static func fanout(count: Int) {
+        let fake = PushFake()
+        for index in 0..<count { _ = fake.handle(registerRequest(index)) }
+        let body = #"[{"message":"Hello","handlingLevel":1,"applicationKey":"bench","applicationTypes":["IOS"]}]"#
+        let send = FakeRequest(method: "POST", target: "/TPNS/api/pushnotifications", body: Array(body.utf8))
+        let start = DispatchTime.now().uptimeNanoseconds
+        let exchange = fake.handle(send)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let delivered = fake.deliveries.count
+        print(
+            #"{"bench":"fanout","devices":\#(count),"status":\#(exchange.response.status),"deliveries":\#(delivered),"#
+                + #""seconds":\#(elapsed),"residentMegabytes":\#(residentMegabytes())}"#)
+    }
+
+    /// Resident set size from /proc (Linux); 0 elsewhere.
+    static func residentMegabytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+            return kilobytes / 1024
+        }
+        return 0
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import PushFakeCore
+import PushFakeHTTP
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+final class AdminAPITests: ServerTestCase {
+    func test_postFault_injects1001_whenJSONRuleGiven() async throws {
+        let added = try await request(
+            "POST", "/__pushfake/faults",
+            json: #"{"match":{"vendor":"tpns","operation":"register"},"fault":{"tpnsError":-1001},"scope":"once"}"#)
+        XCTAssertEqual(added.status, 201)
+        XCTAssertEqual(added.body?["id"], "fault-1")
+        let faulted = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        XCTAssertEqual(faulted.status, 409)
+        XCTAssertEqual(faulted.body?["errors"]?[0]?["errorCode"], -1001)
+        let next = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        XCTAssertEqual(next.status, 200)
+        let listed = try await request("GET", "/__pushfake/faults")
+        XCTAssertEqual(listed.body?["faults"]?[0]?["appliedCount"], 1)
+        XCTAssertEqual(listed.body?["faults"]?[0]?["exhausted"], true)
+    }
+
+    func test_postFault_answers400WithReason_whenRuleInvalid() async throws {
+        let bad = try await request("POST", "/__pushfake/faults", json: #"{"fault":{"tpnsError":-5}}"#)
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertEqual(bad.body?["error"]?.stringValue?.contains("-1000"), true)
+        let notJSON = try await request("POST", "/__pushfake/faults", json: "{")
+        XCTAssertEqual(notJSON.status, 400)
+        XCTAssertTrue(fake.faultRules.isEmpty)
+    }
+
+    func test_faultForms_coverStatusBodyBodyMatcherAndScopes_whenPosted() async throws {
+        _ = try await request(
+            "POST", "/__pushfake/faults",
+            json:
+                #"{"match":{"body":{"path":"applicationType","equals":"AOS"}},"fault":{"status":503,"body":{"x":1}},"scope":{"after":1,"times":1}}"#
+        )
+        let android = #"{"deviceId":"A","applicationKey":"k","applicationType":"AOS"}"#
+        let first = try await request("POST", "/TPNS/api/device/register", json: android)
+        let second = try await request("POST", "/TPNS/api/device/register", json: android)
+        let third = try await request("POST", "/TPNS/api/device/register", json: android)
+        XCTAssertEqual([first.status, second.status, third.status], [200, 503, 200])
+        XCTAssertEqual(second.body, ["x": 1])
+        _ = try await request("DELETE", "/__pushfake/faults")
+        XCTAssertTrue(fake.faultRules.isEmpty)
+    }
+
+    func test_journal_filtersAndExportsJSONLinesAndHAR_whenQueried() async throws {
+        _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        _ = try await request("PUT", "/TPNS/api/application/testApp/device/D1/unregister")
+        _ = try await request("GET", "/unknown")
+        let all = try await request("GET", "/__pushfake/journal")
+        XCTAssertEqual(all.body?["count"], 3)
+        let unregisters = try await request("GET", "/__pushfake/journal?operation=unregister")
+        XCTAssertEqual(unregisters.body?["entries"]?[0]?["seq"], 2)
+        let unmatched = try await request("GET", "/__pushfake/journal?unmatched=true")
+        XCTAssertEqual(unmatched.body?["entries"]?[0]?["request"]?["path"], "/unknown")
+
+        let (lines, _) = try await URLSession.shared.data(
+            from: URL(string: "http://127.0.0.1:\(port)/__pushfake/journal?format=jsonl&since=1")!)
+        let parsed = String(decoding: lines, as: UTF8.self).split(separator: "\n").compactMap {
+            try? JSON.parse(String($0))
+        }
+        XCTAssertEqual(parsed.map { $0["seq"] }, [2, 3])
+        XCTAssertEqual(parsed.first?["v"], 1)
+
+        let har = try await request("GET", "/__pushfake/journal?format=har")
+        XCTAssertEqual(har.body?["log"]?["version"], "1.2")
+        XCTAssertEqual(har.body?["log"]?["entries"]?.arrayValue?.count, 3)
+        XCTAssertEqual(har.body?["log"]?["entries"]?[0]?["request"]?["method"], "POST")
+        XCTAssertEqual(har.body?["log"]?["entries"]?[0]?["response"]?["status"], 200)
+    }
+
+    func test_reset_clearsEverything_whenPosted() async throws {
+        _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        let reset = try await request("POST", "/__pushfake/reset")
+        XCTAssertEqual(reset.status, 200)
+        XCTAssertTrue(fake.tpnsDevices().isEmpty)
+        XCTAssertTrue(fake.journal.entries.isEmpty)
+    }
+
+    func test_clock_advancesAndSets_whenPosted() async throws {
+        let initial = try await request("GET", "/__pushfake/clock")
+        XCTAssertEqual(initial.body?["now"], "2026-01-01T00:00:00.000Z")
+        let advanced = try await request("POST", "/__pushfake/clock", json: #"{"advance":90}"#)
+        XCTAssertEqual(advanced.body?["now"], "2026-01-01T00:01:30.000Z")
+        let set = try await request("POST", "/__pushfake/clock", json: #"{"set":"2026-03-04 05:06:07 UTC"}"#)
+        XCTAssertEqual(set.body?["now"], "2026-03-04T05:06:07.000Z")
+        let bad = try await request("POST", "/__pushfake/clock", json: #"{"set":"yesterday"}"#)
+        XCTAssertEqual(bad.status, 400)
+    }
+
+    func test_deliveries_listsAndFilters_whenSendsHappened() async throws {
+        _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        _ = try await request(
+            "POST", "/TPNS/api/pushnotifications",
+            json:
+                #"[{"message":"Hi","handlingLevel":1,"applicationKey":"testApp","applicationTypes":["IOS"],"deviceIds":null}]"#
+        )
+        let deliveries = try await request("GET", "/__pushfake/deliveries?vendor=tpns&device=D1")
+        XCTAssertEqual(deliveries.body?["count"], 1)
+        XCTAssertEqual(deliveries.body?["deliveries"]?[0]?["payload"]?["aps"]?["alert"], "Hi")
+        let none = try await request("GET", "/__pushfake/deliveries?device=other")
+        XCTAssertEqual(none.body?["count"], 0)
+    }
+
+    func test_unknownAdminRoute_answers404WithRouteList_whenCalled() async throws {
+        let response = try await request("GET", "/__pushfake/nothing")
+        XCTAssertEqual(response.status, 404)
+        XCTAssertEqual(response.body?["knownRoutes"]?.arrayValue?.contains("GET /__pushfake/health"), true)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PushFakeCore
+import PushFakeHTTP
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Starts a live server per test on 127.0.0.1:0 and stops it afterwards.
+class ServerTestCase: XCTestCase {
+    var server: PushFakeServer!
+    var fake: PushFake { server.fake }
+    var port: Int { server.port }
+
+    func startServer(
+        _ engine: PushFakeConfiguration = PushFakeConfiguration(),
+        configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws {
+        var configuration = ServerConfiguration()
+        configure(&configuration)
+        server = PushFakeServer(fake: PushFake(engine), configuration: configuration)
+        try server.start()
+    }
+
+    override func setUpWithError() throws {
+        try startServer()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+    }
+
+    /// One request through URLSession (ephemeral, no cache).
+    func request(
+        _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]
+    ) async throws -> (status: Int, body: JSON?, headers: [AnyHashable: Any]) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = json.map { Data($0.utf8) }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if json != nil, headers["Content-Type"] == nil {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response) = try await session.data(for: request)
+        let http = try XCTUnwrap(response as? HTTPURLResponse)
+        return (http.statusCode, try? JSON.parse(Array(data)), http.allHeaderFields)
+    }
+
+    static let registerBody =
+        #"{"deviceId":"D1","deviceRegistrationId":"abcd","applicationKey":"testApp","applicationType":"IOS"}"#
+
+    static func registerRequest(connection: String? = nil) -> String {
+        let extra = connection.map { "Connection: \($0)\r\n" } ?? ""
+        return "POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\(extra)"
+            + "Content-Length: \(registerBody.utf8.count)\r\n\r\n\(registerBody)"
+    }
+}
