@@ -17,6 +17,18 @@ enum Serve {
             fake: PushFake(options.engineConfiguration),
             configuration: ServerConfiguration(
                 host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log))
+        // Handlers go in before the ready line, so a signal sent right after it still exits 0.
+        var sources: [DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler {
+                server.stop()
+                exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
         do {
             try server.start()
         } catch {
@@ -29,17 +41,6 @@ enum Serve {
             "twinpush": .string(base + "/api/v2"), "admin": .string(base + "/__pushfake"),
         ]
         FileHandle.standardOutput.write(Data((ready.serializedString() + "\n").utf8))
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler {
-                server.stop()
-                exit(0)
-            }
-            source.resume()
-            sources.append(source)
-        }
         withExtendedLifetime(sources) { dispatchMain() }
     }
 

@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+
+final class UsageTests: XCTestCase {
+    func test_help_printsUsageAndExitsZero_whenAsked() throws {
+        let top = try ServerProcess.run(["--help"])
+        XCTAssertEqual(top.status, 0)
+        XCTAssertTrue(top.stdout.contains("serve"))
+        let serve = try ServerProcess.run(["serve", "--help"])
+        XCTAssertEqual(serve.status, 0)
+        for flag in ["--host", "--port", "--seed", "--clock", "--state-checks", "--journal-limit"] {
+            XCTAssertTrue(serve.stdout.contains(flag), "help mentions \(flag)")
+        }
+    }
+
+    func test_usageErrors_exit64WithMessage_whenArgumentsWrong() throws {
+        let cases: [([String], String)] = [
+            ([], "missing command"),
+            (["launch"], "unknown command launch"),
+            (["serve", "--bogus"], "unknown option --bogus"),
+            (["serve", "--port"], "--port needs a value"),
+            (["serve", "--port", "70000"], "--port must be a number"),
+            (["serve", "--clock", "sundial"], "--clock must be fixed or real"),
+            (["serve", "--twinpush-app", "only-id"], "--twinpush-app takes"),
+        ]
+        for (arguments, message) in cases {
+            let result = try ServerProcess.run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    func test_serve_exitsNonZeroWithMessage_whenPortTaken() throws {
+        let first = try ServerProcess(["--quiet"])
+        let second = try ServerProcess.run(["serve", "--port", String(first.port)])
+        XCTAssertEqual(second.status, 69)
+        XCTAssertTrue(second.stderr.contains("address in use"), second.stderr)
+        _ = first.stop()
+    }
+}
