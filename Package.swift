@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "PushFakeCore"),
         .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
-        .target(name: "PushFakeClients"),
+        .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
         .target(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
@@ -28,7 +28,7 @@ let package = Package(
         .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeCore"]),
         .testTarget(
             name: "PushFakeClientsTests",
-            dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore"]
+            dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore", "PushFakeHTTP"]
         ),
         .testTarget(
             name: "PushFakeTestingTests",
