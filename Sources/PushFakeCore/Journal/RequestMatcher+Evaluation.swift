@@ -93,3 +93,15 @@ extension Journal {
         entries.filter { matcher.matches($0.matchSubject) }
     }
 }
+
+extension RequestMatcher {
+    /// Whether the journal entry satisfies every criterion.
+    public func matches(_ entry: JournalEntry) -> Bool {
+        matches(entry.matchSubject)
+    }
+
+    /// Every criterion the entry fails, as `field: expected …, got …` lines (empty when it matches).
+    public func mismatches(in entry: JournalEntry) -> [String] {
+        mismatches(entry.matchSubject)
+    }
+}

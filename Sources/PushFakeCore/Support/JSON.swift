@@ -173,14 +173,16 @@ extension JSON {
     }
 }
 
-/// Splits `a.b[2].c` into keys and indices.
-enum JSONPath {
-    enum Component: Equatable {
+/// Dotted paths into JSON values (`a.b[2].c`), as matchers and recordings use them.
+public enum JSONPath {
+    /// One step of a path.
+    public enum Component: Sendable, Equatable {
         case key(String)
         case index(Int)
     }
 
-    static func components(_ path: String) -> [Component] {
+    /// Splits `a.b[2].c` into keys and indices.
+    public static func components(_ path: String) -> [Component] {
         var result: [Component] = []
         var key = ""
         var index: String?

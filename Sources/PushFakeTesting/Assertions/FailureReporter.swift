@@ -1,0 +1,31 @@
+import Testing
+import XCTest
+
+/// Where an assertion was written, so failures point at the caller's line.
+public struct CallSite: Sendable {
+    public let fileID: String
+    public let filePath: StaticString
+    public let line: UInt
+    public let column: UInt
+
+    public init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Reports a failure to Swift Testing when a Swift Testing test is running, otherwise to XCTest.
+enum FailureReporter {
+    static func fail(_ message: String, at site: CallSite) {
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column)))
+        } else {
+            XCTFail(message, file: site.filePath, line: site.line)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PushFakeCore
+
+extension RunningPushFake {
+    /// Asserts how many journal entries match; on failure prints the closest miss and the journal.
+    ///
+    /// ```swift
+    /// fake.assertRequested(.tpns(.register).app("testApp"))          // exactly once
+    /// fake.assertRequested(.twinPush(.openApp), count: .atLeast(1))
+    /// fake.assertRequested(.tpns(.unregister), count: .never)
+    /// ```
+    /// - Returns: the matching entries.
+    @discardableResult
+    public func assertRequested(
+        _ matcher: RequestMatcher, count: RequestCount = .once,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> [JournalEntry] {
+        let all = engine.journal.entries
+        let matching = all.filter(matcher.matches)
+        verified.withLock { $0.formUnion(matching.map(\.sequence)) }
+        guard !count.accepts(matching.count) else { return matching }
+        var message = "expected \(count) request(s) matching \(matcher); \(matching.count) matched"
+        if matching.isEmpty, let miss = JournalDescription.closestMiss(to: matcher, in: all) { message += "\n" + miss }
+        message += "\n" + JournalDescription.journal(all)
+        FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return matching
+    }
+
+    /// Asserts that entries matching each matcher appear in this order (other entries may come between).
+    public func assertInOrder(
+        _ matchers: [RequestMatcher],
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let all = engine.journal.entries
+        var position = 0
+        var found: [Int] = []
+        for (step, matcher) in matchers.enumerated() {
+            guard let index = all[position...].firstIndex(where: matcher.matches) else {
+                var message = "step \(step + 1) of \(matchers.count) not found in order: \(matcher)"
+                if !found.isEmpty { message += "\n(steps 1–\(step) matched #\(found.map(String.init).joined(separator: ", #")))" }
+                let remaining = Array(all[position...])
+                if let miss = JournalDescription.closestMiss(to: matcher, in: remaining) { message += "\n" + miss }
+                message += "\n" + JournalDescription.journal(all)
+                FailureReporter.fail(
+                    message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+                return
+            }
+            found.append(all[index].sequence)
+            position = index + 1
+        }
+        verified.withLock { $0.formUnion(found) }
+    }
+
+    /// Asserts that every journal entry was accounted for by an earlier `assertRequested` / `assertInOrder`.
+    public func assertNoOtherRequests(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let all = engine.journal.entries
+        let seen = verified.withLock { $0 }
+        let others = all.filter { !seen.contains($0.sequence) }
+        guard !others.isEmpty else { return }
+        let message =
+            "\(others.count) request(s) not covered by an assertion:\n"
+            + others.map { "  " + JournalDescription.line($0) }.joined(separator: "\n")
+        FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Asserts that every request matched a route (strict `withPushFake` runs this at the end).
+    public func assertNoUnmatchedRequests(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let unmatched = engine.journal.entries.filter(\.isUnmatched)
+        guard !unmatched.isEmpty else { return }
+        let message =
+            "\(unmatched.count) request(s) matched no route (wrong base URL or path?):\n"
+            + unmatched.map { "  " + JournalDescription.line($0) + " " + ($0.notes.first ?? "") }
+            .joined(separator: "\n") + "\nknown routes:\n" + engine.knownRoutes.map { "  " + $0 }.joined(separator: "\n")
+        FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Asserts that the device received a delivered payload containing `expected` (a JSON subset: every key and
+    /// array element of `expected` must be in the payload).
+    ///
+    /// ```swift
+    /// fake.assertDelivered(["aps": ["alert": "Test"]], to: deviceID)
+    /// ```
+    @discardableResult
+    public func assertDelivered(
+        _ expected: JSON, to deviceID: String, vendor: Vendor? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Delivery? {
+        let received = engine.deliveries(to: deviceID, vendor: vendor)
+        if let match = received.first(where: { $0.status == .delivered && ($0.payloadJSON.map { expected.isSubset(of: $0) } ?? false) }) {
+            return match
+        }
+        var message = "expected a delivery to \(deviceID) containing \(expected)"
+        if received.isEmpty {
+            message += "; the device received nothing"
+            let others = Set(engine.deliveries.map(\.deviceID)).sorted()
+            if !others.isEmpty { message += " (deliveries went to: \(others.joined(separator: ", ")))" }
+        } else {
+            message += "; it received:\n" + received.map { "  \($0.id) [\($0.status)] \($0.payloadString)" }.joined(separator: "\n")
+        }
+        FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return nil
+    }
+}
+
+extension JSON {
+    /// Whether every member of `self` is in `other` (objects by key, recursively; arrays element-wise in order).
+    public func isSubset(of other: JSON) -> Bool {
+        switch (self, other) {
+        case (.object(let expected), .object(let actual)):
+            return expected.members.allSatisfy { member in
+                actual[member.key].map { member.value.isSubset(of: $0) } ?? false
+            }
+        case (.array(let expected), .array(let actual)):
+            return expected.count <= actual.count && zip(expected, actual).allSatisfy { $0.isSubset(of: $1) }
+        case (.int, .double), (.double, .int):
+            return doubleValue == other.doubleValue
+        default:
+            return self == other
+        }
+    }
+}

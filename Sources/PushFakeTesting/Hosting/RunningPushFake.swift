@@ -1,0 +1,120 @@
+import Foundation
+import PushFakeCore
+import PushFakeHTTP
+import PushFakeURLProtocol
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A ``PushFake`` engine running on a transport, with the URLs to give your code and the assertion helpers.
+///
+/// Most tests get one from ``withPushFake(_:configuration:strict:fileID:filePath:line:column:_:)``; setUp/tearDown
+/// users call ``start(_:configuration:)`` and ``stop()``. Engine queries are available directly
+/// (`fake.journal`, `fake.deliveries`, `fake.inject(…)`), or through ``engine``.
+@dynamicMemberLookup
+public final class RunningPushFake: Sendable {
+    public let engine: PushFake
+    public let transport: PushFakeTransport
+    /// `http://127.0.0.1:PORT` (live) or `http://pushfake-N.invalid` (URLProtocol).
+    public let baseURL: URL
+    /// The live server, when ``transport`` is `.live`.
+    public let server: PushFakeServer?
+    private let host: String?
+    /// Journal entries some assertion accounted for (`assertNoOtherRequests`).
+    let verified = Locked(Set<Int>())
+
+    private init(engine: PushFake, transport: PushFakeTransport, baseURL: URL, server: PushFakeServer?, host: String?) {
+        self.engine = engine
+        self.transport = transport
+        self.baseURL = baseURL
+        self.server = server
+        self.host = host
+    }
+
+    /// Starts a fake on `transport`. Pair with ``stop()``.
+    public static func start(
+        _ transport: PushFakeTransport = .live, configuration: PushFakeConfiguration = PushFakeConfiguration()
+    ) throws -> RunningPushFake {
+        let engine = PushFake(configuration)
+        switch transport {
+        case .live:
+            let server = PushFakeServer(fake: engine)
+            try server.start()
+            return RunningPushFake(
+                engine: engine, transport: transport, baseURL: server.baseURL, server: server, host: nil)
+        case .urlProtocol:
+            let host = PushFakeURLProtocol.register(engine)
+            let baseURL = URL(string: "http://\(host)") ?? URL(fileURLWithPath: "/")
+            return RunningPushFake(engine: engine, transport: transport, baseURL: baseURL, server: nil, host: host)
+        }
+    }
+
+    /// Stops the server or unregisters the URLProtocol host. Safe to call twice.
+    public func stop() {
+        server?.stop()
+        if let host { PushFakeURLProtocol.unregister(host: host) }
+    }
+
+    /// The TPNS base URL, as an SDK takes it: `…/TPNS`.
+    public var tpnsBaseURL: URL { baseURL.appendingPathComponent("TPNS") }
+    /// The TwinPush base URL for the iOS SDK's `serverURL`: `…/api/v2`. (Android's `serverHost` is ``baseURL``.)
+    public var twinPushBaseURL: URL { baseURL.appendingPathComponent("api").appendingPathComponent("v2") }
+    /// The admin API, `…/__pushfake` (live only; under URLProtocol use the Swift API).
+    public var adminURL: URL { baseURL.appendingPathComponent("__pushfake") }
+
+    /// A session that reaches this fake: plain ephemeral for `.live`, with ``PushFakeURLProtocol`` for
+    /// `.urlProtocol`. Pass your own configuration to keep its other settings.
+    public func makeURLSession(configuration: URLSessionConfiguration = .ephemeral) -> URLSession {
+        if transport == .urlProtocol {
+            configuration.protocolClasses = [PushFakeURLProtocol.self] + (configuration.protocolClasses ?? [])
+        }
+        configuration.urlCache = nil
+        return URLSession(configuration: configuration)
+    }
+
+    /// Engine properties, e.g. `fake.journal`, `fake.deliveries`, `fake.faultRules`, `fake.now`.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<PushFake, Value>) -> Value {
+        engine[keyPath: keyPath]
+    }
+
+    // MARK: Engine calls tests use most
+
+    @discardableResult
+    public func inject(_ fault: Fault, when matcher: RequestMatcher = .any, scope: FaultScope = .once) -> String {
+        engine.inject(fault, when: matcher, scope: scope)
+    }
+
+    public func entries(matching matcher: RequestMatcher = .any) -> [JournalEntry] {
+        engine.entries(matching: matcher)
+    }
+
+    public func deliveries(to deviceID: String, vendor: Vendor? = nil) -> [Delivery] {
+        engine.deliveries(to: deviceID, vendor: vendor)
+    }
+
+    public func deliveries(ofNotification notificationID: String) -> [Delivery] {
+        engine.deliveries(ofNotification: notificationID)
+    }
+
+    public func advanceClock(by interval: TimeInterval) { engine.advanceClock(by: interval) }
+    public func setClock(to date: Date) { engine.setClock(to: date) }
+
+    /// Resets the engine and forgets what assertions verified.
+    public func reset() {
+        engine.reset()
+        verified.withLock { $0.removeAll() }
+    }
+}
+
+extension PushFakeServer {
+    /// Makes and starts a live server in one call (for setUp/tearDown).
+    public static func start(
+        _ configuration: PushFakeConfiguration = PushFakeConfiguration(),
+        server: ServerConfiguration = ServerConfiguration()
+    ) throws -> PushFakeServer {
+        let instance = PushFakeServer(fake: PushFake(configuration), configuration: server)
+        try instance.start()
+        return instance
+    }
+}

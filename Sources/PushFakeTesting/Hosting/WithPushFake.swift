@@ -1,0 +1,35 @@
+import PushFakeCore
+
+/// Runs `body` with a fresh fake on `transport`, and always stops it — also when `body` throws.
+///
+/// In strict mode (the default) it ends with ``RunningPushFake/assertNoUnmatchedRequests(fileID:filePath:line:column:)``:
+/// a request the fake did not understand fails the test at the `withPushFake` call.
+///
+/// ```swift
+/// func test_register() async throws {
+///     try await withPushFake(.urlProtocol) { fake in
+///         let client = TPNSClient(session: fake.makeURLSession())
+///         _ = try await client.register(url: fake.tpnsBaseURL, appKey: "testApp", pushToken: token)
+///         fake.assertRequested(.tpns(.register).bodyField("applicationType", equals: "IOS"))
+///     }
+/// }
+/// ```
+@discardableResult
+public func withPushFake<Result>(
+    _ transport: PushFakeTransport = .live,
+    configuration: PushFakeConfiguration = PushFakeConfiguration(),
+    strict: Bool = true,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (RunningPushFake) async throws -> Result
+) async throws -> Result {
+    let fake = try RunningPushFake.start(transport, configuration: configuration)
+    defer { fake.stop() }
+    let result = try await body(fake)
+    if strict {
+        fake.assertNoUnmatchedRequests(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return result
+}

@@ -1,0 +1,23 @@
+/// What a recording comparison ignores: fields that legitimately differ between runs or transports.
+///
+/// Each journal line is compared as JSON after removing ``ignoredFields`` (dotted paths such as `time`,
+/// `response.json.results[0].notificationId`) and every request header not in ``comparedRequestHeaders`` — the
+/// client library adds its own (`User-Agent`, `Host` with the port, `Accept-Encoding`, …).
+public struct RecordingOptions: Sendable {
+    public var ignoredFields: Set<String>
+    /// Request headers kept in the comparison (case-insensitive).
+    public var comparedRequestHeaders: [String]
+
+    public init(
+        ignoredFields: Set<String> = ["transport"],
+        comparedRequestHeaders: [String] = [
+            "Content-Type", "X-TwinPush-REST-API-Token", "X-TwinPush-REST-API-Key-Creator",
+        ]
+    ) {
+        self.ignoredFields = ignoredFields
+        self.comparedRequestHeaders = comparedRequestHeaders
+    }
+
+    /// The transport and client-specific request headers; everything else must match.
+    public static let standard = RecordingOptions()
+}
