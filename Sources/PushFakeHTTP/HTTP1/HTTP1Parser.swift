@@ -12,7 +12,7 @@
 ///     print(request.method, request.target, request.body.count)  // POST /a 2
 /// }
 /// ```
-public struct HTTP1Parser {
+public struct HTTP1Parser: Sendable {
     /// Size limits; exceeding them fails the request with 431 (head) or 413 (body).
     public struct Limits: Sendable, Equatable {
         /// The most bytes the request line and headers may take, blank line included.
