@@ -12,7 +12,7 @@
 ///     print(request.method, request.target, request.body.count)  // POST /a 2
 /// }
 /// ```
-public struct HTTP1Parser {
+public struct HTTP1Parser: Sendable {
     /// Size limits; exceeding them fails the request with 431 (head) or 413 (body).
     public struct Limits: Sendable, Equatable {
         /// The most bytes the request line and headers may take, blank line included.
@@ -60,13 +60,14 @@ public struct HTTP1Parser {
 
     /// Adds received bytes. After an error they are ignored: the connection is about to close.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard prepareToAppend(bytes.count) else { return }
-        storage.append(contentsOf: bytes)
+        guard prepareToAppend() else { return }
+        // Viewing the raw bytes as UInt8 makes the append one memcpy instead of a byte loop.
+        bytes.withMemoryRebound(to: UInt8.self) { storage.append(contentsOf: $0) }
     }
 
     /// Adds received bytes. After an error they are ignored: the connection is about to close.
     public mutating func append(_ bytes: [UInt8]) {
-        guard prepareToAppend(bytes.count) else { return }
+        guard prepareToAppend() else { return }
         storage.append(contentsOf: bytes)
     }
 
@@ -81,11 +82,7 @@ public struct HTTP1Parser {
         case .body: return true
         case .failed: return false
         case .head:
-            for byte in storage[readIndex...] where byte != HTTP1Grammar.carriageReturn && byte != HTTP1Grammar.lineFeed
-            {
-                return true
-            }
-            return false
+            return storage[readIndex...].contains { $0 != HTTP1Grammar.carriageReturn && $0 != HTTP1Grammar.lineFeed }
         }
     }
 
@@ -118,7 +115,7 @@ public struct HTTP1Parser {
     }
 
     /// Drops consumed bytes when that is cheap or overdue; returns `false` after an error.
-    private mutating func prepareToAppend(_ count: Int) -> Bool {
+    private mutating func prepareToAppend() -> Bool {
         if case .failed = phase { return false }
         if readIndex == storage.count {
             storage.removeAll(keepingCapacity: storage.capacity <= Self.retainedCapacity)

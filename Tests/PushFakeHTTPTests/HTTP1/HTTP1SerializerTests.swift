@@ -99,7 +99,7 @@ final class HTTP1SerializerTests: XCTestCase {
         XCTAssertEqual(text(output), "HTTP/1.1 599 Status 599\r\nContent-Length: 0\r\n\r\n")
     }
 
-    func test_serializer_roundTripsThroughParser_whenLargeBody() {
+    func test_serializer_writesLengthAndWholeBody_whenBodyIsLarge() {
         let body = (0..<100_000).map { UInt8(truncatingIfNeeded: $0) }
         let output = HTTP1Serializer.serialize(
             FakeResponse(status: 200, body: body), keepAlive: true, headRequest: false)
