@@ -61,7 +61,7 @@ public final class PushFakeURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
             return
         }
-        let (body, bodyAvailable) = Self.body(of: request)
+        let (body, bodyAvailable) = Self.body(of: request, isUpload: task is URLSessionUploadTask)
         var headers = HTTPHeaders()
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
             headers.add(name: name, value: value)
@@ -72,11 +72,16 @@ public final class PushFakeURLProtocol: URLProtocol {
             method: method, path: components?.percentEncodedPath ?? url.path,
             query: components?.percentEncodedQuery ?? "", headers: headers, body: body,
             bodyAvailable: bodyAvailable, transport: .urlProtocol)
-        let exchange = fake.handle(fakeRequest)
-        guard exchange.delay > 0 else {
-            deliver(exchange, url: url, isHead: method == "HEAD")
+        let handled = fake.handle(fakeRequest)
+        guard handled.delay > 0 else {
+            deliver(handled, url: url, isHead: method == "HEAD")
             return
         }
+        // URLSession does not time out custom protocols on Linux: a delay past the request's timeout fails the
+        // way a slow server would, after the timeout.
+        let timesOut = request.timeoutInterval > 0 && handled.delay >= request.timeoutInterval
+        let failure = timesOut ? URLError(.timedOut) : nil
+        let exchange = timesOut ? handled.withDelay(request.timeoutInterval) : handled
         // URLProtocol instances are not Sendable; the lock box carries this one to the delayed answer.
         let box = Locked(self)
         let id = ObjectIdentifier(self)
@@ -84,7 +89,13 @@ public final class PushFakeURLProtocol: URLProtocol {
         DispatchQueue.global().asyncAfter(deadline: .now() + exchange.delay) {
             let cancelled = Self.pending.withLock { $0.removeValue(forKey: id) } ?? true
             guard !cancelled else { return }
-            box.withLock { $0.deliver(exchange, url: url, isHead: method == "HEAD") }
+            box.withLock { loader in
+                if let failure {
+                    loader.client?.urlProtocol(loader, didFailWithError: failure)
+                } else {
+                    loader.deliver(exchange, url: url, isHead: method == "HEAD")
+                }
+            }
         }
     }
 
@@ -120,7 +131,7 @@ public final class PushFakeURLProtocol: URLProtocol {
 
     /// The body from `httpBody` or `httpBodyStream` (Darwin often moves it to the stream). With
     /// `upload(for:from:)` on Linux neither is set: that is reported as unavailable, not as an empty body.
-    static func body(of request: URLRequest) -> ([UInt8], Bool) {
+    static func body(of request: URLRequest, isUpload: Bool) -> ([UInt8], Bool) {
         if let data = request.httpBody { return (Array(data), true) }
         if let stream = request.httpBodyStream {
             var bytes: [UInt8] = []
@@ -134,10 +145,7 @@ public final class PushFakeURLProtocol: URLProtocol {
             }
             return (bytes, true)
         }
-        let method = request.httpMethod ?? "GET"
-        let declaredLength = request.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init) ?? 0
-        let mayHaveBody = method == "POST" || method == "PUT" || method == "PATCH"
-        return ([], !(mayHaveBody && declaredLength > 0))
+        return ([], !isUpload)
     }
 }
 

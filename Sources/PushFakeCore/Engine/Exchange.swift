@@ -17,6 +17,11 @@ public struct Exchange: Sendable {
     /// The operation, or `nil` when no route matched.
     public let route: RouteMatch?
 
+    /// The same exchange with another delay (a transport that times out first shortens it).
+    public func withDelay(_ seconds: Double) -> Exchange {
+        Exchange(response: response, action: action, delay: seconds, sequence: sequence, route: route)
+    }
+
     /// `tpns.register`, `twinPush.updateBadge`, or `unmatched`: for logs.
     public var label: String {
         route.map { "\($0.vendor).\($0.operation)" } ?? "unmatched"

@@ -7,7 +7,8 @@ extension JournalEntry {
     /// struct Register: Decodable { let deviceId: String; let applicationType: String }
     /// let body = try entry.decodeBody(as: Register.self)
     /// ```
-    public func decodeBody<Value: Decodable>(as type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value {
+    public func decodeBody<Value: Decodable>(as type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value
+    {
         try decoder.decode(type, from: Data(request.body))
     }
 

@@ -25,7 +25,7 @@ struct Connection {
                 requestStarted = nil
                 guard respond(to: request) else { return }
             case .continueExpected:
-                guard socket.sendAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
+                guard socket.sendAll(HTTP1Serializer.continueResponse) else { return }
             case .error(let error):
                 rejectMalformed(error, sample: sample)
                 return

@@ -37,7 +37,9 @@ extension RunningPushFake {
         for (step, matcher) in matchers.enumerated() {
             guard let index = all[position...].firstIndex(where: matcher.matches) else {
                 var message = "step \(step + 1) of \(matchers.count) not found in order: \(matcher)"
-                if !found.isEmpty { message += "\n(steps 1–\(step) matched #\(found.map(String.init).joined(separator: ", #")))" }
+                if !found.isEmpty {
+                    message += "\n(steps 1–\(step) matched #\(found.map(String.init).joined(separator: ", #")))"
+                }
                 let remaining = Array(all[position...])
                 if let miss = JournalDescription.closestMiss(to: matcher, in: remaining) { message += "\n" + miss }
                 message += "\n" + JournalDescription.journal(all)
@@ -74,7 +76,8 @@ extension RunningPushFake {
         let message =
             "\(unmatched.count) request(s) matched no route (wrong base URL or path?):\n"
             + unmatched.map { "  " + JournalDescription.line($0) + " " + ($0.notes.first ?? "") }
-            .joined(separator: "\n") + "\nknown routes:\n" + engine.knownRoutes.map { "  " + $0 }.joined(separator: "\n")
+            .joined(separator: "\n") + "\nknown routes:\n"
+            + engine.knownRoutes.map { "  " + $0 }.joined(separator: "\n")
         FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -90,7 +93,9 @@ extension RunningPushFake {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Delivery? {
         let received = engine.deliveries(to: deviceID, vendor: vendor)
-        if let match = received.first(where: { $0.status == .delivered && ($0.payloadJSON.map { expected.isSubset(of: $0) } ?? false) }) {
+        if let match = received.first(where: {
+            $0.status == .delivered && ($0.payloadJSON.map { expected.isSubset(of: $0) } ?? false)
+        }) {
             return match
         }
         var message = "expected a delivery to \(deviceID) containing \(expected)"
@@ -99,7 +104,9 @@ extension RunningPushFake {
             let others = Set(engine.deliveries.map(\.deviceID)).sorted()
             if !others.isEmpty { message += " (deliveries went to: \(others.joined(separator: ", ")))" }
         } else {
-            message += "; it received:\n" + received.map { "  \($0.id) [\($0.status)] \($0.payloadString)" }.joined(separator: "\n")
+            message +=
+                "; it received:\n"
+                + received.map { "  \($0.id) [\($0.status)] \($0.payloadString)" }.joined(separator: "\n")
         }
         FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         return nil

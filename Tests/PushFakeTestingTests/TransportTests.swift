@@ -1,0 +1,128 @@
+import Foundation
+import PushFakeCore
+import PushFakeTesting
+import PushFakeURLProtocol
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+final class TransportTests: XCTestCase {
+    private let register =
+        #"{"deviceId":"D1","deviceRegistrationId":"ab","applicationKey":"k","applicationType":"IOS"}"#
+
+    func test_withPushFake_stopsFake_whenBodyThrows() async throws {
+        struct Boom: Error {}
+        var captured: RunningPushFake?
+        do {
+            try await withPushFake(.live) { fake in
+                captured = fake
+                throw Boom()
+            }
+            XCTFail("expected the error to propagate")
+        } catch is Boom {}
+        XCTAssertEqual(captured?.server?.isRunning, false)
+    }
+
+    func test_urlProtocol_isolatesParallelFakes_whenManyRunAtOnce() async throws {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    try await withPushFake(.urlProtocol) { fake in
+                        let session = fake.makeURLSession()
+                        for device in 0...index {
+                            let body = #"{"deviceId":"D\#(device)","applicationKey":"k","applicationType":"AOS"}"#
+                            _ = try await Scenarios.send(
+                                session, fake.tpnsBaseURL.appendingPathComponent("api/device/register"),
+                                method: "POST", body: body)
+                        }
+                        return fake.engine.tpnsDevices().count - (index + 1)
+                    }
+                }
+            }
+            for try await difference in group { XCTAssertEqual(difference, 0) }
+        }
+    }
+
+    func test_urlProtocol_appliesDelayAndDropFaults_whenInjected() async throws {
+        try await withPushFake(.urlProtocol) { fake in
+            let session = fake.makeURLSession()
+            let url = fake.tpnsBaseURL.appendingPathComponent("api/device/register")
+            fake.inject(.delay(0.3), when: .tpns(.register))
+            let started = Date()
+            let (status, _) = try await Scenarios.send(session, url, method: "POST", body: register)
+            XCTAssertEqual(status, 200)
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.25)
+            fake.inject(.dropConnection, when: .tpns(.register))
+            do {
+                _ = try await Scenarios.send(session, url, method: "POST", body: register)
+                XCTFail("expected a dropped connection")
+            } catch {
+                XCTAssertEqual((error as? URLError)?.code, .networkConnectionLost)
+            }
+        }
+    }
+
+    func test_urlProtocol_timesOutLikeURLSession_whenDelayExceedsTimeout() async throws {
+        try await withPushFake(.urlProtocol) { fake in
+            let session = fake.makeURLSession()
+            var request = URLRequest(url: fake.tpnsBaseURL.appendingPathComponent("api/device/register"))
+            request.httpMethod = "POST"
+            request.httpBody = Data(register.utf8)
+            request.timeoutInterval = 1
+            // Control: without the fault the same request succeeds within the timeout.
+            let (_, control) = try await session.data(for: request)
+            XCTAssertEqual((control as? HTTPURLResponse)?.statusCode, 200)
+            fake.inject(.delay(3), when: .tpns(.register))
+            do {
+                _ = try await session.data(for: request)
+                XCTFail("expected a timeout")
+            } catch {
+                XCTAssertEqual((error as? URLError)?.code, .timedOut)
+            }
+        }
+    }
+
+    func test_urlProtocol_journalsBodyUnavailable_whenUploadHidesBody() async throws {
+        try await withPushFake(.urlProtocol, strict: false) { fake in
+            let session = fake.makeURLSession()
+            var request = URLRequest(url: fake.tpnsBaseURL.appendingPathComponent("api/device/register"))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            _ = try await session.upload(for: request, from: Data(register.utf8))
+            let entry = try XCTUnwrap(fake.journal.entries.first)
+            if entry.request.bodyAvailable {
+                // Darwin hands the body over: then it must be the real one.
+                XCTAssertEqual(entry.body?["deviceId"], "D1")
+            } else {
+                XCTAssertTrue(entry.notes.contains { $0.contains("body unavailable") })
+                XCTAssertTrue(entry.request.body.isEmpty)
+            }
+        }
+    }
+
+    func test_live_launchEnvironment_pointsAtServer_whenStarted() async throws {
+        try await withPushFake(.live) { fake in
+            let port = try XCTUnwrap(fake.server?.port)
+            XCTAssertEqual(fake.launchEnvironment["PUSHFAKE_TPNS_URL"], "http://127.0.0.1:\(port)/TPNS")
+            XCTAssertEqual(fake.launchEnvironment["PUSHFAKE_TWINPUSH_URL"], "http://127.0.0.1:\(port)/api/v2")
+            XCTAssertEqual(fake.launchEnvironment["PUSHFAKE_URL"], "http://127.0.0.1:\(port)")
+            XCTAssertEqual(fake.launchArguments.prefix(2), ["-PushFakeURL", "http://127.0.0.1:\(port)"])
+        }
+    }
+
+    func test_setUpTearDownStyle_startsAndStops_whenCalledDirectly() async throws {
+        let fake = try RunningPushFake.start(.live)
+        let (status, body) = try await Scenarios.send(
+            fake.makeURLSession(), fake.adminURL.appendingPathComponent("health"), method: "GET")
+        XCTAssertEqual(status, 200)
+        XCTAssertEqual(body?["status"], "ok")
+        fake.stop()
+        fake.stop()
+        XCTAssertEqual(fake.server?.isRunning, false)
+        let server = try PushFakeServer.start()
+        XCTAssertGreaterThan(server.port, 0)
+        server.stop()
+    }
+}
