@@ -1,14 +1,16 @@
 import Dispatch
 import Foundation
 import PushFakeCore
+import PushFakeHTTP
 
 /// `pushfake bench`: in-process measurements of the engine, without sockets (scripts/bench runs the HTTP ones).
 enum Bench {
     static let usage = """
-        USAGE: pushfake bench [engine|fanout] [--count N]
+        USAGE: pushfake bench [engine|fanout|start] [--count N]
 
           engine   journaled TPNS registers through PushFake.handle (µs per request)
           fanout   one TPNS send to N registered devices (default 100000): time and resident memory
+          start    in-process live server: start → first health response, N times (default 50)
         """
 
     static func run(_ arguments: [String]) -> Never {
@@ -20,6 +22,7 @@ enum Bench {
         switch mode {
         case "engine": engine(count: count ?? 200_000)
         case "fanout": fanout(count: count ?? 100_000)
+        case "start": start(count: count ?? 50)
         default:
             print(usage)
             exit(64)
@@ -60,6 +63,28 @@ enum Bench {
         print(
             #"{"bench":"fanout","devices":\#(count),"status":\#(exchange.response.status),"deliveries":\#(delivered),"#
                 + #""seconds":\#(elapsed),"residentMegabytes":\#(residentMegabytes())}"#)
+    }
+
+    private static func start(count: Int) {
+        var samples: [Double] = []
+        for _ in 0..<count {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let server = PushFakeServer()
+            do {
+                try server.start()
+                let client = try LoopbackHTTPClient(port: server.port)
+                guard client.request("GET", "/__pushfake/health")?.status == 200 else { exit(1) }
+            } catch {
+                print("start failed: \(error)")
+                exit(1)
+            }
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+            server.stop()
+        }
+        samples.sort()
+        print(
+            #"{"bench":"start","runs":\#(count),"medianMilliseconds":\#(samples[samples.count / 2]),"#
+                + #""maxMilliseconds":\#(samples.last ?? 0)}"#)
     }
 
     /// Resident set size from /proc (Linux); 0 elsewhere.

@@ -29,21 +29,20 @@ public final class PushFake: Sendable {
 
     /// Handles one request and records it.
     public func handle(_ request: FakeRequest) -> Exchange {
+        // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
+        let prepared = prepare(request)
         let (exchange, entry, observers) = state.withLock { state in
-            let result = process(request, state: &state)
+            let result = process(prepared, state: &state)
             return (result.exchange, result.entry, state.observers.isEmpty ? [] : Array(state.observers.values))
         }
         for observer in observers { observer(entry) }
         return exchange
     }
 
-    private func process(
-        _ request: FakeRequest, state: inout EngineState
-    ) -> (exchange: Exchange, entry: JournalEntry) {
-        let now = state.clock.now
-        if state.clock.mode == .real { TwinPushHandler.releaseDue(state: &state, now: now) }
-        let sequence = state.journal.takeSequence()
-        let routed = router.route(method: request.method, path: request.path)
+    /// What can be known about a request without the engine's state.
+    struct PreparedRequest {
+        let request: FakeRequest
+        let routed: Router.Result
         var route: RouteMatch?
         var vendor: Vendor?
         var body: JSON?
@@ -51,24 +50,47 @@ public final class PushFake: Sendable {
         var app: String?
         var device: String?
         var notes: [String] = []
-        if case .matched(let match) = routed {
-            route = match
-            vendor = match.vendor
+    }
+
+    private func prepare(_ request: FakeRequest) -> PreparedRequest {
+        var prepared = PreparedRequest(
+            request: request, routed: router.route(method: request.method, path: request.path))
+        switch prepared.routed {
+        case .matched(let match):
+            prepared.route = match
+            prepared.vendor = match.vendor
             if !request.bodyAvailable {
-                notes.append("body unavailable to the transport (URLSession upload through a URLProtocol)")
+                prepared.notes.append("body unavailable to the transport (URLSession upload through a URLProtocol)")
             } else if !request.body.isEmpty {
                 do throws(JSONSyntaxError) {
-                    body = try JSON.parse(request.body)
+                    prepared.body = try JSON.parse(request.body)
                 } catch {
-                    bodyError = error
+                    prepared.bodyError = error
                 }
             }
-            (app, device) = Self.handlerType(for: match.vendor).subject(of: match, body: body)
-        } else if case .methodNotAllowed(let pathVendor, _) = routed {
-            vendor = pathVendor
-        } else if case .notFound(let pathVendor) = routed {
-            vendor = pathVendor
+            (prepared.app, prepared.device) = Self.handlerType(for: match.vendor).subject(
+                of: match, body: prepared.body)
+        case .methodNotAllowed(let pathVendor, _), .notFound(let pathVendor):
+            prepared.vendor = pathVendor
         }
+        return prepared
+    }
+
+    private func process(
+        _ prepared: PreparedRequest, state: inout EngineState
+    ) -> (exchange: Exchange, entry: JournalEntry) {
+        let request = prepared.request
+        let now = state.clock.now
+        if state.clock.mode == .real { TwinPushHandler.releaseDue(state: &state, now: now) }
+        let sequence = state.journal.takeSequence()
+        let routed = prepared.routed
+        let route = prepared.route
+        let vendor = prepared.vendor
+        let body = prepared.body
+        let bodyError = prepared.bodyError
+        var app = prepared.app
+        var device = prepared.device
+        var notes = prepared.notes
 
         let applied = matchFault(
             MatchSubject(

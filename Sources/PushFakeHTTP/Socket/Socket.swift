@@ -46,6 +46,39 @@ struct Socket: Sendable {
         throw PushFakeError.cannotBind(host: host, port: port, errno: lastErrno)
     }
 
+    /// Connects to `host:port` (blocking); `receiveTimeout` bounds each read.
+    static func connect(host: String, port: Int, receiveTimeout: Double) throws(PushFakeError) -> Socket {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = SocketSystem.streamType
+        hints.ai_flags = AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+            throw PushFakeError.cannotResolve(host: host)
+        }
+        defer { freeaddrinfo(list) }
+        var lastErrno: Int32 = 0
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let info = candidate {
+            candidate = info.pointee.ai_next
+            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard fd >= 0 else { continue }
+            if CSocket.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+                SocketSystem.configureAccepted(fd)
+                var timeout = timeval()
+                timeout.tv_sec = numericCast(Int(receiveTimeout))
+                timeout.tv_usec = numericCast(Int(receiveTimeout.truncatingRemainder(dividingBy: 1) * 1_000_000))
+                _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                var one: Int32 = 1
+                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                return Socket(fd: fd)
+            }
+            lastErrno = SocketSystem.lastError
+            _ = CSocket.close(fd)
+        }
+        throw PushFakeError.cannotBind(host: host, port: port, errno: lastErrno)
+    }
+
     /// The port the socket is bound to (after binding port 0, the one the kernel chose).
     func localPort() -> Int {
         var storage = sockaddr_storage()
@@ -143,11 +176,17 @@ enum CSocket {
     #if canImport(Glibc)
         static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
         static func accept(_ fd: Int32) -> Int32 { Glibc.accept(fd, nil, nil) }
+        static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+            Glibc.connect(fd, address, length)
+        }
         static func shutdown(_ fd: Int32, _ how: Int32) -> Int32 { Glibc.shutdown(fd, how) }
         static func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
     #elseif canImport(Darwin)
         static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
         static func accept(_ fd: Int32) -> Int32 { Darwin.accept(fd, nil, nil) }
+        static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+            Darwin.connect(fd, address, length)
+        }
         static func shutdown(_ fd: Int32, _ how: Int32) -> Int32 { Darwin.shutdown(fd, how) }
         static func close(_ fd: Int32) -> Int32 { Darwin.close(fd) }
     #endif

@@ -5,7 +5,7 @@ import XCTest
 
 final class ServerBadInputTests: ServerTestCase {
     func test_malformedRequest_answers400AndJournalsAndNextConnectionServed_whenGarbageSent() throws {
-        let bad = try RawClient(port: port)
+        let bad = try LoopbackHTTPClient(port: port)
         bad.send("THIS IS NOT HTTP\r\n\r\n")
         let response = try XCTUnwrap(bad.readResponse())
         XCTAssertEqual(response.status, 400)
@@ -17,13 +17,13 @@ final class ServerBadInputTests: ServerTestCase {
         XCTAssertTrue(entry.notes.first?.hasPrefix("malformed HTTP") ?? false)
         XCTAssertEqual(entry.request.body, Array("THIS IS NOT HTTP\r\n\r\n".utf8))
 
-        let good = try RawClient(port: port)
+        let good = try LoopbackHTTPClient(port: port)
         good.send(Self.registerRequest())
         XCTAssertEqual(good.readResponse()?.status, 200)
     }
 
     func test_oversizedHead_answers431_whenHeadersExceed64KiB() throws {
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(
             "GET /__pushfake/health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 70_000))\r\n\r\n")
         XCTAssertEqual(client.readResponse()?.status, 431)
@@ -33,7 +33,7 @@ final class ServerBadInputTests: ServerTestCase {
     func test_oversizedBody_answers413_whenOverConfiguredLimit() throws {
         server.stop()
         try startServer { $0.maxBodyBytes = 1024 }
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send("POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
         let response = try XCTUnwrap(client.readResponse())
         XCTAssertEqual(response.status, 413)
@@ -43,7 +43,7 @@ final class ServerBadInputTests: ServerTestCase {
     func test_idleConnection_isClosed_whenIdleTimeoutPasses() throws {
         server.stop()
         try startServer { $0.idleTimeout = 0.3 }
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(Self.registerRequest())
         XCTAssertEqual(client.readResponse()?.status, 200)
         XCTAssertTrue(client.isClosedByPeer(), "closed after 0.3 s idle (the read times out after 10 s otherwise)")
@@ -52,7 +52,7 @@ final class ServerBadInputTests: ServerTestCase {
     func test_slowRequest_answers408_whenHeadNotCompleteInTime() throws {
         server.stop()
         try startServer { $0.requestTimeout = 0.3 }
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send("POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\n")
         let response = try XCTUnwrap(client.readResponse())
         XCTAssertEqual(response.status, 408)
@@ -68,7 +68,7 @@ final class ServerBadInputTests: ServerTestCase {
 
     func test_dropConnectionFault_closesWithoutResponse_whenInjected() throws {
         fake.inject(.dropConnection, when: .tpns(.register))
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(Self.registerRequest())
         XCTAssertNil(client.readResponse())
         XCTAssertEqual(fake.journal.entries.last?.outcome, .dropped)
@@ -76,7 +76,7 @@ final class ServerBadInputTests: ServerTestCase {
 
     func test_delayFault_holdsResponse_whenInjected() throws {
         fake.inject(.delay(0.5), when: .tpns(.register))
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         let started = Date()
         client.send(Self.registerRequest())
         XCTAssertEqual(client.readResponse()?.status, 200)

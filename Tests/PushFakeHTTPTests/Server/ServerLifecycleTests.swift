@@ -19,7 +19,7 @@ final class ServerLifecycleTests: ServerTestCase {
         server.stop()
         server.stop()
         XCTAssertFalse(server.isRunning)
-        XCTAssertThrowsError(try RawClient(port: port), "nothing listens after stop")
+        XCTAssertThrowsError(try LoopbackHTTPClient(port: port), "nothing listens after stop")
         try server.start()
         XCTAssertTrue(server.isRunning)
         let health = try await request("GET", "/__pushfake/health")
@@ -42,7 +42,7 @@ final class ServerLifecycleTests: ServerTestCase {
         }
         defer { ipv6.stop() }
         XCTAssertEqual(ipv6.baseURL.absoluteString, "http://[::1]:\(ipv6.port)")
-        let client = try RawClient(port: ipv6.port, host: "::1")
+        let client = try LoopbackHTTPClient(host: "::1", port: ipv6.port)
         client.send("GET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(client.readResponse()?.status, 200)
     }
@@ -59,7 +59,7 @@ final class ServerLifecycleTests: ServerTestCase {
 
     func test_stop_wakesDelayedResponse_whenServerStops() throws {
         fake.inject(.delay(30), when: .tpns(.register))
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(Self.registerRequest())
         let started = Date()
         Thread.sleep(forTimeInterval: 0.2)

@@ -13,7 +13,7 @@ final class ServerProtocolTests: ServerTestCase {
     }
 
     func test_keepAlive_servesSequentialAndPipelinedRequests_whenOneConnection() throws {
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(Self.registerRequest())
         XCTAssertEqual(client.readResponse()?.status, 200)
         client.send(Self.registerRequest() + "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n" + Self.registerRequest())
@@ -24,7 +24,7 @@ final class ServerProtocolTests: ServerTestCase {
     }
 
     func test_connectionClose_closesAfterResponse_whenRequested() throws {
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(Self.registerRequest(connection: "close"))
         let response = try XCTUnwrap(client.readResponse())
         XCTAssertEqual(response.headers["Connection"], "close")
@@ -35,7 +35,7 @@ final class ServerProtocolTests: ServerTestCase {
         let body = Array(Self.registerBody.utf8)
         let first = String(decoding: body[0..<10], as: UTF8.self)
         let rest = String(decoding: body[10...], as: UTF8.self)
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(
             "POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "a\r\n\(first)\r\n\(String(rest.utf8.count, radix: 16))\r\n\(rest)\r\n0\r\n\r\n")
@@ -44,7 +44,7 @@ final class ServerProtocolTests: ServerTestCase {
     }
 
     func test_expectContinue_sends100BeforeBody_whenClientWaits() throws {
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(
             "POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
                 + "Content-Length: \(Self.registerBody.utf8.count)\r\n\r\n")
@@ -54,7 +54,7 @@ final class ServerProtocolTests: ServerTestCase {
     }
 
     func test_head_sendsHeadersWithoutBody_whenHEADRequested() throws {
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(
             "HEAD /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\nGET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
         let head = try XCTUnwrap(client.readResponse(head: true))
@@ -64,7 +64,7 @@ final class ServerProtocolTests: ServerTestCase {
     }
 
     func test_headerNames_areCaseInsensitive_whenLowercaseSent() throws {
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(
             "POST /TPNS/api/device/register HTTP/1.1\r\nhost: x\r\ncontent-length: \(Self.registerBody.utf8.count)\r\n"
                 + "CONTENT-type: application/json\r\n\r\n\(Self.registerBody)")
@@ -73,7 +73,7 @@ final class ServerProtocolTests: ServerTestCase {
     }
 
     func test_fiveHundredTwelveConnections_areServedConcurrently_whenOpenAtOnce() throws {
-        let clients = try (0..<512).map { _ in try RawClient(port: port) }
+        let clients = try (0..<512).map { _ in try LoopbackHTTPClient(port: port) }
         for (index, client) in clients.enumerated() {
             client.send(
                 "PUT /TPNS/api/application/k/device/d\(index)/unregister HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
@@ -87,11 +87,11 @@ final class ServerProtocolTests: ServerTestCase {
     func test_clientHangingUpMidResponse_doesNotKillServer_whenResponseDelayed() throws {
         fake.inject(.delay(0.2), when: .tpns(.pushNotifications), scope: .always)
         for _ in 0..<3 {
-            let client = try RawClient(port: port)
+            let client = try LoopbackHTTPClient(port: port)
             client.send("POST /api/pushnotifications HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n[]")
         }
         Thread.sleep(forTimeInterval: 0.5)
-        let client = try RawClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         client.send(Self.registerRequest())
         XCTAssertEqual(client.readResponse()?.status, 200)
     }

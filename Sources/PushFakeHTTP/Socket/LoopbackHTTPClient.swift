@@ -1,0 +1,100 @@
+import PushFakeCore
+
+/// A small blocking HTTP/1.1 client over one connection: exact bytes out, framed responses in.
+///
+/// For readiness probes, benchmarks, the CLI's admin commands and tests that need control of the wire
+/// (pipelining, malformed requests, slow clients) — not a general HTTP client.
+///
+/// ```swift
+/// let client = try LoopbackHTTPClient(port: server.port)
+/// client.send("GET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
+/// let response = client.readResponse()  // status 200, body {"status":"ok"}
+/// ```
+public final class LoopbackHTTPClient {
+    /// One response as received.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: HTTPHeaders
+        public var body: [UInt8]
+        public var json: JSON? { try? JSON.parse(body) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    private let socket: Socket
+    private var pending: [UInt8] = []
+
+    /// Connects; each read waits at most `receiveTimeout` seconds.
+    public init(host: String = "127.0.0.1", port: Int, receiveTimeout: Double = 10) throws(PushFakeError) {
+        socket = try Socket.connect(host: host, port: port, receiveTimeout: receiveTimeout)
+    }
+
+    deinit { socket.close() }
+
+    public func send(_ text: String) {
+        send(Array(text.utf8))
+    }
+
+    /// Writes every byte (or as many as the peer accepts before closing).
+    public func send(_ bytes: [UInt8]) {
+        _ = socket.sendAll(bytes)
+    }
+
+    /// Sends one request with `Content-Length` framing and reads its response.
+    public func request(
+        _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []
+    ) -> Response? {
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        let bytes = Array((body ?? "").utf8)
+        if body != nil || method == "POST" || method == "PUT" { text += "Content-Length: \(bytes.count)\r\n" }
+        send(Array((text + "\r\n").utf8) + bytes)
+        return readResponse(head: method == "HEAD")
+    }
+
+    /// `true` when the server closed the connection without sending anything more.
+    public func isClosedByPeer() -> Bool {
+        pending.isEmpty && !fill()
+    }
+
+    /// Reads one response (`Content-Length` framed; none for HEAD); `nil` when the connection closed first.
+    public func readResponse(head: Bool = false) -> Response? {
+        while true {
+            if let end = headEnd() {
+                let lines = String(decoding: pending[0..<end], as: UTF8.self).split(separator: "\r\n")
+                let statusLine = lines.first?.split(separator: " ") ?? []
+                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+                var headers = HTTPHeaders()
+                for line in lines.dropFirst() {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+                    headers.add(name: String(line[..<colon]), value: String(value))
+                }
+                let length = head ? 0 : (headers["Content-Length"].flatMap { Int($0) } ?? 0)
+                while pending.count < end + 4 + length {
+                    guard fill() else { return nil }
+                }
+                let body = Array(pending[(end + 4)..<(end + 4 + length)])
+                pending.removeFirst(end + 4 + length)
+                return Response(status: status, headers: headers, body: body)
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    private func fill() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
+        guard count > 0 else { return false }
+        pending += buffer[0..<count]
+        return true
+    }
+
+    private func headEnd() -> Int? {
+        guard pending.count >= 4 else { return nil }
+        for index in 0...(pending.count - 4)
+        where pending[index] == 13 && pending[index + 1] == 10 && pending[index + 2] == 13 && pending[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+}
