@@ -17,18 +17,11 @@ enum Serve {
             fake: PushFake(options.engineConfiguration),
             configuration: ServerConfiguration(
                 host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log))
-        // Handlers go in before the ready line, so a signal sent right after it still exits 0.
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler {
-                server.stop()
-                exit(0)
-            }
-            source.resume()
-            sources.append(source)
-        }
+        // Block SIGINT/SIGTERM before any thread exists, so one that arrives right after the ready line stays
+        // pending until the waiting thread takes it (a dispatch source installs its handler asynchronously and
+        // can miss it).
+        var signals = shutdownSignals()
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
         do {
             try server.start()
         } catch {
@@ -41,7 +34,24 @@ enum Serve {
             "twinpush": .string(base + "/api/v2"), "admin": .string(base + "/__pushfake"),
         ]
         FileHandle.standardOutput.write(Data((ready.serializedString() + "\n").utf8))
-        withExtendedLifetime(sources) { dispatchMain() }
+        let waiter = Thread {
+            var signals = shutdownSignals()
+            var received: Int32 = 0
+            sigwait(&signals, &received)
+            server.stop()
+            exit(0)
+        }
+        waiter.name = "pushfake-signals"
+        waiter.start()
+        while true { sleep(3600) }
+    }
+
+    @Sendable private static func shutdownSignals() -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        return signals
     }
 
     @Sendable private static func writeLog(_ line: RequestLogLine) {

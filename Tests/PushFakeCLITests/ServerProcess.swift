@@ -65,6 +65,10 @@ final class ServerProcess {
     /// Sends `signal` and waits for exit; returns the exit status and everything written to stderr.
     func stop(signal: Int32 = SIGTERM) -> (status: Int32, stderr: String) {
         if process.isRunning { kill(process.processIdentifier, signal) }
+        // A server that ignores the signal must fail the test, not hang it.
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         let log = errors.fileHandleForReading.readDataToEndOfFile()
         return (process.terminationStatus, String(decoding: log, as: UTF8.self))
