@@ -113,6 +113,14 @@ struct DeliveryLog: Sendable {
         return changed
     }
 
+    /// Changes one delivery by id; `false` when there is none. O(1), for per-device updates (opened, received).
+    @discardableResult
+    mutating func update(id: String, _ change: (inout Delivery) -> Void) -> Bool {
+        guard let index = indexByID[id] else { return false }
+        change(&all[index])
+        return true
+    }
+
     mutating func removeAll() {
         self = DeliveryLog()
     }
