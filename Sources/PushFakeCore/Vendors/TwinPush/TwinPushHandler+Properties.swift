@@ -67,7 +67,9 @@ extension TwinPushHandler {
         case (.integer, .int), (.integer, .double):
             return value.intValue.map(JSON.int)
         case (.enumerationList, .array):
-            return strings(value) == nil ? nil : value
+            // Not a ternary: `nil` there would read as `JSON.null` (JSON is ExpressibleByNilLiteral).
+            guard strings(value) != nil else { return Optional.none }
+            return value
         default:
             return nil
         }
