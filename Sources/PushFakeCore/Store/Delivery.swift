@@ -92,6 +92,14 @@ struct DeliveryLog: Sendable {
         return delivery
     }
 
+    /// Makes room for `count` more deliveries at once before a fan-out, growing geometrically (an exact reserve per
+    /// send would make many small sends quadratic).
+    mutating func reserveCapacity(forAdditional count: Int) {
+        let needed = all.count + count
+        if needed > all.capacity { all.reserveCapacity(max(needed, all.capacity * 2)) }
+        if needed > indexByID.capacity { indexByID.reserveCapacity(max(needed, indexByID.capacity * 2)) }
+    }
+
     func delivery(id: String) -> Delivery? {
         indexByID[id].map { all[$0] }
     }

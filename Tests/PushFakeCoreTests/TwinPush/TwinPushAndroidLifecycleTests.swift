@@ -15,21 +15,26 @@ final class TwinPushAndroidLifecycleTests: XCTestCase {
 
         // WHEN the activity starts (open_app {}), the badge is set with an integer and read back
         XCTAssertEqual(client.send("POST", client.devicePath(id, "/open_app"), "{}", headers: android).text, "{}")
-        XCTAssertEqual(client.send("POST", client.devicePath(id, "/update_badge"), #"{"badge":3}"#, headers: android).status, 200)
+        XCTAssertEqual(
+            client.send("POST", client.devicePath(id, "/update_badge"), #"{"badge":3}"#, headers: android).status, 200)
         XCTAssertEqual(client.send("GET", client.devicePath(id, "/badge")).json, ["badge": 3])
 
         // AND a notification arrives; the FCM service acknowledges it and the user opens it with {} bodies
-        let nid = client.notify(#"{"devices_aliases":["bob"],"alert":"Hola","title":"T","tags":["promo"],"inbox":true}"#)
+        let nid = client.notify(
+            #"{"devices_aliases":["bob"],"alert":"Hola","title":"T","tags":["promo"],"inbox":true}"#)
         XCTAssertEqual(client.send("GET", client.devicePath(id, "/badge")).json, ["badge": 4])
         let received = client.send(
             "POST", client.devicePath(id, "/notifications/\(nid)/received_notification"), "{}", headers: android)
         XCTAssertEqual(received.status, 200, received.text)
-        XCTAssertEqual(client.send("GET", client.devicePath(id, "/inbox_summary")).json, ["total_count": 1, "unopened_count": 1])
-        let open = client.send("POST", client.devicePath(id, "/notifications/\(nid)/open_notification"), "{}", headers: android)
+        XCTAssertEqual(
+            client.send("GET", client.devicePath(id, "/inbox_summary")).json, ["total_count": 1, "unopened_count": 1])
+        let open = client.send(
+            "POST", client.devicePath(id, "/notifications/\(nid)/open_notification"), "{}", headers: android)
         XCTAssertEqual(open.status, 200, open.text)
 
         // AND it reads the alias inbox with percent-encoded brackets, the device search, and the detail
-        let inbox = client.send("GET", client.devicePath(id, "/inbox?tags%5B%5D=promo&no_tags%5B%5D=old&page=1&per_page=20"))
+        let inbox = client.send(
+            "GET", client.devicePath(id, "/inbox?tags%5B%5D=promo&no_tags%5B%5D=old&page=1&per_page=20"))
         XCTAssertEqual(inbox.json["objects"]?[0]?["notification"]?["id"]?.stringValue, nid)
         XCTAssertEqual(inbox.json["objects"]?[0]?["received_at"], "2026-01-01 00:00:00 UTC")
         XCTAssertEqual(inbox.json["total_pages"], 1)
@@ -43,13 +48,17 @@ final class TwinPushAndroidLifecycleTests: XCTestCase {
         XCTAssertEqual(detail.json["objects"]?[0]?["last_sent_at"], "2026-01-01 00:00:00 UTC")
 
         // AND sets a property, then deletes it the Android way: no value key at all
-        client.send("POST", client.devicePath(id, "/set_custom_property"), #"{"name":"tier","type":"enum","value":"gold"}"#, headers: android)
+        client.send(
+            "POST", client.devicePath(id, "/set_custom_property"), #"{"name":"tier","type":"enum","value":"gold"}"#,
+            headers: android)
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.customProperty("tier")?.value, "gold")
         let delete = client.send(
             "POST", client.devicePath(id, "/set_custom_property"), #"{"name":"tier","type":"enum"}"#, headers: android)
         XCTAssertEqual(delete.status, 200)
         XCTAssertNil(client.fake.twinPushDevice(id: id)?.customProperty("tier"))
-        client.send("POST", client.devicePath(id, "/report_statistics"), #"{"device":{"latitude":40.383,"longitude":-3.717}}"#, headers: android)
+        client.send(
+            "POST", client.devicePath(id, "/report_statistics"), #"{"device":{"latitude":40.383,"longitude":-3.717}}"#,
+            headers: android)
         client.send("POST", client.devicePath(id, "/close_app"), "{}", headers: android)
 
         // THEN the delivery and the report show the receipt and the open, and no call failed
@@ -57,7 +66,8 @@ final class TwinPushAndroidLifecycleTests: XCTestCase {
         XCTAssertEqual(delivery.receivedAt, client.fake.now)
         XCTAssertEqual(delivery.openedAt, client.fake.now)
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.location?.latitude, 40.383)
-        XCTAssertEqual(client.fake.twinPushInbox(alias: "bob", app: TwinPushTestClient.app).first?.openedAt, client.fake.now)
+        XCTAssertEqual(
+            client.fake.twinPushInbox(alias: "bob", app: TwinPushTestClient.app).first?.openedAt, client.fake.now)
         let report = client.backend("GET", client.path("/notifications/\(nid)/report"))
         XCTAssertEqual(report.json["received_count"], 1)
         XCTAssertEqual(report.json["opening_count"], 1)

@@ -27,7 +27,8 @@ final class TwinPushBackendFlowTests: XCTestCase {
         let receipt = client.send("POST", "/api/v2/devices/\(id)/notifications/\(nid)/received_notification")
         XCTAssertEqual(receipt.status, 200, receipt.text)
         client.fake.advanceClock(by: 90)
-        XCTAssertEqual(client.send("POST", client.devicePath(id, "/notifications/\(nid)/open_notification")).status, 200)
+        XCTAssertEqual(
+            client.send("POST", client.devicePath(id, "/notifications/\(nid)/open_notification")).status, 200)
 
         // THEN the report counts one delivery, one receipt and one open
         let report = client.backend("GET", client.path("/notifications/\(nid)/report"))
@@ -46,8 +47,11 @@ final class TwinPushBackendFlowTests: XCTestCase {
         XCTAssertEqual(delivery["received_at"], "2026-01-01 00:00:00 UTC")
         XCTAssertEqual(delivery["open_at"], "2026-01-01 00:01:30 UTC")
         XCTAssertEqual(delivery["device"]?["id"]?.stringValue, id)
-        XCTAssertEqual(client.backend("POST", client.path("/notifications/\(nid)/deliveries"), "{}").json["total_entries"], 1)
-        XCTAssertEqual(client.fake.twinPushInbox(alias: "ana", app: TwinPushTestClient.app).first?.receivedAt, client.fake.now.addingTimeInterval(-90))
+        XCTAssertEqual(
+            client.backend("POST", client.path("/notifications/\(nid)/deliveries"), "{}").json["total_entries"], 1)
+        XCTAssertEqual(
+            client.fake.twinPushInbox(alias: "ana", app: TwinPushTestClient.app).first?.receivedAt,
+            client.fake.now.addingTimeInterval(-90))
     }
 
     func test_createResponse_listsDeliveriesInTheJournal_whenTheNotificationIsBroadcast() {
@@ -73,13 +77,15 @@ final class TwinPushBackendFlowTests: XCTestCase {
         XCTAssertEqual(client.send("GET", client.path("/notifications/\(nid)")).json["objects"]?[0]?["alert"], "Hi")
         // WHEN the creator deletes it
         let delete = client.send(
-            "DELETE", client.path("/notifications/\(nid)"), headers: ["X-TwinPush-REST-API-Key-Creator": TwinPushTestClient.creatorToken])
+            "DELETE", client.path("/notifications/\(nid)"),
+            headers: ["X-TwinPush-REST-API-Key-Creator": TwinPushTestClient.creatorToken])
         // THEN it is gone from show, from the inbox, and a second delete is 404
         XCTAssertEqual(delete.status, 200, delete.text)
         assertTwinPushError(client.send("GET", client.path("/notifications/\(nid)")), 404, "NotificationNotFound")
         XCTAssertEqual(client.send("GET", client.devicePath(id, "/inbox_summary")).json["total_count"], 0)
         let again = client.send(
-            "DELETE", client.path("/notifications/\(nid)"), headers: ["X-TwinPush-REST-API-Key-Creator": TwinPushTestClient.creatorToken])
+            "DELETE", client.path("/notifications/\(nid)"),
+            headers: ["X-TwinPush-REST-API-Key-Creator": TwinPushTestClient.creatorToken])
         assertTwinPushError(again, 404, "NotificationNotFound")
     }
 

@@ -64,7 +64,8 @@ final class TwinPushErrorTests: XCTestCase {
         // AND a register naming an unknown device_id is 404 too, not a create (DOCS "update-only")
         var headers: HTTPHeaders = ["X-TwinPush-REST-API-Token": TwinPushTestClient.apiToken]
         headers.add(name: "Content-Type", value: "application/json")
-        let update = client.send("POST", client.path("/devices/register"), #"{"device_id":"1000000000000009"}"#, headers: headers)
+        let update = client.send(
+            "POST", client.path("/devices/register"), #"{"device_id":"1000000000000009"}"#, headers: headers)
         assertTwinPushError(update, 404, "DeviceNotFound")
     }
 
@@ -84,12 +85,16 @@ final class TwinPushErrorTests: XCTestCase {
         // GIVEN a device / WHEN it names a notification that does not exist
         let id = client.registerIOS()
         // THEN detail, delete, open and the report are 404 NotificationNotFound
-        assertTwinPushError(client.send("GET", client.devicePath(id, "/notifications/2000000000000042")), 404, "NotificationNotFound")
-        assertTwinPushError(client.send("DELETE", client.devicePath(id, "/notifications/2000000000000042")), 404, "NotificationNotFound")
+        assertTwinPushError(
+            client.send("GET", client.devicePath(id, "/notifications/2000000000000042")), 404, "NotificationNotFound")
+        assertTwinPushError(
+            client.send("DELETE", client.devicePath(id, "/notifications/2000000000000042")), 404, "NotificationNotFound"
+        )
         assertTwinPushError(
             client.send("POST", client.devicePath(id, "/notifications/2000000000000042/open_notification"), "{}"), 404,
             "NotificationNotFound")
-        assertTwinPushError(client.backend("GET", client.path("/notifications/2000000000000042/report")), 404, "NotificationNotFound")
+        assertTwinPushError(
+            client.backend("GET", client.path("/notifications/2000000000000042/report")), 404, "NotificationNotFound")
     }
 
     func test_inboxDelete_answersNotificationNotFound_whenTheItemIsAlreadyDeleted() {
@@ -98,7 +103,8 @@ final class TwinPushErrorTests: XCTestCase {
         let nid = client.notify(#"{"devices_aliases":["ana"],"alert":"x","inbox":true}"#)
         XCTAssertEqual(client.send("DELETE", client.devicePath(id, "/notifications/\(nid)")).status, 200)
         // WHEN it is deleted again / THEN 404 NotificationNotFound
-        assertTwinPushError(client.send("DELETE", client.devicePath(id, "/notifications/\(nid)")), 404, "NotificationNotFound")
+        assertTwinPushError(
+            client.send("DELETE", client.devicePath(id, "/notifications/\(nid)")), 404, "NotificationNotFound")
     }
 
     func test_openNotification_answersDeliveryNotFound_whenTheDeviceNeverGotIt() {

@@ -14,12 +14,16 @@ final class TwinPushFanOutTests: XCTestCase {
         let client = TwinPushTestClient(fake: PushFake(PushFakeConfiguration(seed: 1)))
         for number in 0..<count {
             let platform = number.isMultiple(of: 2) ? "ios" : "android"
-            let body = #"{"udid":"u\#(number)","platform":"\#(platform)","push_token":"t\#(number)","alias_device":"a\#(number % 1000)"}"#
+            let body =
+                #"{"udid":"u\#(number)","platform":"\#(platform)","push_token":"t\#(number)","alias_device":"a\#(number % 1000)"}"#
             client.send("POST", client.path("/devices/register"), body)
         }
+        let repeats = environment["PUSHFAKE_FANOUT_REPEAT"].flatMap { Int($0) } ?? 0
+        for _ in 0..<repeats { client.create(#"{"broadcast":true,"alert":"warm-up","inbox":true}"#) }
         // WHEN one notification is broadcast to all of them, with inbox
         let start = DispatchTime.now().uptimeNanoseconds
-        let reply = client.create(#"{"broadcast":true,"alert":"Hello everyone","title":"News","inbox":true,"custom_properties":{"k":"v"}}"#)
+        let reply = client.create(
+            #"{"broadcast":true,"alert":"Hello everyone","title":"News","inbox":true,"custom_properties":{"k":"v"}}"#)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
         if environment["PUSHFAKE_FANOUT_DEVICES"] != nil {
             print("TwinPush fan-out: \(count) devices, create took \(String(format: "%.1f", milliseconds)) ms")

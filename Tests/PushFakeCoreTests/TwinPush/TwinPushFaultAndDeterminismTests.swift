@@ -48,11 +48,14 @@ final class TwinPushFaultAndDeterminismTests: XCTestCase {
             var bodies: [[UInt8]] = []
             let ios = client.registerIOS(udid: "a", alias: "ana")
             let android = client.registerAndroid(udid: "b", alias: "bob")
-            let created = client.create(#"{"broadcast":true,"alert":"Hi","title":"T","inbox":true,"url":"https://x.test"}"#)
+            let created = client.create(
+                #"{"broadcast":true,"alert":"Hi","title":"T","inbox":true,"url":"https://x.test"}"#)
             bodies.append(created.response.body)
             let nid = created.json["objects"]?[0]?["id"]?.stringValue ?? ""
             client.fake.advanceClock(by: 5)
-            bodies.append(client.send("POST", client.devicePath(ios, "/notifications/\(nid)/open_notification"), "{}").response.body)
+            bodies.append(
+                client.send("POST", client.devicePath(ios, "/notifications/\(nid)/open_notification"), "{}").response
+                    .body)
             bodies.append(client.send("GET", client.devicePath(android, "/inbox")).response.body)
             bodies.append(client.backend("GET", client.path("/notifications/\(nid)/deliveries")).response.body)
             bodies.append(client.backend("GET", client.path("/devices")).response.body)

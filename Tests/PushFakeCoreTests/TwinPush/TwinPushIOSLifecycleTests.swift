@@ -28,7 +28,8 @@ final class TwinPushIOSLifecycleTests: XCTestCase {
         let id = "1000000000000001"
 
         // WHEN the app becomes active: update_badge "0" (a string), then open_app with integer seconds
-        XCTAssertEqual(client.send("POST", client.devicePath(id, "/update_badge"), #"{"badge":"0"}"#, headers: ios).text, "{}")
+        XCTAssertEqual(
+            client.send("POST", client.devicePath(id, "/update_badge"), #"{"badge":"0"}"#, headers: ios).text, "{}")
         let openApp = client.send("POST", client.devicePath(id, "/open_app"), #"{"open_at":1583161234}"#, headers: ios)
         XCTAssertEqual(openApp.status, 200)
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.appOpenedAt, client.fake.now)
@@ -42,19 +43,27 @@ final class TwinPushIOSLifecycleTests: XCTestCase {
             "POST", client.devicePath(id, "/notifications/\(nid)/open_notification"), #"{"open_at":"978307200"}"#,
             headers: ios)
         XCTAssertEqual(open.status, 200, open.text)
-        XCTAssertEqual(client.send("POST", client.devicePath(id, "/close_app"), #"{"closed_at":1583161300}"#, headers: ios).status, 200)
+        XCTAssertEqual(
+            client.send("POST", client.devicePath(id, "/close_app"), #"{"closed_at":1583161300}"#, headers: ios).status,
+            200)
 
         // AND the app sets each property type, deletes one with null, then clears them all
-        for (type, value) in [("string", #""Madrid""#), ("boolean", "true"), ("integer", "43"), ("float", "25.5"), ("enum", #""VIP""#), ("enum_list", #"["Rock","Blues"]"#)] {
+        for (type, value) in [
+            ("string", #""Madrid""#), ("boolean", "true"), ("integer", "43"), ("float", "25.5"), ("enum", #""VIP""#),
+            ("enum_list", #"["Rock","Blues"]"#),
+        ] {
             let reply = client.send(
                 "POST", client.devicePath(id, "/set_custom_property"),
                 #"{"name":"p_\#(type)","type":"\#(type)","value":\#(value)}"#, headers: ios)
             XCTAssertEqual(reply.status, 200, "\(type): \(reply.text)")
         }
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.customProperties.count, 6)
-        client.send("POST", client.devicePath(id, "/set_custom_property"), #"{"name":"p_string","type":"string","value":null}"#, headers: ios)
+        client.send(
+            "POST", client.devicePath(id, "/set_custom_property"), #"{"name":"p_string","type":"string","value":null}"#,
+            headers: ios)
         XCTAssertNil(client.fake.twinPushDevice(id: id)?.customProperty("p_string"))
-        XCTAssertEqual(client.send("DELETE", client.devicePath(id, "/clear_custom_properties"), headers: ios).status, 200)
+        XCTAssertEqual(
+            client.send("DELETE", client.devicePath(id, "/clear_custom_properties"), headers: ios).status, 200)
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.customProperties, [])
 
         // AND reads its device inbox, alias inbox (raw brackets), summary and detail, then deletes the item

@@ -10,7 +10,9 @@ final class TwinPushPaginationTests: XCTestCase {
         super.setUp()
         // GIVEN a device that received 35 notifications, "n1" … "n35"
         device = client.registerIOS(alias: "ana")
-        for number in 1...35 { _ = client.notify(#"{"devices_ids":["\#(device)"],"alert":"n\#(number)","inbox":true}"#) }
+        for number in 1...35 {
+            _ = client.notify(#"{"devices_ids":["\#(device)"],"alert":"n\#(number)","inbox":true}"#)
+        }
     }
 
     private func search(_ body: String) -> JSON {

@@ -12,7 +12,8 @@ final class TwinPushPayloadTests: XCTestCase {
         // WHEN a rich notification with title, sound, mutable content and custom properties is sent
         let nid = client.notify(
             #"{"devices_ids":["\#(id)"],"title":"Hi","alert":"Hello \"you\"","url":"https://x.test/r","#
-                + #""sound":"waves","mutable_content":true,"custom_properties":{"campaign":"001","count":2,"vip":true}}"#)
+                + #""sound":"waves","mutable_content":true,"custom_properties":{"campaign":"001","count":2,"vip":true}}"#
+        )
         // THEN the APNs JSON has numeric tp_id / tp_device_id, the raised badge and the properties at top level
         XCTAssertEqual(
             client.fake.deliveries(to: id).first?.payloadString,
@@ -25,7 +26,9 @@ final class TwinPushPayloadTests: XCTestCase {
         // GIVEN an iOS device
         let id = client.registerIOS()
         // WHEN a notification without title, with badge null and an attachment property is sent
-        let nid = client.notify(#"{"devices_ids":["\#(id)"],"alert":"Plain","badge":null,"custom_properties":{"attachment":"https://x.test/a.png"}}"#)
+        let nid = client.notify(
+            #"{"devices_ids":["\#(id)"],"alert":"Plain","badge":null,"custom_properties":{"attachment":"https://x.test/a.png"}}"#
+        )
         // THEN aps.alert is a string, there is no badge key, and the attachment asks for mutable-content
         XCTAssertEqual(
             client.fake.deliveries(to: id).first?.payloadString,
@@ -84,8 +87,10 @@ final class TwinPushPayloadTests: XCTestCase {
         let base = try XCTUnwrap(client.fake.deliveries(to: id).last).payload.count
         // WHEN blobs fill it to exactly 4,096 bytes, then one byte more
         let exact = String(repeating: "x", count: 4096 - base)
-        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":"\#(exact)"}}"#)
-        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":"\#(exact)x"}}"#)
+        _ = client.notify(
+            #"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":"\#(exact)"}}"#)
+        _ = client.notify(
+            #"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":"\#(exact)x"}}"#)
         // THEN the first is delivered and the second fails
         let statuses = client.fake.deliveries(to: id).suffix(2).map(\.status)
         XCTAssertEqual(statuses, [.delivered, .failed(reason: "PayloadTooLarge")])
@@ -109,7 +114,8 @@ final class TwinPushPayloadTests: XCTestCase {
         XCTAssertEqual(client.fake.deliveries(to: bob).first?.payloadJSON?["message"], "Hi all")
         let inbox = client.send("GET", client.devicePath(ana, "/inbox"))
         XCTAssertEqual(inbox.json["objects"]?[0]?["notification"]?["alert"], "Hi Ana")
-        XCTAssertEqual(inbox.json["objects"]?[0]?["notification"]?["custom_properties"], ["k": "ana", "x": "1", "private": "true"])
+        XCTAssertEqual(
+            inbox.json["objects"]?[0]?["notification"]?["custom_properties"], ["k": "ana", "x": "1", "private": "true"])
         XCTAssertEqual(client.send("GET", client.devicePath(bob, "/notifications/\(nid)")).json["alert"], "Hi all")
         XCTAssertEqual(client.send("GET", client.path("/notifications/\(nid)")).json["alert"], "Hi all")
     }

@@ -20,7 +20,8 @@ final class TwinPushRegisterTests: XCTestCase {
         client.send("POST", client.path("/devices/register"), #"{"udid":"u","platform":"ios","language":"es_ES"}"#)
         // WHEN it registers again with alias "" and without language or token
         client.fake.advanceClock(by: 60)
-        let reply = client.send("POST", client.path("/devices/register"), #"{"udid":"u","platform":"ios","alias_device":""}"#)
+        let reply = client.send(
+            "POST", client.path("/devices/register"), #"{"udid":"u","platform":"ios","alias_device":""}"#)
         // THEN the alias is gone, the language and token stay, and the dates moved as documented
         XCTAssertEqual(reply.json["objects"]?[0]?["alias_device"], .null)
         let device = client.fake.twinPushDevice(id: id)
@@ -37,13 +38,15 @@ final class TwinPushRegisterTests: XCTestCase {
         // GIVEN a registered device
         let id = client.registerAndroid(alias: "old")
         // WHEN an update-only register names it by device_id
-        let reply = client.send("POST", client.path("/devices/register"), #"{"device_id":"\#(id)","alias_device":"new","push_token":"t2"}"#)
+        let reply = client.send(
+            "POST", client.path("/devices/register"), #"{"device_id":"\#(id)","alias_device":"new","push_token":"t2"}"#)
         // THEN the same device changed, and the alias index moved with it
         XCTAssertEqual(reply.json["objects"]?[0]?["id"]?.stringValue, id)
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.pushToken, "t2")
         _ = client.notify(#"{"devices_aliases":["old"],"alert":"to old"}"#)
         _ = client.notify(#"{"devices_aliases":["new"],"alert":"to new"}"#)
-        XCTAssertEqual(client.fake.deliveries(to: id).compactMap { $0.payloadJSON?["message"]?.stringValue }, ["to new"])
+        XCTAssertEqual(
+            client.fake.deliveries(to: id).compactMap { $0.payloadJSON?["message"]?.stringValue }, ["to new"])
     }
 
     func test_register_answersDeviceNotUpdated_whenDeviceIDMovesOntoAnotherDevicesUdid() {
@@ -60,7 +63,8 @@ final class TwinPushRegisterTests: XCTestCase {
     func test_deviceObject_hasEveryDocumentedField_whenShownToTheBackend() throws {
         // GIVEN a device with a property
         let id = client.registerAndroid(alias: "bob")
-        client.send("POST", client.devicePath(id, "/set_custom_property"), #"{"name":"age","type":"integer","value":43}"#)
+        client.send(
+            "POST", client.devicePath(id, "/set_custom_property"), #"{"name":"age","type":"integer","value":43}"#)
         // WHEN the backend shows it
         let device = client.backend("GET", client.path("/devices/\(id)")).json
         // THEN every §6.1 field is there with string dates and the property array

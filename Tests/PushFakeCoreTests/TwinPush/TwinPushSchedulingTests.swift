@@ -61,6 +61,7 @@ final class TwinPushSchedulingTests: XCTestCase {
         let nid = client.notify(#"{"devices_ids":["\#(id)"],"alert":"Now","send_since":"2025-12-31 23:00:00 UTC"}"#)
         // THEN it is delivered immediately and keeps the send_since it was given
         XCTAssertEqual(client.fake.deliveries(ofNotification: nid).count, 1)
-        XCTAssertEqual(client.send("GET", client.path("/notifications/\(nid)")).json["send_since"], "2025-12-31 23:00:00 UTC")
+        XCTAssertEqual(
+            client.send("GET", client.path("/notifications/\(nid)")).json["send_since"], "2025-12-31 23:00:00 UTC")
     }
 }

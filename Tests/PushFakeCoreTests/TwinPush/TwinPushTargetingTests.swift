@@ -10,7 +10,10 @@ final class TwinPushTargetingTests: XCTestCase {
         let id = client.registerIOS()
         var badges: [Int] = []
         // WHEN the badge is set with each documented form
-        for body in [#"{"badge":4}"#, #"{"badge":"7"}"#, #"{"badge":"+3"}"#, #"{"badge":"-2"}"#, #"{"badge":"-20"}"#, #"{"badge":-1}"#] {
+        for body in [
+            #"{"badge":4}"#, #"{"badge":"7"}"#, #"{"badge":"+3"}"#, #"{"badge":"-2"}"#, #"{"badge":"-20"}"#,
+            #"{"badge":-1}"#,
+        ] {
             XCTAssertEqual(client.send("POST", client.devicePath(id, "/update_badge"), body).status, 200)
             badges.append(client.send("GET", client.devicePath(id, "/badge")).json["badge"]?.intValue ?? -99)
         }
@@ -28,7 +31,9 @@ final class TwinPushTargetingTests: XCTestCase {
         _ = client.notify(#"{"broadcast":true,"alert":"d","badge":"-9"}"#)
         // THEN each payload carries the badge as it stood after that notification
         XCTAssertEqual(client.fake.deliveries(to: id).map { $0.payloadJSON?["aps"]?["badge"] }, [1, 2, 5, 0])
-        XCTAssertEqual(client.send("GET", client.path("/notifications/\(client.fake.deliveries(to: id)[2].notificationID)")).json["badge"], "5")
+        XCTAssertEqual(
+            client.send("GET", client.path("/notifications/\(client.fake.deliveries(to: id)[2].notificationID)")).json[
+                "badge"], "5")
     }
 
     func test_targetProperties_reachMatchingDevices_whenEnumAndEnumListPropertiesMatch() {
@@ -36,9 +41,14 @@ final class TwinPushTargetingTests: XCTestCase {
         let rock = client.registerIOS(udid: "a")
         let blues = client.registerIOS(udid: "b")
         let plain = client.registerIOS(udid: "c")
-        client.send("POST", client.devicePath(rock, "/set_custom_property"), #"{"name":"genre","type":"enum","value":"Rock"}"#)
-        client.send("POST", client.devicePath(blues, "/set_custom_property"), #"{"name":"genre","type":"enum_list","value":["Jazz","Blues"]}"#)
-        client.send("POST", client.devicePath(plain, "/set_custom_property"), #"{"name":"genre","type":"string","value":"Rock"}"#)
+        client.send(
+            "POST", client.devicePath(rock, "/set_custom_property"), #"{"name":"genre","type":"enum","value":"Rock"}"#)
+        client.send(
+            "POST", client.devicePath(blues, "/set_custom_property"),
+            #"{"name":"genre","type":"enum_list","value":["Jazz","Blues"]}"#)
+        client.send(
+            "POST", client.devicePath(plain, "/set_custom_property"),
+            #"{"name":"genre","type":"string","value":"Rock"}"#)
         // WHEN a notification targets genre Rock or Blues
         let nid = client.notify(#"{"alert":"x","target_properties":{"genre":["Rock","Blues"]},"segments":["ignored"]}"#)
         // THEN the enum and enum_list devices get it, the plain string property does not count
@@ -76,12 +86,14 @@ final class TwinPushTargetingTests: XCTestCase {
         // WHEN an inbox notification is broadcast
         let nid = client.notify(#"{"broadcast":true,"alert":"x","inbox":true}"#)
         // THEN ana's inbox holds it once, seen from both devices, and the tokenless tablet got no push
-        XCTAssertEqual(client.fake.twinPushInbox(alias: "ana", app: TwinPushTestClient.app).map(\.notificationID), [nid])
+        XCTAssertEqual(
+            client.fake.twinPushInbox(alias: "ana", app: TwinPushTestClient.app).map(\.notificationID), [nid])
         XCTAssertEqual(client.send("GET", client.devicePath(tablet, "/inbox_summary")).json["total_count"], 1)
         XCTAssertEqual(client.fake.deliveries(ofNotification: nid).map(\.deviceID).contains(phone), true)
         XCTAssertEqual(client.fake.deliveries(to: tablet), [])
         // AND opening it from the tablet (no delivery, inbox only) marks the inbox item and counts one opening
-        XCTAssertEqual(client.send("POST", client.devicePath(tablet, "/notifications/\(nid)/open_notification"), "{}").status, 200)
+        XCTAssertEqual(
+            client.send("POST", client.devicePath(tablet, "/notifications/\(nid)/open_notification"), "{}").status, 200)
         XCTAssertEqual(client.send("GET", client.devicePath(phone, "/inbox_summary")).json["unopened_count"], 0)
         XCTAssertEqual(client.fake.twinPushNotification(id: nid)?.openingCount, 1)
     }

@@ -94,10 +94,15 @@ final class TwinPushValidationTests: XCTestCase {
         client.send("POST", client.devicePath(id, "/update_badge"), #"{"badge":2}"#)
         // WHEN / THEN unreadable badges and out-of-range locations are 422 DeviceNotUpdated
         for body in [#"{"badge":"abc"}"#, #"{}"#, #"{"badge":null}"#, #"{"badge":"+"}"#, #"{"badge":true}"#] {
-            assertTwinPushError(client.send("POST", client.devicePath(id, "/update_badge"), body), 422, "DeviceNotUpdated")
+            assertTwinPushError(
+                client.send("POST", client.devicePath(id, "/update_badge"), body), 422, "DeviceNotUpdated")
         }
-        for body in [#"{"device":{"latitude":91,"longitude":0}}"#, #"{"latitude":1,"longitude":2}"#, #"{"device":{"latitude":1}}"#] {
-            assertTwinPushError(client.send("POST", client.devicePath(id, "/report_statistics"), body), 422, "DeviceNotUpdated")
+        for body in [
+            #"{"device":{"latitude":91,"longitude":0}}"#, #"{"latitude":1,"longitude":2}"#,
+            #"{"device":{"latitude":1}}"#,
+        ] {
+            assertTwinPushError(
+                client.send("POST", client.devicePath(id, "/report_statistics"), body), 422, "DeviceNotUpdated")
         }
         // AND nothing changed
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.badge, 2)
@@ -112,15 +117,18 @@ final class TwinPushValidationTests: XCTestCase {
             #"{"name":"vip","type":"boolean","value":"yes"}"#, #"{"name":"vip","type":"boolean","value":2}"#,
             #"{"name":"w","type":"float","value":"1.5"}"#, #"{"name":"g","type":"enum","value":3}"#,
             #"{"name":"l","type":"enum_list","value":["a",1]}"#, #"{"name":"s","type":"string","value":true}"#,
-            #"{"name":"x","type":"date","value":"2020"}"#, #"{"name":"x","value":"v"}"#, #"{"type":"string","value":"v"}"#,
+            #"{"name":"x","type":"date","value":"2020"}"#, #"{"name":"x","value":"v"}"#,
+            #"{"type":"string","value":"v"}"#,
         ]
         for body in invalid {
             // WHEN / THEN each is 422 InvalidProperty
-            assertTwinPushError(client.send("POST", client.devicePath(id, "/set_custom_property"), body), 422, "InvalidProperty")
+            assertTwinPushError(
+                client.send("POST", client.devicePath(id, "/set_custom_property"), body), 422, "InvalidProperty")
         }
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.customProperties, [])
         // AND iOS's @1 for a boolean is stored as true
-        client.send("POST", client.devicePath(id, "/set_custom_property"), #"{"name":"vip","type":"boolean","value":1}"#)
+        client.send(
+            "POST", client.devicePath(id, "/set_custom_property"), #"{"name":"vip","type":"boolean","value":1}"#)
         XCTAssertEqual(client.fake.twinPushDevice(id: id)?.customProperty("vip")?.value, true)
     }
 }

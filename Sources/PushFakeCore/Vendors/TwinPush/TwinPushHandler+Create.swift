@@ -53,7 +53,9 @@ extension TwinPushHandler {
         if scheduled {
             context.notes.append("scheduled for \(TimeFormat.twinPush(sendSince)) (fake clock)")
         } else {
-            send(notification.id, at: context.now, state: &state, deliveryIDs: &context.deliveryIDs, notes: &context.notes)
+            send(
+                notification.id, at: context.now, state: &state, deliveryIDs: &context.deliveryIDs,
+                notes: &context.notes)
         }
         guard let record = state.twinPush.notifications[notification.id] else {
             throw TwinPushFailure(.internalServerError, "notification vanished while sending")

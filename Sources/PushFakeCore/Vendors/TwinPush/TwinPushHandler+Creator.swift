@@ -7,8 +7,10 @@ extension TwinPushHandler {
     static func showNotification(
         _ context: inout HandlerContext, state: inout EngineState
     ) throws(TwinPushFailure) -> FakeResponse {
-        let record = try requireNotification(context.parameter("notification"), app: context.parameter("app"), state: state)
-        return .json(200, TwinPushWire.detail(TwinPushWire.notification(record.notification, content: record.baseContent)))
+        let record = try requireNotification(
+            context.parameter("notification"), app: context.parameter("app"), state: state)
+        return .json(
+            200, TwinPushWire.detail(TwinPushWire.notification(record.notification, content: record.baseContent)))
     }
 
     /// `DELETE /apps/{app}/notifications/{notification}` (§9, creator token): removes it from the system, every
@@ -33,7 +35,8 @@ extension TwinPushHandler {
     static func notificationReport(
         _ context: inout HandlerContext, state: inout EngineState
     ) throws(TwinPushFailure) -> FakeResponse {
-        let record = try requireNotification(context.parameter("notification"), app: context.parameter("app"), state: state)
+        let record = try requireNotification(
+            context.parameter("notification"), app: context.parameter("app"), state: state)
         let notification = record.notification
         let errors: [JSON] = notification.errors.map { error in
             [
@@ -69,7 +72,8 @@ extension TwinPushHandler {
             }
             return [
                 "id": Int(delivery.id).map(JSON.int) ?? .string(delivery.id),
-                "created_at": TwinPushWire.date(delivery.createdAt), "received_at": TwinPushWire.date(delivery.receivedAt),
+                "created_at": TwinPushWire.date(delivery.createdAt),
+                "received_at": TwinPushWire.date(delivery.receivedAt),
                 "open_at": TwinPushWire.date(delivery.openedAt), "device": device ?? .null,
             ]
         }
@@ -107,7 +111,9 @@ extension TwinPushHandler {
             return true
         }
         let pagination = TwinPushPagination(query: query)
-        let page = indexes[pagination.range(in: indexes.count)].map { TwinPushWire.device(state.twinPush.records[$0].device) }
+        let page = indexes[pagination.range(in: indexes.count)].map {
+            TwinPushWire.device(state.twinPush.records[$0].device)
+        }
         return .json(200, pagination.envelope(page, total: indexes.count))
     }
 

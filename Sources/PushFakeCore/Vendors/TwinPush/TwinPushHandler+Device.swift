@@ -2,7 +2,8 @@ import Foundation
 
 extension TwinPushHandler {
     /// `GET …/devices/{device}/badge` (twinpush.md §5.2): `{"badge": N}`, a number (Android calls `getInt`).
-    static func getBadge(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure) -> FakeResponse
+    static func getBadge(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure)
+        -> FakeResponse
     {
         let index = try requireDevice(&context, state: state)
         return .json(200, ["badge": .int(state.twinPush.records[index].device.badge)])

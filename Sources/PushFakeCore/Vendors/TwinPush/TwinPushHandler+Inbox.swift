@@ -25,7 +25,8 @@ extension TwinPushHandler {
 
     /// `GET …/devices/{device}/inbox` (§5.11): the device's alias inbox, newest first. Query keys come as
     /// `tags[]` (iOS, raw brackets) or `tags%5B%5D` (Android), which decode alike; plain `tags` works too.
-    static func inbox(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure) -> FakeResponse {
+    static func inbox(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure) -> FakeResponse
+    {
         let (alias, app) = try requireAlias(&context, state: state)
         let query = context.request.queryItems
         let tags = query.filter { $0.name == "tags[]" || $0.name == "tags" }.map(\.value)
@@ -90,7 +91,8 @@ extension TwinPushHandler {
             removed = true
         }
         guard removed else {
-            throw TwinPushFailure(.notificationNotFound, "Notification \(id) is not in the inbox of device \(device.id)")
+            throw TwinPushFailure(
+                .notificationNotFound, "Notification \(id) is not in the inbox of device \(device.id)")
         }
         return ok
     }
@@ -110,7 +112,9 @@ extension TwinPushHandler {
 
     private static func tagFilter(_ value: JSON?, name: String) throws(TwinPushFailure) -> [String] {
         guard let value, !value.isNull else { return [] }
-        guard let tags = strings(value) else { throw TwinPushFailure(.badRequest, "\(name) must be an array of strings") }
+        guard let tags = strings(value) else {
+            throw TwinPushFailure(.badRequest, "\(name) must be an array of strings")
+        }
         return tags
     }
 }

@@ -12,7 +12,9 @@ extension TwinPushHandler {
     ///
     /// *Fake-specific*: Android sends these without `/devices/{device}` when it is not registered (§1). Such a
     /// report is accepted (200) and counted on the notification only, as no delivery can be named.
-    static func report(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure) -> FakeResponse {
+    static func report(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure)
+        -> FakeResponse
+    {
         let opened = context.route.operation == .openNotification
         let id = context.parameter("notification")
         guard context.route.parameters["device"] != nil else {

@@ -44,6 +44,7 @@ extension TwinPushHandler {
         var delivered = 0
         var skipped = 0
         var errors: [TwinPush.Notification.ReportError] = []
+        state.deliveries.reserveCapacity(forAdditional: targets.count)
         deliveryIDs.reserveCapacity(deliveryIDs.count + targets.count)
         for (index, key) in targets {
             if notification.inbox, let alias = state.twinPush.records[index].device.alias,
@@ -75,7 +76,7 @@ extension TwinPushHandler {
             if delivery.status == .delivered {
                 delivered += 1
             } else {
-                errors.append(payloadError(delivery, platform: state.twinPush.records[index].device.platform))
+                errors.append(payloadError(delivery))
             }
         }
         for (alias, key) in inboxAliases {
@@ -95,12 +96,11 @@ extension TwinPushHandler {
                 + (inboxAliases.isEmpty ? "" : ", \(inboxAliases.count) alias inboxes"))
     }
 
-    private static func payloadError(
-        _ delivery: Delivery, platform: String
-    ) -> TwinPush.Notification.ReportError {
+    /// A report error for a failed delivery; TwinPush platforms are the raw values of `Delivery.Platform`.
+    private static func payloadError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
         let service = delivery.platform.isApple ? "APNs" : "FCM/HMS data message"
         return TwinPush.Notification.ReportError(
-            platform: platform, level: "error", key: "PayloadTooLarge",
+            platform: delivery.platform.rawValue, level: "error", key: "PayloadTooLarge",
             message: "Payload of \(delivery.payload.count) bytes exceeds the \(service) limit of "
                 + "\(delivery.platform.payloadLimit) bytes (device \(delivery.deviceID))",
             createdAt: delivery.createdAt, deviceID: delivery.deviceID)

@@ -60,12 +60,14 @@ extension TwinPushHandler {
         return unique
     }
 
-    private static func propertyFilters(_ value: JSON) throws(TwinPushFailure) -> [TwinPush.Notification.PropertyFilter] {
+    private static func propertyFilters(_ value: JSON) throws(TwinPushFailure) -> [TwinPush.Notification.PropertyFilter]
+    {
         guard let object = value.objectValue, !object.isEmpty else {
             throw invalid("target_properties must be an object of property name → values")
         }
         guard object.count <= TwinPush.Limits.targetProperties else {
-            throw invalid("target_properties has \(object.count) properties; at most \(TwinPush.Limits.targetProperties)")
+            throw invalid(
+                "target_properties has \(object.count) properties; at most \(TwinPush.Limits.targetProperties)")
         }
         var filters: [TwinPush.Notification.PropertyFilter] = []
         for member in object.members {

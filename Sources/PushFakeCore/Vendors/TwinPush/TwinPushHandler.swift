@@ -29,12 +29,16 @@ enum TwinPushHandler: VendorHandler {
             routes.append(RoutePattern(.twinPush, operation, method, device + "/" + action))
             routes.append(RoutePattern(.twinPush, operation, method, app + "/" + action))
         }
-        for (operation, action) in [(Operation.openNotification, "open_notification"), (.receivedNotification, "received_notification")] {
+        for (operation, action) in [
+            (Operation.openNotification, "open_notification"), (.receivedNotification, "received_notification"),
+        ] {
             routes.append(RoutePattern(.twinPush, operation, "POST", device + notification + "/" + action))
             routes.append(RoutePattern(.twinPush, operation, "POST", app + notification + "/" + action))
         }
         routes += [
-            RoutePattern(.twinPush, .receivedNotification, "POST", "/api/v2/devices/{device}" + notification + "/received_notification"),
+            RoutePattern(
+                .twinPush, .receivedNotification, "POST",
+                "/api/v2/devices/{device}" + notification + "/received_notification"),
             RoutePattern(.twinPush, .getNotification, "GET", device + notification),
             RoutePattern(.twinPush, .deleteInboxNotification, "DELETE", device + notification),
             RoutePattern(.twinPush, .createNotification, "POST", app + "/notifications"),

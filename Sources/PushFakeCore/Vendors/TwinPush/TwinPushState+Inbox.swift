@@ -45,7 +45,9 @@ extension TwinPushState {
         notificationOrder[notification.appID, default: []].append(notification.id)
         guard notification.status == .scheduled else { return }
         let position =
-            scheduled.firstIndex { (notifications[$0]?.notification.sendSince ?? .distantPast) > notification.sendSince }
+            scheduled.firstIndex {
+                (notifications[$0]?.notification.sendSince ?? .distantPast) > notification.sendSince
+            }
             ?? scheduled.count
         scheduled.insert(notification.id, at: position)
     }
