@@ -13,14 +13,19 @@ extension TwinPush {
 
         /// One `target_properties` entry: an enum / enum_list device property and the values it may have.
         public struct PropertyFilter: Sendable, Equatable {
+            /// The device custom property name.
             public let name: String
+            /// The values that match (any of them).
             public let values: [String]
         }
 
         /// The one target a create named (twinpush.md §9).
         public enum Target: Sendable, Equatable {
+            /// `broadcast: true`: every device of the app.
             case broadcast
+            /// `devices_ids`, de-duplicated.
             case devicesIDs([String])
+            /// `devices_aliases`, de-duplicated: every device with one of the aliases.
             case devicesAliases([String])
             /// *Fake-specific*: segments are not modelled; a segments-only target reaches no device.
             case segments([String])
@@ -40,19 +45,27 @@ extension TwinPush {
             public let level: String
             /// The error category, e.g. `PayloadTooLarge`.
             public let key: String
+            /// What went wrong, naming the device.
             public let message: String
+            /// When the error happened (fake clock).
             public let createdAt: Date
             /// The device the failed delivery was for.
             public let deviceID: String
         }
 
+        /// The 16-digit id the fake assigned (DECISIONS.md, Common).
         public let id: String
+        /// The app the notification was created in.
         public let appID: String
+        /// `name` as sent.
         public let name: String?
+        /// `alert`: the message text (`""` when every `multiple_*` target brings its own).
         public let alert: String
+        /// `title`; `nil` when unset or `""`.
         public let title: String?
         /// `url`, shown back as `tp_rich_url`.
         public let url: String?
+        /// `sound`; `nil` when unset.
         public let sound: String?
         /// The badge modifier as sent, as a string (`"+1"` by default); `nil` when sent as `null` or `""`.
         public let badge: String?
@@ -60,15 +73,23 @@ extension TwinPush {
         public let customProperties: JSONObject
         /// `tags` as sent, without the `tp_rich` the REST objects add.
         public let tags: [String]
+        /// `group_name` as sent.
         public let groupName: String?
+        /// `delivery_speed`; `normal` when not sent.
         public let deliverySpeed: String
+        /// `inbox`: whether it goes to the alias inboxes of its targets.
         public let inbox: Bool
+        /// `protected_content` as sent.
         public let protectedContent: Bool
+        /// `mutable_content`: adds `mutable-content: 1` to the APNs payload.
         public let mutableContent: Bool
+        /// The one target the create named.
         public let target: Target
+        /// When the create call came (fake clock).
         public let createdAt: Date
         /// `send_since`, or the creation time when none was sent.
         public let sendSince: Date
+        /// `scheduled` until the fake clock passes `send_since`, then `sent`.
         public internal(set) var status: Status
         /// When the deliveries were made; `nil` while scheduled.
         public internal(set) var lastSentAt: Date?

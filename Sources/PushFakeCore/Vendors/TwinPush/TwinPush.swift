@@ -56,6 +56,7 @@ public enum TwinPush {
     public struct CustomProperty: Sendable, Equatable {
         /// The property name as sent.
         public let name: String
+        /// The type sent with the value.
         public let type: PropertyType
         /// The value as sent (a boolean sent as `1` / `0` is stored as `true` / `false`).
         public let value: JSON
@@ -63,7 +64,9 @@ public enum TwinPush {
 
     /// The last location a device reported with `report_statistics` (twinpush.md §5.7).
     public struct Location: Sendable, Equatable {
+        /// Degrees, -90…90.
         public let latitude: Double
+        /// Degrees, -180…180.
         public let longitude: Double
         /// Fake-clock time of the report.
         public let reportedAt: Date
