@@ -26,6 +26,8 @@ final class TwinPushBackendFlowTests: XCTestCase {
         XCTAssertEqual(client.send("GET", client.devicePath(id, "/notifications/\(nid)")).json["title"], "Orders")
         let receipt = client.send("POST", "/api/v2/devices/\(id)/notifications/\(nid)/received_notification")
         XCTAssertEqual(receipt.status, 200, receipt.text)
+        XCTAssertEqual(
+            client.fake.entries(matching: .twinPush(.receivedNotification).app(TwinPushTestClient.app)).count, 1)
         client.fake.advanceClock(by: 90)
         XCTAssertEqual(
             client.send("POST", client.devicePath(id, "/notifications/\(nid)/open_notification")).status, 200)

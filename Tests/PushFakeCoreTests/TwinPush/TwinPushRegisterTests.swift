@@ -80,4 +80,28 @@ final class TwinPushRegisterTests: XCTestCase {
         XCTAssertEqual(device["app_id"]?.stringValue, TwinPushTestClient.app)
         XCTAssertEqual(client.fake.twinPushApps, [TwinPushTestClient.app])
     }
+
+    func test_firstCall_autoProvisionsTheAppAndSaysSo_whenNoAppIsDeclared() throws {
+        // GIVEN a fake with no declared apps
+        // WHEN a device registers without any token in a new app
+        let reply = client.send("POST", client.path("/devices/register"), #"{"udid":"u","platform":"ios"}"#)
+        // THEN it succeeds, and the journal records the auto-provisioning once
+        XCTAssertEqual(reply.status, 200)
+        client.send("GET", client.devicePath("1000000000000001", "/badge"))
+        let notes = client.fake.journal.entries.flatMap(\.notes)
+        XCTAssertEqual(notes.filter { $0.contains("auto-provisioned") }.count, 1, "\(notes)")
+    }
+
+    func test_reset_forgetsDevicesAndNotifications_whenTheFakeIsReset() {
+        // GIVEN a device with a notification
+        let id = client.registerIOS(alias: "ana")
+        _ = client.notify(#"{"broadcast":true,"alert":"x","inbox":true}"#)
+        // WHEN the fake is reset
+        client.fake.reset()
+        // THEN the device, the notification and the inbox are gone, and ids start over
+        XCTAssertNil(client.fake.twinPushDevice(id: id))
+        XCTAssertEqual(client.fake.twinPushNotifications(app: TwinPushTestClient.app), [])
+        XCTAssertEqual(client.fake.twinPushInbox(alias: "ana", app: TwinPushTestClient.app), [])
+        XCTAssertEqual(client.registerIOS(), id)
+    }
 }
