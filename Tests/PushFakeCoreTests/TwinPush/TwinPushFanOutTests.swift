@@ -18,8 +18,6 @@ final class TwinPushFanOutTests: XCTestCase {
                 #"{"udid":"u\#(number)","platform":"\#(platform)","push_token":"t\#(number)","alias_device":"a\#(number % 1000)"}"#
             client.send("POST", client.path("/devices/register"), body)
         }
-        let repeats = environment["PUSHFAKE_FANOUT_REPEAT"].flatMap { Int($0) } ?? 0
-        for _ in 0..<repeats { client.create(#"{"broadcast":true,"alert":"warm-up","inbox":true}"#) }
         // WHEN one notification is broadcast to all of them, with inbox
         let start = DispatchTime.now().uptimeNanoseconds
         let reply = client.create(
