@@ -92,6 +92,14 @@ struct DeliveryLog: Sendable {
         return delivery
     }
 
+    /// Makes room for `count` more deliveries at once before a fan-out, growing geometrically (an exact reserve per
+    /// send would make many small sends quadratic).
+    mutating func reserveCapacity(forAdditional count: Int) {
+        let needed = all.count + count
+        if needed > all.capacity { all.reserveCapacity(max(needed, all.capacity * 2)) }
+        if needed > indexByID.capacity { indexByID.reserveCapacity(max(needed, indexByID.capacity * 2)) }
+    }
+
     func delivery(id: String) -> Delivery? {
         indexByID[id].map { all[$0] }
     }
@@ -111,6 +119,14 @@ struct DeliveryLog: Sendable {
             changed += 1
         }
         return changed
+    }
+
+    /// Changes one delivery by id; `false` when there is none. O(1), for per-device updates (opened, received).
+    @discardableResult
+    mutating func update(id: String, _ change: (inout Delivery) -> Void) -> Bool {
+        guard let index = indexByID[id] else { return false }
+        change(&all[index])
+        return true
     }
 
     mutating func removeAll() {

@@ -4,32 +4,50 @@ import Foundation
 ///
 /// Extensible: `TwinPushErrorType(rawValue: "Custom", status: 500)` makes a new one for fault injection.
 public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
+    /// The `type` string of the error body.
     public let rawValue: String
+    /// The HTTP status the type is answered with.
     public let status: Int
 
+    /// A type by name and status, e.g. for a custom injected error.
     public init(rawValue: String, status: Int) {
         self.rawValue = rawValue
         self.status = status
     }
 
     // twinpush.md §4.4 (DOCS api-concepts.md). Auth failures use 403 (DECISIONS.md).
+    /// 403: `X-TwinPush-REST-API-Token` is wrong or missing.
     public static let invalidToken = TwinPushErrorType(rawValue: "InvalidToken", status: 403)
+    /// 403: `X-TwinPush-REST-API-Key-Creator` is wrong or missing.
     public static let invalidCreatorToken = TwinPushErrorType(rawValue: "InvalidCreatorToken", status: 403)
+    /// 404: the app id is not a declared app.
     public static let appNotFound = TwinPushErrorType(rawValue: "AppNotFound", status: 404)
+    /// 404: no device with that id in the app (or no device id in the path).
     public static let deviceNotFound = TwinPushErrorType(rawValue: "DeviceNotFound", status: 404)
+    /// 404: no notification with that id in the app.
     public static let notificationNotFound = TwinPushErrorType(rawValue: "NotificationNotFound", status: 404)
+    /// 404: the notification was not delivered to that device.
     public static let deliveryNotFound = TwinPushErrorType(rawValue: "DeliveryNotFound", status: 404)
+    /// 422: invalid create-notification parameters.
     public static let notificationNotCreated = TwinPushErrorType(rawValue: "NotificationNotCreated", status: 422)
+    /// 422: invalid register parameters.
     public static let deviceNotCreated = TwinPushErrorType(rawValue: "DeviceNotCreated", status: 422)
+    /// 422: invalid device update (badge, location, re-key).
     public static let deviceNotUpdated = TwinPushErrorType(rawValue: "DeviceNotUpdated", status: 422)
+    /// 422: invalid custom property name, type or value.
     public static let invalidProperty = TwinPushErrorType(rawValue: "InvalidProperty", status: 422)
 
     // Fake-specific (DECISIONS.md, TwinPush): an alias inbox for a device without an alias.
+    /// 422 (*fake-specific*): an alias inbox call from a device without `alias_device`.
     public static let aliasNotSet = TwinPushErrorType(rawValue: "AliasNotSet", status: 422)
     // Fake-specific: transport-level failures in the vendor's error shape.
+    /// 404: no route (transport level).
     public static let notFound = TwinPushErrorType(rawValue: "NotFound", status: 404)
+    /// 405: a known path with another method (transport level).
     public static let methodNotAllowed = TwinPushErrorType(rawValue: "MethodNotAllowed", status: 405)
+    /// 400: a body that is not a JSON object, or an unreadable filter (*fake-specific*).
     public static let badRequest = TwinPushErrorType(rawValue: "BadRequest", status: 400)
+    /// 500: for injected server errors.
     public static let internalServerError = TwinPushErrorType(rawValue: "InternalServerError", status: 500)
 
     /// Every named type, for lookups by name (admin API, CLI).
@@ -39,6 +57,7 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
         .aliasNotSet, .notFound, .methodNotAllowed, .badRequest, .internalServerError,
     ]
 
+    /// The catalogue type with this name, ignoring case.
     public static func named(_ name: String) -> TwinPushErrorType? {
         catalogue.first { $0.rawValue.caseInsensitiveCompare(name) == .orderedSame }
     }
@@ -53,5 +72,6 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
         .json(status, body(message: message))
     }
 
+    /// The `type` string.
     public var description: String { rawValue }
 }

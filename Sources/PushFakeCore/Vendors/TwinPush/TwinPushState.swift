@@ -1,4 +1,126 @@
-/// TwinPush apps, devices, notifications and inboxes of one engine.
+import Foundation
+
+/// TwinPush apps, devices, notifications and alias inboxes of one engine, with the indexes that keep every
+/// request O(1) or O(its own data) rather than O(all devices).
 struct TwinPushState: Sendable {
-    init(configuration: PushFakeConfiguration) {}
+    struct DeviceKey: Hashable, Sendable {
+        let app: String
+        let udid: String
+        let platform: String
+    }
+
+    struct AliasKey: Hashable, Sendable {
+        let app: String
+        let alias: String
+    }
+
+    /// A notification as a device got it: what `search_notifications` lists and `open_notification` updates.
+    struct Received: Sendable {
+        let notificationID: String
+        let deliveryID: String
+        /// Deleted from the device's inbox: `search_notifications` no longer lists it.
+        var hidden = false
+    }
+
+    struct DeviceRecord: Sendable {
+        var device: TwinPush.Device
+        /// Oldest first.
+        var received: [Received] = []
+    }
+
+    /// Apps declared up front, by id; non-empty makes TwinPush strict about apps and tokens.
+    let declaredApps: [String: TwinPushApp]
+    private(set) var autoProvisionedApps: [String] = []
+    private var provisioned: Set<String> = []
+    /// Devices are never removed, so an index into `records` stays valid.
+    var records: [DeviceRecord] = []
+    private(set) var indexByID: [String: Int] = [:]
+    private(set) var indexByKey: [DeviceKey: Int] = [:]
+    private(set) var indexesByApp: [String: [Int]] = [:]
+    private(set) var indexesByAlias: [AliasKey: [Int]] = [:]
+    var notifications: [String: TwinPushNotificationRecord] = [:]
+    /// Notification ids per app, in creation order.
+    var notificationOrder: [String: [String]] = [:]
+    /// Alias inboxes, oldest item first.
+    var inboxes: [AliasKey: [TwinPush.InboxItem]] = [:]
+    /// Scheduled notification ids, ordered by `send_since` (ties: creation order).
+    var scheduled: [String] = []
+
+    init(configuration: PushFakeConfiguration) {
+        var apps: [String: TwinPushApp] = [:]
+        for app in configuration.twinPushApps { apps[app.id] = app }
+        declaredApps = apps
+    }
+
+    var isStrict: Bool { !declaredApps.isEmpty }
+
+    /// Whether the app id is usable; records auto-provisioning on first use when nothing is declared
+    /// (DECISIONS.md, Common).
+    mutating func admit(_ app: String, notes: inout [String]) -> Bool {
+        if isStrict { return declaredApps[app] != nil }
+        if provisioned.insert(app).inserted {
+            autoProvisionedApps.append(app)
+            notes.append("TwinPush app \(app) auto-provisioned")
+        }
+        return true
+    }
+
+    // MARK: Devices
+
+    func deviceIndex(id: String) -> Int? {
+        indexByID[id]
+    }
+
+    /// The device's index when it exists and belongs to `app`.
+    func deviceIndex(id: String, app: String) -> Int? {
+        guard let index = indexByID[id], records[index].device.appID == app else { return nil }
+        return index
+    }
+
+    func deviceIndex(_ key: DeviceKey) -> Int? {
+        indexByKey[key]
+    }
+
+    func deviceIndexes(app: String) -> [Int] {
+        indexesByApp[app] ?? []
+    }
+
+    func deviceIndexes(alias: String, app: String) -> [Int] {
+        indexesByAlias[AliasKey(app: app, alias: alias)] ?? []
+    }
+
+    /// Adds a new device (with no alias yet) and returns its index.
+    mutating func insert(_ device: TwinPush.Device) -> Int {
+        let index = records.count
+        records.append(DeviceRecord(device: device))
+        indexByID[device.id] = index
+        indexByKey[DeviceKey(app: device.appID, udid: device.udid, platform: device.platform)] = index
+        indexesByApp[device.appID, default: []].append(index)
+        return index
+    }
+
+    /// Moves a device to a new (`udid`, `platform`) key; `false` when another device holds it.
+    mutating func rekey(_ index: Int, udid: String, platform: String) -> Bool {
+        let device = records[index].device
+        let newKey = DeviceKey(app: device.appID, udid: udid, platform: platform)
+        if let holder = indexByKey[newKey] { return holder == index }
+        indexByKey[DeviceKey(app: device.appID, udid: device.udid, platform: device.platform)] = nil
+        indexByKey[newKey] = index
+        records[index].device.udid = udid
+        records[index].device.platform = platform
+        return true
+    }
+
+    /// Sets or clears a device's alias, keeping the alias index current.
+    mutating func setAlias(_ index: Int, to alias: String?) {
+        let device = records[index].device
+        guard device.alias != alias else { return }
+        if let old = device.alias {
+            let key = AliasKey(app: device.appID, alias: old)
+            indexesByAlias[key]?.removeAll { $0 == index }
+            if indexesByAlias[key]?.isEmpty == true { indexesByAlias[key] = nil }
+        }
+        if let alias { indexesByAlias[AliasKey(app: device.appID, alias: alias), default: []].append(index) }
+        records[index].device.alias = alias
+    }
 }

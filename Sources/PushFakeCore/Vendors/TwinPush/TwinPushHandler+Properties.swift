@@ -1,0 +1,77 @@
+import Foundation
+
+extension TwinPushHandler {
+    /// `POST …/devices/{device}/set_custom_property` (twinpush.md §5.8): `{"name","type","value"}`. A `null` value
+    /// (iOS) or a missing one (Android drops nulls) deletes the property; a type outside the six or a value that
+    /// does not fit the type is 422 `InvalidProperty`.
+    static func setCustomProperty(
+        _ context: inout HandlerContext, state: inout EngineState
+    ) throws(TwinPushFailure) -> FakeResponse {
+        let index = try requireDevice(&context, state: state)
+        let body = body(context)
+        guard let name = body["name"]?.stringValue, !name.isEmpty else {
+            throw TwinPushFailure(.invalidProperty, "name is required and must be a string")
+        }
+        let now = context.now
+        guard let value = body["value"], !value.isNull else {
+            let before = state.twinPush.records[index].device.customProperties.count
+            state.twinPush.records[index].device.customProperties.removeAll { $0.name == name }
+            let removed = before != state.twinPush.records[index].device.customProperties.count
+            if removed { state.twinPush.records[index].device.registrationUpdatedAt = now }
+            state.twinPush.records[index].device.updatedAt = now
+            context.notes.append(removed ? "custom property \(name) deleted" : "custom property \(name) was not set")
+            return ok
+        }
+        guard let typeName = body["type"]?.stringValue, let type = TwinPush.PropertyType(rawValue: typeName) else {
+            let allowed = TwinPush.PropertyType.allCases.map(\.rawValue).joined(separator: ", ")
+            throw TwinPushFailure(.invalidProperty, "type must be one of \(allowed)")
+        }
+        guard let stored = coerce(value, to: type) else {
+            throw TwinPushFailure(
+                .invalidProperty, "value \(value) is not a valid \(type.rawValue) for custom property \(name)")
+        }
+        let property = TwinPush.CustomProperty(name: name, type: type, value: stored)
+        var properties = state.twinPush.records[index].device.customProperties
+        if let position = properties.firstIndex(where: { $0.name == name }) {
+            properties[position] = property
+        } else {
+            properties.append(property)
+        }
+        state.twinPush.records[index].device.customProperties = properties
+        state.twinPush.records[index].device.registrationUpdatedAt = now
+        state.twinPush.records[index].device.updatedAt = now
+        return ok
+    }
+
+    /// `DELETE …/devices/{device}/clear_custom_properties` (§5.9).
+    static func clearCustomProperties(
+        _ context: inout HandlerContext, state: inout EngineState
+    ) throws(TwinPushFailure) -> FakeResponse {
+        let index = try requireDevice(&context, state: state)
+        if !state.twinPush.records[index].device.customProperties.isEmpty {
+            state.twinPush.records[index].device.customProperties = []
+            state.twinPush.records[index].device.registrationUpdatedAt = context.now
+        }
+        state.twinPush.records[index].device.updatedAt = context.now
+        return ok
+    }
+
+    /// The value as stored for the type, or `nil` when it does not fit. `boolean` also takes `1` / `0`, which iOS
+    /// sends for a plain `@1` (§5.8); `integer` takes numbers without a fraction; `float` any number.
+    static func coerce(_ value: JSON, to type: TwinPush.PropertyType) -> JSON? {
+        switch (type, value) {
+        case (.string, .string), (.enumeration, .string), (.boolean, .bool), (.float, .int), (.float, .double):
+            return value
+        case (.boolean, .int(let number)) where number == 0 || number == 1:
+            return .bool(number == 1)
+        case (.integer, .int), (.integer, .double):
+            return value.intValue.map(JSON.int)
+        case (.enumerationList, .array):
+            // Not a ternary: `nil` there would read as `JSON.null` (JSON is ExpressibleByNilLiteral).
+            guard strings(value) != nil else { return Optional.none }
+            return value
+        default:
+            return nil
+        }
+    }
+}

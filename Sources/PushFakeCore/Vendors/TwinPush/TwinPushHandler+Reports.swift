@@ -1,0 +1,76 @@
+import Foundation
+
+extension TwinPushHandler {
+    /// `POST …/notifications/{notification}/open_notification` and `…/received_notification` (twinpush.md §5.6,
+    /// §5.6b), app-scoped or on the receipt extension's app-less path. The body is not read: iOS always sends
+    /// `open_at: "978307200"` (a constant, §5.6), Android `{}`, the receipt extension nothing.
+    ///
+    /// The first open (receipt) of the device's delivery sets its `openedAt` (`receivedAt`) and raises the
+    /// report's `opening_count` (`received_count`); the alias inbox item gets `open_at` (`received_at`), which
+    /// lowers `unopened_count`. A device that neither got a delivery nor sees the notification in its alias inbox
+    /// is 404 `DeliveryNotFound`.
+    ///
+    /// *Fake-specific*: Android sends these without `/devices/{device}` when it is not registered (§1). Such a
+    /// report is accepted (200) and counted on the notification only, as no delivery can be named.
+    static func report(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure)
+        -> FakeResponse
+    {
+        let opened = context.route.operation == .openNotification
+        let id = context.parameter("notification")
+        guard context.route.parameters["device"] != nil else {
+            _ = try requireNotification(id, app: context.parameter("app"), state: state)
+            count(opened, notification: id, state: &state)
+            context.notes.append("reported without a device id: counted on the notification only")
+            return ok
+        }
+        let index = try requireDevice(&context, state: state)
+        let device = state.twinPush.records[index].device
+        _ = try requireNotification(id, app: device.appID, state: state)
+        let now = context.now
+        var delivered = false
+        var firstForDelivery = false
+        if let received = state.twinPush.records[index].received.last(where: { $0.notificationID == id }) {
+            delivered = true
+            state.deliveries.update(id: received.deliveryID) { delivery in
+                if opened, delivery.openedAt == nil {
+                    delivery.openedAt = now
+                    firstForDelivery = true
+                } else if !opened, delivery.receivedAt == nil {
+                    delivery.receivedAt = now
+                    firstForDelivery = true
+                }
+            }
+        }
+        var inInbox = false
+        var firstForInbox = false
+        if let alias = device.alias,
+            let position = state.twinPush.inboxPosition(alias: alias, app: device.appID, notification: id)
+        {
+            inInbox = true
+            state.twinPush.updateInboxItem(alias: alias, app: device.appID, at: position) { item in
+                if opened, item.openedAt == nil {
+                    item.openedAt = now
+                    firstForInbox = true
+                } else if !opened, item.receivedAt == nil {
+                    item.receivedAt = now
+                    firstForInbox = true
+                }
+            }
+        }
+        guard delivered || inInbox else {
+            throw TwinPushFailure(
+                .deliveryNotFound, "Delivery not found for notification \(id) and device \(device.id)")
+        }
+        if firstForDelivery || (!delivered && firstForInbox) { count(opened, notification: id, state: &state) }
+        state.twinPush.records[index].device.updatedAt = now
+        return ok
+    }
+
+    private static func count(_ opened: Bool, notification id: String, state: inout EngineState) {
+        if opened {
+            state.twinPush.notifications[id]?.notification.openingCount += 1
+        } else {
+            state.twinPush.notifications[id]?.notification.receivedCount += 1
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+extension TwinPushHandler {
+    /// Delivers scheduled notifications whose `send_since` has passed, oldest first. Targets are resolved at this
+    /// moment (a device registered while the notification waited gets it too) and the deliveries are dated
+    /// `send_since`. The engine calls this from `advanceClock` / `setClock`, and before each request on a real clock.
+    static func releaseDue(state: inout EngineState, now: Date) {
+        while let id = state.twinPush.scheduled.first {
+            guard let record = state.twinPush.notifications[id] else {
+                state.twinPush.scheduled.removeFirst()
+                continue
+            }
+            let sendSince = record.notification.sendSince
+            guard sendSince <= now else { return }
+            state.twinPush.scheduled.removeFirst()
+            var deliveryIDs: [String] = []
+            var notes: [String] = []
+            send(id, at: sendSince, state: &state, deliveryIDs: &deliveryIDs, notes: &notes)
+        }
+    }
+
+    /// Sends a notification now: one delivery per targeted device with a push token (carrying the exact platform
+    /// payload, its badge raised first), one alias inbox item per alias among the targets when `inbox` is set, and
+    /// the report counts. Devices without a token get no delivery but still feed the alias inbox.
+    static func send(
+        _ id: String, at time: Date, state: inout EngineState, deliveryIDs: inout [String], notes: inout [String]
+    ) {
+        guard let record = state.twinPush.notifications[id] else { return }
+        let notification = record.notification
+        let targets = resolveTargets(record, state: state, notes: &notes)
+        var payloads: [String: TwinPushPayload] = [:]
+        func payload(for key: String?) -> TwinPushPayload {
+            let cacheKey = key ?? ""
+            if let cached = payloads[cacheKey] { return cached }
+            let made = TwinPushPayload(
+                notificationID: id, content: record.content(forKey: key), sound: notification.sound,
+                mutableContent: notification.mutableContent)
+            payloads[cacheKey] = made
+            return made
+        }
+        let base = payload(for: nil)
+        var inboxAliases: [(alias: String, key: String?)] = []
+        var seenAliases = Set<String>()
+        var delivered = 0
+        var skipped = 0
+        var errors: [TwinPush.Notification.ReportError] = []
+        state.deliveries.reserveCapacity(forAdditional: targets.count)
+        deliveryIDs.reserveCapacity(deliveryIDs.count + targets.count)
+        for (index, key) in targets {
+            if notification.inbox, let alias = state.twinPush.records[index].device.alias,
+                seenAliases.insert(alias).inserted
+            {
+                inboxAliases.append((alias, key))
+            }
+            guard let token = state.twinPush.records[index].device.pushToken else {
+                skipped += 1
+                continue
+            }
+            let payload = key == nil ? base : payload(for: key)
+            var badge: Int?
+            if let modifier = payload.badge {
+                let raised = modifier.applied(to: state.twinPush.records[index].device.badge)
+                state.twinPush.records[index].device.badge = raised
+                badge = raised
+            }
+            let deviceID = state.twinPush.records[index].device.id
+            let platform = state.twinPush.records[index].device.deliveryPlatform
+            let delivery = state.deliveries.add(
+                Delivery(
+                    id: state.ids.next(.delivery), vendor: .twinPush, app: notification.appID, notificationID: id,
+                    deviceID: deviceID, platform: platform, token: token,
+                    payload: payload.bytes(for: platform, badge: badge, deviceID: deviceID), status: .delivered,
+                    createdAt: time))
+            state.twinPush.records[index].received.append(.init(notificationID: id, deliveryID: delivery.id))
+            deliveryIDs.append(delivery.id)
+            if delivery.status == .delivered {
+                delivered += 1
+            } else {
+                errors.append(payloadError(delivery))
+            }
+        }
+        for (alias, key) in inboxAliases {
+            state.twinPush.addToInbox(
+                TwinPush.InboxItem(
+                    id: state.ids.next(.inboxItem), appID: notification.appID, alias: alias, notificationID: id,
+                    createdAt: time, overrideKey: key))
+        }
+        state.twinPush.notifications[id]?.notification.status = .sent
+        state.twinPush.notifications[id]?.notification.lastSentAt = time
+        state.twinPush.notifications[id]?.notification.deliveryCount += delivered
+        state.twinPush.notifications[id]?.notification.errors += errors
+        notes.append(
+            "notification \(id): \(delivered) delivered"
+                + (errors.isEmpty ? "" : ", \(errors.count) failed (PayloadTooLarge)")
+                + (skipped == 0 ? "" : ", \(skipped) devices without push_token skipped")
+                + (inboxAliases.isEmpty ? "" : ", \(inboxAliases.count) alias inboxes"))
+    }
+
+    /// A report error for a failed delivery; TwinPush platforms are the raw values of `Delivery.Platform`.
+    private static func payloadError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
+        let service = delivery.platform.isApple ? "APNs" : "FCM/HMS data message"
+        return TwinPush.Notification.ReportError(
+            platform: delivery.platform.rawValue, level: "error", key: "PayloadTooLarge",
+            message: "Payload of \(delivery.payload.count) bytes exceeds the \(service) limit of "
+                + "\(delivery.platform.payloadLimit) bytes (device \(delivery.deviceID))",
+            createdAt: delivery.createdAt, deviceID: delivery.deviceID)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A TwinPush error answer, thrown by handlers and caught once in ``TwinPushHandler/handle(_:state:)``.
+struct TwinPushFailure: Error {
+    let type: TwinPushErrorType
+    let message: String
+
+    init(_ type: TwinPushErrorType, _ message: String) {
+        self.type = type
+        self.message = message
+    }
+
+    var response: FakeResponse { type.response(message) }
+}
+
+extension TwinPushHandler {
+    /// Which token a call needs once apps are declared (twinpush.md §2, §9; DECISIONS.md Common).
+    private enum Credential {
+        case none
+        case apiToken
+        case creatorToken
+    }
+
+    private static func credential(for operation: Operation) -> Credential {
+        switch operation {
+        case .register, .notificationReport, .notificationDeliveries, .listDevices, .showDevice: return .apiToken
+        case .createNotification, .deleteNotification: return .creatorToken
+        default: return .none
+        }
+    }
+
+    /// With declared apps, the API token on register and the backend reads, the creator token on create and
+    /// delete. Device calls are authenticated by the device id alone (twinpush.md §2). With no declared apps,
+    /// nothing is checked.
+    static func authenticate(_ context: HandlerContext, app: String, state: EngineState) throws(TwinPushFailure) {
+        guard let declared = state.twinPush.declaredApps[app] else { return }
+        switch credential(for: context.route.operation) {
+        case .none:
+            return
+        case .apiToken:
+            guard context.request.headers[apiTokenHeader] == declared.apiToken else {
+                throw TwinPushFailure(.invalidToken, "API key token is not valid or does not match App ID")
+            }
+        case .creatorToken:
+            guard context.request.headers[creatorTokenHeader] == declared.creatorToken else {
+                throw TwinPushFailure(.invalidCreatorToken, "Creator token is not valid or does not match App ID")
+            }
+        }
+    }
+
+    /// The index of the device a device call is about. Calls sent without `/devices/{device}` (an SDK that has
+    /// no device id yet, twinpush.md §1 and §8) answer 404 `DeviceNotFound` (*fake-specific* message), as a
+    /// server that cannot tell whose badge, inbox or properties they are about.
+    static func requireDevice(_ context: inout HandlerContext, state: EngineState) throws(TwinPushFailure) -> Int {
+        guard let id = context.route.parameters["device"] else {
+            throw TwinPushFailure(
+                .deviceNotFound,
+                "Device id missing from the path: the device is not registered yet (register it first)")
+        }
+        let index: Int?
+        if let app = context.route.parameters["app"] {
+            index = state.twinPush.deviceIndex(id: id, app: app)
+        } else {
+            index = state.twinPush.deviceIndex(id: id)
+        }
+        guard let index else { throw TwinPushFailure(.deviceNotFound, "Device not found for device_id \(id)") }
+        context.app = state.twinPush.records[index].device.appID
+        return index
+    }
+
+    /// The notification a call names, when it exists in `app` and was not deleted.
+    static func requireNotification(
+        _ id: String, app: String, state: EngineState
+    ) throws(TwinPushFailure) -> TwinPushNotificationRecord {
+        guard let record = state.twinPush.notifications[id], record.notification.appID == app else {
+            throw TwinPushFailure(.notificationNotFound, "Notification not found for notification_id \(id)")
+        }
+        return record
+    }
+
+    /// The request body; `handle` has already turned a non-object POST body into 400, and other methods' bodies
+    /// count as `{}` (DECISIONS.md, Common).
+    static func body(_ context: HandlerContext) -> JSONObject {
+        context.bodyObject ?? JSONObject()
+    }
+
+    /// `200 {}` for void endpoints (twinpush.md §4.1).
+    static var ok: FakeResponse { .json(200, .object(JSONObject())) }
+
+    /// A string list from a JSON array of strings; `nil` when the value is not one.
+    static func strings(_ value: JSON) -> [String]? {
+        guard let items = value.arrayValue else { return nil }
+        var result: [String] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            guard let text = item.stringValue else { return nil }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// `tags` must all be present and `no_tags` all absent (twinpush.md §5.10).
+    static func matches(_ tags: [String], all required: [String], none excluded: [String]) -> Bool {
+        required.allSatisfy(tags.contains) && !excluded.contains(where: tags.contains)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+extension TwinPushState {
+    /// An alias inbox, oldest item first.
+    func inbox(alias: String, app: String) -> [TwinPush.InboxItem] {
+        inboxes[AliasKey(app: app, alias: alias)] ?? []
+    }
+
+    /// Where a notification sits in an alias inbox (searched from the newest end).
+    func inboxPosition(alias: String, app: String, notification id: String) -> Int? {
+        inboxes[AliasKey(app: app, alias: alias)]?.lastIndex { $0.notificationID == id }
+    }
+
+    mutating func updateInboxItem(
+        alias: String, app: String, at position: Int, _ change: (inout TwinPush.InboxItem) -> Void
+    ) {
+        let key = AliasKey(app: app, alias: alias)
+        guard inboxes[key]?.indices.contains(position) == true else { return }
+        change(&inboxes[key, default: []][position])
+    }
+
+    /// Puts a notification in an alias inbox once.
+    mutating func addToInbox(_ item: TwinPush.InboxItem) {
+        guard inboxPosition(alias: item.alias, app: item.appID, notification: item.notificationID) == nil else {
+            return
+        }
+        inboxes[AliasKey(app: item.appID, alias: item.alias), default: []].append(item)
+        notifications[item.notificationID]?.inboxAliases.append(item.alias)
+    }
+
+    /// Takes a notification out of one alias inbox; `false` when it was not there.
+    mutating func removeFromInbox(alias: String, app: String, notification id: String) -> Bool {
+        guard let position = inboxPosition(alias: alias, app: app, notification: id) else { return false }
+        let key = AliasKey(app: app, alias: alias)
+        inboxes[key]?.remove(at: position)
+        if inboxes[key]?.isEmpty == true { inboxes[key] = nil }
+        notifications[id]?.inboxAliases.removeAll { $0 == alias }
+        return true
+    }
+
+    /// Records a new notification; scheduled ones join the release queue in `send_since` order.
+    mutating func add(_ record: TwinPushNotificationRecord) {
+        let notification = record.notification
+        notifications[notification.id] = record
+        notificationOrder[notification.appID, default: []].append(notification.id)
+        guard notification.status == .scheduled else { return }
+        let position =
+            scheduled.firstIndex {
+                (notifications[$0]?.notification.sendSince ?? .distantPast) > notification.sendSince
+            }
+            ?? scheduled.count
+        scheduled.insert(notification.id, at: position)
+    }
+
+    /// Forgets a notification: out of the system, every alias inbox and the release queue (twinpush.md §9).
+    /// Its deliveries stay in the delivery log as history.
+    mutating func remove(notification id: String) {
+        guard let record = notifications.removeValue(forKey: id) else { return }
+        let app = record.notification.appID
+        for alias in record.inboxAliases {
+            let key = AliasKey(app: app, alias: alias)
+            inboxes[key]?.removeAll { $0.notificationID == id }
+            if inboxes[key]?.isEmpty == true { inboxes[key] = nil }
+        }
+        notificationOrder[app]?.removeAll { $0 == id }
+        scheduled.removeAll { $0 == id }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The JSON shapes TwinPush answers with (twinpush.md §4.1, §6; DECISIONS.md, TwinPush).
+enum TwinPushWire {
+    static func date(_ date: Date) -> JSON {
+        .string(TimeFormat.twinPush(date))
+    }
+
+    static func date(_ date: Date?) -> JSON {
+        date.map { .string(TimeFormat.twinPush($0)) } ?? .null
+    }
+
+    static func string(_ value: String?) -> JSON {
+        value.map(JSON.string) ?? .null
+    }
+
+    /// A Device object (§6.1). Dates are always strings; optional text fields are `null` when unset, as in the
+    /// DOCS examples (`push_token: null`); `custom_properties` is an array of `{"name","type","value"}`.
+    static func device(_ device: TwinPush.Device) -> JSON {
+        let properties: [JSON] = device.customProperties.map { property in
+            ["name": .string(property.name), "type": .string(property.type.rawValue), "value": property.value]
+        }
+        return [
+            "id": .string(device.id), "push_token": string(device.pushToken), "alias_device": string(device.alias),
+            "platform": .string(device.platform), "created_at": date(device.createdAt),
+            "updated_at": date(device.updatedAt), "last_registered_at": date(device.lastRegisteredAt),
+            "registration_updated_at": date(device.registrationUpdatedAt), "app_id": .string(device.appID),
+            "language": string(device.language), "device_code": string(device.deviceCode),
+            "device_model": string(device.deviceModel), "device_manufacturer": string(device.deviceManufacturer),
+            "app_version": string(device.appVersion), "sdk_version": string(device.sdkVersion),
+            "os_version": string(device.osVersion), "active": .bool(device.isActive),
+            "custom_properties": .array(properties), "type": "Device",
+        ]
+    }
+
+    /// A Notification object (§6.2) as one target sees it. `alert`, `title` and `last_sent_at` are never `null`
+    /// (§10.6); `custom_properties` values are strings because Android casts each to `String` (DECISIONS.md).
+    static func notification(_ notification: TwinPush.Notification, content: TwinPushContent) -> JSON {
+        [
+            "id": .string(notification.id), "name": string(notification.name), "sound": string(notification.sound),
+            "alert": .string(content.alert), "title": .string(content.title ?? ""),
+            "badge": string(content.badge?.text), "custom_properties": .object(stringValued(content.customProperties)),
+            "tp_rich_url": string(content.url), "delivery_speed": .string(notification.deliverySpeed),
+            "group_name": string(notification.groupName), "protected_content": .bool(notification.protectedContent),
+            "send_since": date(notification.sendSince),
+            "last_sent_at": date(notification.lastSentAt ?? notification.sendSince),
+            "tags": .array(content.restTags.map(JSON.string)), "type": "Notification",
+        ]
+    }
+
+    /// An alias inbox item (§5.11): `open_at` / `received_at` stay `null` until it is opened / received, because
+    /// iOS treats any `open_at` string as "opened".
+    static func inboxItem(_ item: TwinPush.InboxItem, notification: JSON) -> JSON {
+        [
+            "id": .string(item.id), "created_at": date(item.createdAt), "received_at": date(item.receivedAt),
+            "open_at": date(item.openedAt), "notification": notification,
+        ]
+    }
+
+    /// Notification detail (§5.13): the bare object **plus** `objects: [same]`, for iOS (bare) and Android
+    /// (`objects[0]`) at once (DECISIONS.md, TwinPush).
+    static func detail(_ notification: JSON) -> JSON {
+        guard case .object(var object) = notification else { return notification }
+        object["objects"] = [notification]
+        return .object(object)
+    }
+
+    /// `{"objects":[…],"references":[]}` (§4.1).
+    static func objects(_ objects: [JSON]) -> JSON {
+        ["objects": .array(objects), "references": []]
+    }
+
+    /// Custom property values as strings: numbers as their JSON text, booleans as `true` / `false`.
+    static func stringValued(_ object: JSONObject) -> JSONObject {
+        JSONObject(object.members.map { JSONObject.Member(key: $0.key, value: .string($0.value.plainText)) })
+    }
+}
