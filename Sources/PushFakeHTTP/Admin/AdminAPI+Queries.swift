@@ -60,8 +60,15 @@ extension AdminAPI {
     func devices(_ request: FakeRequest) -> FakeResponse {
         let vendor = request.queryItems.first { $0.name == "vendor" }?.value
         var object = JSONObject()
+        guard vendor == nil || vendor == "tpns" || vendor == "twinPush" else {
+            return Self.badRequest("unknown vendor \(vendor ?? ""); use tpns or twinPush")
+        }
         if vendor == nil || vendor == "tpns" {
             object["tpns"] = .array(fake.tpnsDevices().map(\.jsonValue))
+        }
+        if vendor == nil || vendor == "twinPush" {
+            object["twinPush"] = .array(
+                fake.twinPushApps.flatMap { fake.twinPushDevices(app: $0) }.map(\.jsonValue))
         }
         return .json(200, .object(object))
     }

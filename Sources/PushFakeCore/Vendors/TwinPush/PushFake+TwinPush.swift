@@ -45,3 +45,8 @@ extension PushFake {
         }
     }
 }
+
+extension TwinPush.Device {
+    /// The device as the TwinPush API writes it (the Device object of twinpush.md §6.1).
+    public var jsonValue: JSON { TwinPushWire.device(self) }
+}
