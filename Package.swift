@@ -16,7 +16,9 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "PushFakeCore"),
-        .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore"]),
+        // Linux-only epoll/eventfd shim for the event-loop server; empty on other systems.
+        .target(name: "CPushFakeEpoll"),
+        .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore", "CPushFakeEpoll"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
         .target(

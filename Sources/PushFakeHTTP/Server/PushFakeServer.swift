@@ -28,6 +28,10 @@ public final class PushFakeServer: Sendable {
         var generation = 0
         var connections: [Int32: Socket] = [:]
         var acceptThreadDone: DispatchSemaphore?
+        var loopsDone: DispatchGroup?
+        #if os(Linux)
+            var loops: [EventLoop] = []
+        #endif
     }
 
     public init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
@@ -43,12 +47,14 @@ public final class PushFakeServer: Sendable {
         if alreadyRunning { return }
         let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port)
         let done = DispatchSemaphore(value: 0)
+        let loops = startLoops()
         let generation = state.withLock { state in
             state.listener = listener
             state.port = port
             state.running = true
             state.generation += 1
             state.acceptThreadDone = done
+            state.loopsDone = loops
             return state.generation
         }
         let thread = Thread { [self] in
@@ -76,6 +82,7 @@ public final class PushFakeServer: Sendable {
         stopSignal.broadcast()
         stopSignal.unlock()
         done?.wait()
+        stopLoops()
     }
 
     public var isRunning: Bool { state.withLock { $0.running } }
@@ -97,9 +104,29 @@ public final class PushFakeServer: Sendable {
     /// The admin API: `…/__pushfake`.
     public var adminURL: URL { baseURL.appendingPathComponent("__pushfake") }
 
-    var isStopping: Bool { !isRunning }
+    #if os(Linux)
+        func setLoops(_ loops: [EventLoop]) { state.withLock { $0.loops = loops } }
+        func currentLoops() -> [EventLoop] { state.withLock { $0.loops } }
+    #endif
+
+    func waitForLoops() {
+        let group = state.withLock { state -> DispatchGroup? in
+            defer { state.loopsDone = nil }
+            return state.loopsDone
+        }
+        group?.wait()
+    }
+
+    /// Connections still registered after the loops exited (accepted but never read), for closing.
+    func takeRemainingConnections() -> [Socket] {
+        state.withLock { state in
+            defer { state.connections.removeAll() }
+            return Array(state.connections.values)
+        }
+    }
 
     private func acceptLoop(_ listener: Socket, generation: Int) {
+        var next = 0
         while let client = listener.accept() {
             let accepted = state.withLock { state -> Bool in
                 guard state.running, state.generation == generation else { return false }
@@ -109,6 +136,10 @@ public final class PushFakeServer: Sendable {
             guard accepted else {
                 client.close()
                 break
+            }
+            if adoptIntoLoop(client, index: next) {
+                next += 1
+                continue
             }
             let thread = Thread { [self] in
                 Connection(socket: client, server: self).run()
@@ -120,6 +151,11 @@ public final class PushFakeServer: Sendable {
             thread.start()
         }
         listener.close()
+    }
+
+    /// Forgets a connection an event loop closed.
+    func forgetConnection(_ fd: Int32) {
+        _ = state.withLock { $0.connections.removeValue(forKey: fd) }
     }
 
     /// Sleeps for a fault's delay, returning early when the server stops.

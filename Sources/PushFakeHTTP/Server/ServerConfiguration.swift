@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a ``PushFakeServer`` listens and what it tolerates.
 public struct ServerConfiguration: Sendable {
     /// Address to bind: `127.0.0.1` (default), `::1`, `0.0.0.0`, `localhost`, …
@@ -14,6 +16,8 @@ public struct ServerConfiguration: Sendable {
     public var requestTimeout: Double
     /// Called after each exchange, on the connection's thread (keep it quick).
     public var log: (@Sendable (RequestLogLine) -> Void)?
+    /// How connections are served.
+    public var ioModel: IOModel
 
     public init(
         host: String = "127.0.0.1",
@@ -22,7 +26,8 @@ public struct ServerConfiguration: Sendable {
         maxBodyBytes: Int = 10 * 1_048_576,
         idleTimeout: Double = 60,
         requestTimeout: Double = 15,
-        log: (@Sendable (RequestLogLine) -> Void)? = nil
+        log: (@Sendable (RequestLogLine) -> Void)? = nil,
+        ioModel: IOModel = .default
     ) {
         self.host = host
         self.port = port
@@ -31,6 +36,29 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.requestTimeout = requestTimeout
         self.log = log
+        self.ioModel = ioModel
+    }
+
+    /// How a server serves connections.
+    public enum IOModel: String, Sendable, CaseIterable {
+        /// A blocking thread per connection: portable (Linux and Darwin).
+        case threadPerConnection = "threads"
+        /// A few epoll loops serve every connection (Linux only; elsewhere it falls back to threads).
+        case eventLoop = "epoll"
+
+        /// `eventLoop` on Linux, `threadPerConnection` elsewhere; the environment variable `PUSHFAKE_IO_MODEL`
+        /// (`threads` or `epoll`) overrides it, so CI can run the server tests under both.
+        public static var `default`: IOModel {
+            if let name = ProcessInfo.processInfo.environment["PUSHFAKE_IO_MODEL"], let model = IOModel(rawValue: name)
+            {
+                return model
+            }
+            #if os(Linux)
+                return .eventLoop
+            #else
+                return .threadPerConnection
+            #endif
+        }
     }
 }
 
