@@ -1,0 +1,41 @@
+// The README's two examples, verbatim: if this file stops compiling or passing, the README is wrong.
+import Foundation
+import PushFakeClients
+import PushFakeTesting
+import Testing
+import XCTest
+
+final class PushRegistrationTests: XCTestCase {
+    func test_appRegistersForPush() async throws {
+        try await withPushFake(.urlProtocol) { fake in
+            // GIVEN the app's TPNS client talking to the fake
+            let client = TPNSClient(session: fake.makeURLSession())
+            // WHEN it registers
+            _ = try await client.register(url: fake.tpnsBaseURL, appKey: "testApp", pushToken: Data([0xAB, 0xCD]))
+            // THEN the fake saw one register for the app, token as lowercase hex
+            fake.assertRequested(.tpns(.register).app("testApp").bodyField("deviceRegistrationId", equals: "abcd"))
+        }
+    }
+}
+
+@Test(arguments: PushFakeTransport.allCases)
+func backendRetriesAfterA503(transport: PushFakeTransport) async throws {
+    try await withPushFake(transport) { fake in
+        let session = fake.makeURLSession()
+        func post(_ path: String, _ json: String) async throws -> Int {
+            var request = URLRequest(url: fake.tpnsBaseURL.appendingPathComponent(path))
+            request.httpMethod = "POST"
+            request.httpBody = Data(json.utf8)
+            return (try await session.data(for: request).1 as? HTTPURLResponse)?.statusCode ?? 0
+        }
+        _ = try await post(
+            "api/device/register",
+            #"{"deviceId":"D1","deviceRegistrationId":"t","applicationKey":"K","applicationType":"AOS"}"#)
+        fake.inject(.status(503), when: .tpns(.pushNotifications), scope: .once)
+        let send =
+            #"[{"message":"Hello","handlingLevel":1,"applicationKey":"K","applicationTypes":["AOS"],"deviceIds":["D1"]}]"#
+        #expect(try await post("api/pushnotifications", send) == 503)
+        #expect(try await post("api/pushnotifications", send) == 200)
+        fake.assertDelivered(["message": "Hello"], to: "D1")
+    }
+}
