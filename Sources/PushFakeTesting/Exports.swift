@@ -2,6 +2,7 @@
 @_exported import PushFakeCore
 @_exported import PushFakeHTTP
 @_exported import PushFakeURLProtocol
+
 #if canImport(FoundationNetworking)
     // URLSession and URLRequest live here on Linux; tests need them next to the fake.
     @_exported import FoundationNetworking

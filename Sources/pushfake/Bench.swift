@@ -6,10 +6,11 @@ import PushFakeHTTP
 /// `pushfake bench`: in-process measurements of the engine, without sockets (scripts/bench runs the HTTP ones).
 enum Bench {
     static let usage = """
-        USAGE: pushfake bench [engine|fanout|start] [--count N]
+        USAGE: pushfake bench [engine|fanout|twinpush|start] [--count N]
 
           engine   journaled TPNS registers through PushFake.handle (µs per request)
           fanout   one TPNS send to N registered devices (default 100000): time and resident memory
+          twinpush TwinPush: N registers, then one broadcast with inbox to all of them (default 100000)
           start    in-process live server: start → first health response, N times (default 50)
         """
 
@@ -23,6 +24,7 @@ enum Bench {
         case "engine": engine(count: count ?? 200_000)
         case "fanout": fanout(count: count ?? 100_000)
         case "start": start(count: count ?? 50)
+        case "twinpush": twinPush(count: count ?? 100_000)
         default:
             print(usage)
             exit(64)
@@ -63,6 +65,32 @@ enum Bench {
         print(
             #"{"bench":"fanout","devices":\#(count),"status":\#(exchange.response.status),"deliveries":\#(delivered),"#
                 + #""seconds":\#(elapsed),"residentMegabytes":\#(residentMegabytes())}"#)
+    }
+
+    private static func twinPush(count: Int) {
+        let fake = PushFake()
+        let headers: HTTPHeaders = ["Content-Type": "application/json", "X-TwinPush-REST-API-Token": "token"]
+        let registerStart = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<count {
+            let platform = index % 2 == 0 ? "ios" : "android"
+            let body =
+                #"{"udid":"U\#(index)","platform":"\#(platform)","push_token":"T\#(index)","alias_device":"user\#(index)","#
+                + #""app_version":"1.0","sdk_version":"4.0.0","os_version":"17.0","language":"en_US"}"#
+            _ = fake.handle(
+                FakeRequest(
+                    method: "POST", target: "/api/v2/apps/benchapp/devices/register", headers: headers,
+                    body: Array(body.utf8)))
+        }
+        let registerSeconds = Double(DispatchTime.now().uptimeNanoseconds - registerStart) / 1e9
+        let create = #"{"broadcast":true,"alert":"Hello","title":"Bench","inbox":true,"custom_properties":{"k":"v"}}"#
+        let start = DispatchTime.now().uptimeNanoseconds
+        let exchange = fake.handle(
+            FakeRequest(method: "POST", target: "/api/v2/apps/benchapp/notifications", body: Array(create.utf8)))
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print(
+            #"{"bench":"twinpush","devices":\#(count),"microsPerRegister":\#(registerSeconds / Double(count) * 1e6),"#
+                + #""status":\#(exchange.response.status),"deliveries":\#(fake.deliveries.count),"#
+                + #""broadcastSeconds":\#(seconds),"residentMegabytes":\#(residentMegabytes())}"#)
     }
 
     private static func start(count: Int) {

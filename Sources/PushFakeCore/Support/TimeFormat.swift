@@ -47,15 +47,48 @@ enum TimeFormat {
     /// `2026-01-01T00:00:00.000Z`
     static func iso8601(_ date: Date) -> String {
         let c = civil(date)
-        return "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):"
-            + "\(pad(c.second, 2)).\(pad(c.millisecond, 3))Z"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        digits(c.year, 4, &bytes, "-")
+        digits(c.month, 2, &bytes, "-")
+        digits(c.day, 2, &bytes, "T")
+        digits(c.hour, 2, &bytes, ":")
+        digits(c.minute, 2, &bytes, ":")
+        digits(c.second, 2, &bytes, ".")
+        digits(c.millisecond, 3, &bytes, "Z")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `2026-01-01 00:00:00 UTC`, the TwinPush wire format (twinpush.md §4.2).
     static func twinPush(_ date: Date) -> String {
         let c = civil(date)
-        return "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2)) \(pad(c.hour, 2)):\(pad(c.minute, 2)):"
-            + "\(pad(c.second, 2)) UTC"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(23)
+        digits(c.year, 4, &bytes, "-")
+        digits(c.month, 2, &bytes, "-")
+        digits(c.day, 2, &bytes, " ")
+        digits(c.hour, 2, &bytes, ":")
+        digits(c.minute, 2, &bytes, ":")
+        digits(c.second, 2, &bytes, " ")
+        bytes += [UInt8(ascii: "U"), UInt8(ascii: "T"), UInt8(ascii: "C")]
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value` zero-padded to `width` digits, then `separator` (formatting runs on the request path).
+    private static func digits(_ value: Int, _ width: Int, _ bytes: inout [UInt8], _ separator: Unicode.Scalar) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = max(0, value)
+        if rest >= divisor * 10 {
+            bytes += Array(String(rest).utf8)
+        } else {
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        bytes.append(UInt8(separator.value))
     }
 
     /// Reads `YYYY-MM-DD HH:MM:SS` followed by an optional zone (`UTC`, `GMT`, `Z`, `+HHMM`, `-HH:MM`), or an
@@ -99,10 +132,5 @@ enum TimeFormat {
         }
         let base = date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         return base.addingTimeInterval(TimeInterval(-offsetSeconds))
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 }
