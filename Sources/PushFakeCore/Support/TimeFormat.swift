@@ -46,36 +46,35 @@ enum TimeFormat {
 
     /// `2026-01-01T00:00:00.000Z`
     static func iso8601(_ date: Date) -> String {
+        format(date, between: "T", milliseconds: true, zone: "Z")
+    }
+
+    /// `2026-01-01 00:00:00 UTC`, the TwinPush wire format (twinpush.md §4.2).
+    static func twinPush(_ date: Date) -> String {
+        format(date, between: " ", milliseconds: false, zone: " UTC")
+    }
+
+    private static func format(_ date: Date, between: Unicode.Scalar, milliseconds: Bool, zone: String) -> String {
         let c = civil(date)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         digits(c.year, 4, &bytes, "-")
         digits(c.month, 2, &bytes, "-")
-        digits(c.day, 2, &bytes, "T")
+        digits(c.day, 2, &bytes, between)
         digits(c.hour, 2, &bytes, ":")
         digits(c.minute, 2, &bytes, ":")
-        digits(c.second, 2, &bytes, ".")
-        digits(c.millisecond, 3, &bytes, "Z")
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `2026-01-01 00:00:00 UTC`, the TwinPush wire format (twinpush.md §4.2).
-    static func twinPush(_ date: Date) -> String {
-        let c = civil(date)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(23)
-        digits(c.year, 4, &bytes, "-")
-        digits(c.month, 2, &bytes, "-")
-        digits(c.day, 2, &bytes, " ")
-        digits(c.hour, 2, &bytes, ":")
-        digits(c.minute, 2, &bytes, ":")
-        digits(c.second, 2, &bytes, " ")
-        bytes += [UInt8(ascii: "U"), UInt8(ascii: "T"), UInt8(ascii: "C")]
+        if milliseconds {
+            digits(c.second, 2, &bytes, ".")
+            digits(c.millisecond, 3, &bytes, nil)
+        } else {
+            digits(c.second, 2, &bytes, nil)
+        }
+        bytes += Array(zone.utf8)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `value` zero-padded to `width` digits, then `separator` (formatting runs on the request path).
-    private static func digits(_ value: Int, _ width: Int, _ bytes: inout [UInt8], _ separator: Unicode.Scalar) {
+    private static func digits(_ value: Int, _ width: Int, _ bytes: inout [UInt8], _ separator: Unicode.Scalar?) {
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         var rest = max(0, value)
@@ -88,7 +87,7 @@ enum TimeFormat {
                 divisor /= 10
             }
         }
-        bytes.append(UInt8(separator.value))
+        if let separator { bytes.append(UInt8(separator.value)) }
     }
 
     /// Reads `YYYY-MM-DD HH:MM:SS` followed by an optional zone (`UTC`, `GMT`, `Z`, `+HHMM`, `-HH:MM`), or an
