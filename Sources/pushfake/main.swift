@@ -8,7 +8,15 @@ let topUsage = """
 
     COMMANDS:
       serve        Run the fake server (see pushfake serve --help)
+      journal      Print a running server's journal (--format json|jsonl|har)
+      faults       List, add, clear or remove fault rules of a running server
+      reset        Reset a running server
+      clock        Read, advance or set a running server's clock
+      deliveries   Print a running server's deliveries
+      devices      Print a running server's devices
       bench        In-process engine benchmarks (see pushfake bench --help)
+
+    Admin commands take --url URL (or $PUSHFAKE_URL); see pushfake journal --help.
       help         Show this help
       version      Print the version
 
@@ -31,6 +39,8 @@ case "serve":
     } catch {
         fail(error.message)
     }
+case let command? where AdminCommand.names.contains(command):
+    AdminCommand.run(command, Array(arguments.dropFirst()))
 case "bench":
     Bench.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h":

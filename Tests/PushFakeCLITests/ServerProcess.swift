@@ -28,6 +28,8 @@ final class ServerProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        // The admin commands read PUSHFAKE_URL; tests pass --url explicitly.
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "PUSHFAKE_URL" }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

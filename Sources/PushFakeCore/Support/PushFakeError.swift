@@ -6,6 +6,7 @@ public struct PushFakeError: Error, Sendable, Equatable, CustomStringConvertible
         case addressInUse(port: Int)
         case cannotBind(host: String, port: Int, errno: Int32)
         case cannotResolve(host: String)
+        case cannotConnect(host: String, port: Int, errno: Int32)
         case notRunning
         case timedOut(String)
         case invalidConfiguration(String)
@@ -22,6 +23,10 @@ public struct PushFakeError: Error, Sendable, Equatable, CustomStringConvertible
     }
     /// The host is not a numeric address or resolvable name.
     public static func cannotResolve(host: String) -> PushFakeError { PushFakeError(kind: .cannotResolve(host: host)) }
+    /// Nothing accepted a connection at `host:port`.
+    public static func cannotConnect(host: String, port: Int, errno: Int32) -> PushFakeError {
+        PushFakeError(kind: .cannotConnect(host: host, port: port, errno: errno))
+    }
     /// The server is not started.
     public static let notRunning = PushFakeError(kind: .notRunning)
     /// A wait ended before what it waited for happened.
@@ -40,6 +45,7 @@ public struct PushFakeError: Error, Sendable, Equatable, CustomStringConvertible
         case .addressInUse(let port): return "address in use: port \(port) is taken"
         case .cannotBind(let host, let port, let errno): return "cannot bind \(host):\(port) (errno \(errno))"
         case .cannotResolve(let host): return "cannot resolve host \(host)"
+        case .cannotConnect(let host, let port, let errno): return "cannot connect to \(host):\(port) (errno \(errno))"
         case .notRunning: return "the server is not running"
         case .timedOut(let what): return "timed out waiting for \(what)"
         case .invalidConfiguration(let what): return "invalid configuration: \(what)"

@@ -76,7 +76,7 @@ struct Socket: Sendable {
             lastErrno = SocketSystem.lastError
             _ = CSocket.close(fd)
         }
-        throw PushFakeError.cannotBind(host: host, port: port, errno: lastErrno)
+        throw PushFakeError.cannotConnect(host: host, port: port, errno: lastErrno)
     }
 
     /// The port the socket is bound to (after binding port 0, the one the kernel chose).
