@@ -54,7 +54,8 @@ enum Bench {
     }
 
     private static func fanout(count: Int) {
-        let fake = PushFake()
+        let limit = ProcessInfo.processInfo.environment["PUSHFAKE_BENCH_JOURNAL_LIMIT"].flatMap { Int($0) }
+        let fake = PushFake(PushFakeConfiguration(journalLimit: limit))
         for index in 0..<count { _ = fake.handle(registerRequest(index)) }
         let body = #"[{"message":"Hello","handlingLevel":1,"applicationKey":"bench","applicationTypes":["IOS"]}]"#
         let send = FakeRequest(method: "POST", target: "/TPNS/api/pushnotifications", body: Array(body.utf8))
