@@ -37,10 +37,14 @@ extension TwinPushDeviceClient {
 
     /// `GET …/devices/{dev}/inbox` (§5.11): the alias inbox; each object is an inbox item with a `notification`.
     ///
-    /// iOS: `?per_page=N&page=N&tags[]=a&no_tags[]=c`, brackets raw and values encoded with
-    /// `URLQueryAllowedCharacterSet` (which leaves `&`, `=`, `+`). Android: `?tags%5B%5D=a&no_tags%5B%5D=c&page=N&
-    /// per_page=N`, everything encoded by `Uri.Builder`. Foundation's `URL` (Linux, and Apple platforms since
-    /// 2023) percent-encodes the raw brackets itself, so on the wire both show `tags%5B%5D`.
+    /// iOS: `?per_page=N&page=N&tags[]=a&no_tags[]=c`, values encoded with `URLQueryAllowedCharacterSet` (which
+    /// leaves `&`, `=`, `+`). Android: `?tags%5B%5D=a&no_tags%5B%5D=c&page=N&per_page=N`, everything encoded by
+    /// `Uri.Builder`.
+    ///
+    /// The iOS SDK writes the brackets raw, but Foundation's `URL` cannot hold them: on Linux (and on Apple
+    /// platforms since 2023) `URL(string:)` percent-encodes them, and in doing so encodes the `%` of every
+    /// escape already in the string again (`a%20b` becomes `a%2520b`). So the client writes `tags%5B%5D` itself:
+    /// on the wire both flavours show the encoded key, and the iOS values keep the SDK's encoding.
     ///
     /// - Parameters:
     ///   - page: iOS 1-based; Android 0-based, sent as `page + 1` (§4.3).
@@ -55,7 +59,7 @@ extension TwinPushDeviceClient {
         switch flavour {
         case .iOS:
             items = ["per_page=\(perPage)", "page=\(page)"]
-            for (key, values) in filters { items += values.map { "\(key)[]=" + TwinPushHTTP.iOSEncode($0) } }
+            for (key, values) in filters { items += values.map { "\(key)%5B%5D=" + TwinPushHTTP.iOSEncode($0) } }
         case .android:
             for (key, values) in filters {
                 items += values.map { TwinPushHTTP.androidEncode("\(key)[]") + "=" + TwinPushHTTP.androidEncode($0) }
