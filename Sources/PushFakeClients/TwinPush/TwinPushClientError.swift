@@ -57,10 +57,11 @@ public struct TwinPushClientError: Error, Sendable, Equatable, CustomStringConve
         self.body = body
     }
 
-    /// The answer's error, or `nil` when it is a success: non-2xx, or 2xx with a non-null `errors` (§4.4).
+    /// The answer's error, or `nil` when it is a success: non-2xx, or 2xx with an `errors` **object** (§4.4). An
+    /// `errors` array is data, not a failure: the notification report lists delivery errors that way (§9).
     static func server(status: Int, body: JSON?) -> TwinPushClientError? {
         let errors = body?["errors"]
-        let hasErrors = errors.map { !$0.isNull } ?? false
+        let hasErrors = errors?.objectValue != nil
         guard !(200..<300).contains(status) || hasErrors else { return nil }
         var message = errors?["message"]?.stringValue
         if let lines = errors?["message"]?.arrayValue {
