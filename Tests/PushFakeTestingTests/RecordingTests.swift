@@ -19,7 +19,10 @@ import Testing
         }
         // WHEN / THEN the recording lines are equal, with the headers in name order
         #expect(lines[0] == lines[1])
-        #expect(lines[0].first?["request"]?["headers"] == [["content-type", "application/json"], ["x-twinpush-rest-api-token", "t"]])
+        #expect(
+            lines[0].first?["request"]?["headers"] == [
+                ["content-type", "application/json"], ["x-twinpush-rest-api-token", "t"],
+            ])
     }
 }
 

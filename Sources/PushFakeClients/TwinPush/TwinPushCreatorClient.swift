@@ -86,8 +86,8 @@ public final class TwinPushCreatorClient: Sendable {
         page: Int = 1, perPage: Int = 30, alias: String? = nil, active: Bool? = nil, date: String? = nil
     ) async throws -> TwinPushPage {
         let query = Self.query([
-            ("page", String(page)), ("per_page", String(perPage)), ("alias", alias), ("active", active.map(String.init)),
-            ("date", date),
+            ("page", String(page)), ("per_page", String(perPage)), ("alias", alias),
+            ("active", active.map(String.init)), ("date", date),
         ])
         return try Self.page(try await send("GET", ["devices"], query: query, api: true), page: page)
     }

@@ -94,7 +94,8 @@ final class TwinPushBackendClientTests: XCTestCase {
                 // GIVEN an iOS device with an alias and an Android device without one, an hour apart
                 let session = fake.makeURLSession()
                 defer { session.finishTasksAndInvalidate() }
-                let ana = try await Fixtures.device(.iOS, fake, session: session).register(alias: "Ana", pushToken: "AB")
+                let ana = try await Fixtures.device(.iOS, fake, session: session).register(
+                    alias: "Ana", pushToken: "AB")
                 fake.advanceClock(by: 3600)
                 let android = Fixtures.device(.android, fake, session: session)
                 let bob = try await android.register(pushToken: "fcm")

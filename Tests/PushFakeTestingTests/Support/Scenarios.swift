@@ -130,7 +130,8 @@ enum Scenarios {
         _ = try await ios.inboxSummary()
         _ = try await ios.notificationDetail(nid)
         let payload = fake.deliveries(to: id).first?.payloadJSON ?? .null
-        try await TwinPushReceiptExtension.didReceive(payload: payload, serverURL: fake.twinPushBaseURL, session: session)
+        try await TwinPushReceiptExtension.didReceive(
+            payload: payload, serverURL: fake.twinPushBaseURL, session: session)
         fake.advanceClock(by: 90)
         try await ios.openNotification(nid)
         _ = try await backend.report(nid)
