@@ -23,7 +23,7 @@ import PushFakeCore
 ///     .android, session: fake.makeURLSession(), baseURL: fake.baseURL, appID: "cs555ab2356a37a0", apiKey: key)
 /// ```
 public final class TwinPushDeviceClient: Sendable {
-    /// Which SDK the client behaves like on the wire.
+    /// Which SDK the client behaves like on the wire (twinpush.md §1–§3, §5).
     public enum Flavour: String, Sendable, CaseIterable, CustomStringConvertible {
         /// TwinPush iOS SDK 4.0.0: `Content-Type: application/json` and `Accept` on every request, badge as a
         /// string, `open_at` / `closed_at` Unix seconds, the constant `open_at: "978307200"`, `value: null` to
@@ -41,11 +41,11 @@ public final class TwinPushDeviceClient: Sendable {
     /// `X-TwinPush-REST-API-Token`, sent by both SDKs on register only (§2).
     public static let apiTokenHeader = "X-TwinPush-REST-API-Token"
 
-    /// The SDK this client behaves like.
+    /// The SDK this client behaves like (§1–§3).
     public let flavour: Flavour
-    /// The TwinPush app id (the `{app}` path segment).
+    /// The TwinPush app id (the `{app}` path segment, §1).
     public let appID: String
-    /// What `register` reports about the device.
+    /// What `register` reports about the device (§5.1).
     public let deviceInfo: TwinPushDeviceInfo
     let apiKey: String
     let baseURL: URL
@@ -84,12 +84,14 @@ public final class TwinPushDeviceClient: Sendable {
         self.state = Locked(State(deviceID: deviceID))
     }
 
-    /// The device id from the last successful register (the SDK's stored `deviceId`), `nil` before.
+    /// The device id from the last successful register (the SDK's stored `deviceId`, §5.1), `nil` before; without
+    /// it, device calls follow §8.
     public var deviceID: String? { state.withLock { $0.deviceID } }
-    /// The alias the server returned on the last register (`alias_device`).
+    /// The alias the server returned on the last register (`alias_device`, which the SDKs adopt, §5.1).
     public var alias: String? { state.withLock { $0.alias } }
 
-    /// Forgets the registration, as Android's `unregister()` does locally (no request is sent).
+    /// Forgets the registration, as Android's `unregister()` does locally (no request is sent; there is no
+    /// unregister endpoint, §5).
     public func forgetRegistration() {
         state.withLock { $0 = State() }
     }

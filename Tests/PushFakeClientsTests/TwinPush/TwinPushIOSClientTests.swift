@@ -154,6 +154,10 @@ final class TwinPushIOSClientTests: XCTestCase {
                 XCTAssertEqual(detail["alert"], "Hi", "\(transport)")
                 XCTAssertEqual(
                     fake.journal.entries.last?.request.path, "/api/v2/apps/\(Fixtures.app)/notifications/\(nid)")
+                // … and the inbox delete lands on the creator's delete path, which must not delete it for everyone
+                let delete = await assertTwinPushClientError { try await ios.deleteInboxNotification(nid) }
+                XCTAssertEqual(delete?.type, "DeviceNotFound", "\(transport)")
+                XCTAssertNotNil(fake.engine.twinPushNotification(id: nid))
             }
         }
     }
