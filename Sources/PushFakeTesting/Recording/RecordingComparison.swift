@@ -3,16 +3,21 @@ import PushFakeCore
 /// Canonical journal lines and readable differences between two sets of them.
 enum RecordingComparison {
     /// The entry as compared: its JSON Lines object minus ignored fields and client-added headers.
+    ///
+    /// The kept headers are sorted by name (stably, so repeats of one name keep their order): the order of
+    /// different headers means nothing in HTTP, and URLSession on Linux sends them in the order of a `Dictionary`,
+    /// which changes from one process to the next, while the URLProtocol host sees them sorted.
     static func canonical(_ entry: JournalEntry, options: RecordingOptions) -> JSON {
         var value = entry.jsonValue
         let kept = Set(options.comparedRequestHeaders.map { $0.lowercased() })
         if case .object(var object) = value, case .object(var request)? = object["request"] {
             let headers = request["headers"]?.arrayValue ?? []
-            request["headers"] = .array(
-                headers.compactMap { pair -> JSON? in
-                    guard let name = pair[0]?.stringValue?.lowercased(), kept.contains(name) else { return nil }
-                    return [.string(name), pair[1] ?? .null]
-                })
+            let compared = headers.compactMap { pair -> (name: String, value: JSON)? in
+                guard let name = pair[0]?.stringValue?.lowercased(), kept.contains(name) else { return nil }
+                return (name, pair[1] ?? .null)
+            }
+            let sorted = compared.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
+            request["headers"] = .array(sorted.map { [.string($0.element.name), $0.element.value] })
             object["request"] = .object(request)
             value = .object(object)
         }
