@@ -53,10 +53,13 @@ public struct FakeRequest: Sendable, Equatable {
         body: [UInt8] = [],
         transport: Transport = .direct
     ) {
-        if let mark = target.firstIndex(of: "?") {
+        // Byte search: `Character` search over the target showed up in profiles of the request path.
+        let utf8 = target.utf8
+        if let mark = utf8.firstIndex(of: UInt8(ascii: "?")) {
             self.init(
-                method: method, path: String(target[..<mark]), query: String(target[target.index(after: mark)...]),
-                headers: headers, body: body, transport: transport)
+                method: method, path: String(Substring(utf8[..<mark])),
+                query: String(Substring(utf8[utf8.index(after: mark)...])), headers: headers, body: body,
+                transport: transport)
         } else {
             self.init(method: method, path: target, headers: headers, body: body, transport: transport)
         }

@@ -10,7 +10,7 @@ extension PushFakeServer {
     func startLoops() -> DispatchGroup? {
         #if os(Linux)
             guard configuration.ioModel == .eventLoop else { return nil }
-            let count = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+            let count = configuration.eventLoopCount
             let loops = (0..<count).compactMap { _ in EventLoop.make() }
             guard !loops.isEmpty else { return nil }
             let group = DispatchGroup()

@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable {
     public var log: (@Sendable (RequestLogLine) -> Void)?
     /// How connections are served.
     public var ioModel: IOModel
+    /// Event loops for `.eventLoop`: one per core up to 4 by default (`PUSHFAKE_LOOPS` overrides).
+    public var eventLoopCount: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -37,6 +39,11 @@ public struct ServerConfiguration: Sendable {
         self.requestTimeout = requestTimeout
         self.log = log
         self.ioModel = ioModel
+        let cores = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        self.eventLoopCount =
+            ProcessInfo.processInfo.environment["PUSHFAKE_LOOPS"].flatMap { Int($0) }.map {
+                max(1, min(64, $0))
+            } ?? cores
     }
 
     /// How a server serves connections.
