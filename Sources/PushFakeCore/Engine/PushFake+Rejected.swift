@@ -7,8 +7,7 @@ extension PushFake {
         raw: [UInt8], response: FakeResponse, note: String, transport: FakeRequest.Transport
     ) -> Int {
         let (method, target) = Self.requestLine(of: raw)
-        var request = FakeRequest(method: method, target: target, body: raw, transport: transport)
-        request.transport = transport
+        let request = FakeRequest(method: method, target: target, body: raw, transport: transport)
         let (entry, observers) = state.withLock { state in
             let entry = JournalEntry(
                 sequence: state.journal.takeSequence(), time: state.clock.now, request: request, route: nil,

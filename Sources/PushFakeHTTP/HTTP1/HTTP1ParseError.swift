@@ -20,13 +20,10 @@ public struct HTTP1ParseError: Error, Sendable, Equatable, CustomStringConvertib
     /// The status and reason, such as `400 invalid header line`.
     public var description: String { "\(status) \(reason)" }
 
-    /// The answer a connection sends before closing: the status with the reason as a plain-text body.
+    /// The answer a connection sends before closing: `{"error":"<reason>","status":<status>}`, JSON like every
+    /// other PushFake answer (DECISIONS.md, Common).
     public var response: FakeResponse {
-        FakeResponse(
-            status: status,
-            headers: ["Content-Type": "text/plain; charset=utf-8"],
-            body: Array(reason.utf8) + [0x0A]
-        )
+        .json(status, ["error": .string(reason), "status": .int(status)])
     }
 
     static func badRequest(_ reason: String) -> HTTP1ParseError {

@@ -54,7 +54,7 @@ extension PushFakeServer {
 
     /// Malformed HTTP: a clear JSON error, journaled; the caller closes after writing it.
     func malformedResponse(_ error: HTTP1ParseError, sample: [UInt8]) -> [UInt8] {
-        let response = FakeResponse.json(error.status, ["error": .string(error.reason), "status": .int(error.status)])
+        let response = error.response
         let sequence = fake.recordRejected(
             raw: sample, response: response, note: "malformed HTTP: \(error.reason)", transport: .http)
         configuration.log?(

@@ -115,7 +115,8 @@ final class HTTP1SerializerTests: XCTestCase {
 
         XCTAssertEqual(
             text(output),
-            "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                + "Content-Length: 30\r\nConnection: close\r\n\r\nrequest head exceeds 10 bytes\n")
+            "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json; charset=utf-8\r\n"
+                + "Cache-Control: no-store\r\nContent-Length: 54\r\nConnection: close\r\n\r\n"
+                + #"{"error":"request head exceeds 10 bytes","status":431}"#)
     }
 }
