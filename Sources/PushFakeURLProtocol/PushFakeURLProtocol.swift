@@ -39,6 +39,7 @@ public final class PushFakeURLProtocol: URLProtocol {
         }
     }
 
+    /// Forgets the engine behind `host` (case-insensitive); its requests are no longer answered. Safe to call twice.
     public static func unregister(host: String) {
         _ = registry.withLock { $0.engines.removeValue(forKey: host.lowercased()) }
     }
@@ -48,14 +49,19 @@ public final class PushFakeURLProtocol: URLProtocol {
         return registry.withLock { $0.engines[host] }
     }
 
+    /// Claims a request only when its host is registered, so other traffic in the session is left alone.
     override public class func canInit(with request: URLRequest) -> Bool {
         engine(for: request.url) != nil
     }
 
+    /// The request unchanged, so the journal sees it as the client built it.
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
         request
     }
 
+    /// Hands the request to its engine and answers with the engine's response after any fault delay. A dropped
+    /// connection fails with `URLError(.networkConnectionLost)`; a delay reaching the request's timeout fails with
+    /// `URLError(.timedOut)`.
     override public func startLoading() {
         guard let url = request.url, let fake = Self.engine(for: url) else {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
@@ -99,6 +105,7 @@ public final class PushFakeURLProtocol: URLProtocol {
         }
     }
 
+    /// Cancels a delayed answer that has not been delivered yet; an answer already given is unaffected.
     override public func stopLoading() {
         let id = ObjectIdentifier(self)
         Self.pending.withLock { pending in

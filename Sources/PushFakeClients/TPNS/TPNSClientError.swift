@@ -35,10 +35,15 @@ enum TPNSClientError {
 
 /// Where ``TPNSClient`` keeps the SDK's persisted values (`NSUserDefaults` in the SDK).
 public protocol TPNSClientStorage: Sendable {
+    /// The string stored under `key`, or `nil` if there is none.
     func string(forKey key: String) -> String?
+    /// The data stored under `key` (the SDK keeps the raw push token this way), or `nil` if there is none.
     func data(forKey key: String) -> Data?
+    /// Stores `value` under `key`, replacing what was there.
     func set(_ value: String, forKey key: String)
+    /// Stores `value` under `key`, replacing what was there.
     func set(_ value: Data, forKey key: String)
+    /// Removes the value under `key`; does nothing if there is none.
     func remove(_ key: String)
 }
 
@@ -46,14 +51,20 @@ public protocol TPNSClientStorage: Sendable {
 public final class InMemoryTPNSClientStorage: TPNSClientStorage {
     private let values = Locked<[String: Data]>([:])
 
+    /// Creates empty storage, as on a fresh install: the client will make a new `deviceId`.
     public init() {}
 
+    /// The value under `key` decoded as UTF-8, or `nil` if there is none.
     public func string(forKey key: String) -> String? {
         values.withLock { $0[key] }.map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The value under `key` (a string is returned as its UTF-8 bytes), or `nil` if there is none.
     public func data(forKey key: String) -> Data? { values.withLock { $0[key] } }
+    /// Stores `value` as its UTF-8 bytes under `key`.
     public func set(_ value: String, forKey key: String) { values.withLock { $0[key] = Data(value.utf8) } }
+    /// Stores `value` under `key`.
     public func set(_ value: Data, forKey key: String) { values.withLock { $0[key] = value } }
+    /// Removes the value under `key`; does nothing if there is none.
     public func remove(_ key: String) { _ = values.withLock { $0.removeValue(forKey: key) } }
 }

@@ -11,6 +11,7 @@ import Foundation
 public struct PushFakeConfiguration: Sendable {
     /// Seeds ids and probabilistic faults: same seed + same traffic ⇒ byte-identical responses and journal.
     public var seed: UInt64
+    /// Fixed (the default: time moves only when a test says so) or real wall-clock time.
     public var clockMode: FakeClock.Mode
     /// Where a fixed clock starts (default `2026-01-01 00:00:00 UTC`).
     public var clockStart: Date
@@ -25,6 +26,8 @@ public struct PushFakeConfiguration: Sendable {
     /// Answer a TPNS register without a usable `deviceRegistrationId` with 422 instead of accepting it.
     public var tpnsRequireRegistrationID: Bool
 
+    /// Creates a configuration. Defaults: seed 0, a fixed clock at ``FakeClock/defaultEpoch``, no state checks, an
+    /// unbounded journal, no declared apps (everything auto-provisions), and token-less TPNS registers accepted.
     public init(
         seed: UInt64 = 0,
         clockMode: FakeClock.Mode = .fixed,
@@ -48,12 +51,14 @@ public struct PushFakeConfiguration: Sendable {
 
 /// A declared TwinPush app: its id and the two tokens the service checks.
 public struct TwinPushApp: Sendable, Equatable {
+    /// The app id in the path, `/apps/{app_id}/…` (16 alphanumeric characters on the real service).
     public var id: String
     /// `X-TwinPush-REST-API-Token`, required on register.
     public var apiToken: String
     /// `X-TwinPush-REST-API-Key-Creator`, required on creator calls.
     public var creatorToken: String
 
+    /// Declares an app with its id and both tokens.
     public init(id: String, apiToken: String, creatorToken: String) {
         self.id = id
         self.apiToken = apiToken

@@ -8,7 +8,9 @@ public struct Exchange: Sendable {
         case dropConnection
     }
 
+    /// The response to send, already journaled; ignored when ``action`` drops the connection.
     public let response: FakeResponse
+    /// Whether to respond or drop the connection, after ``delay``.
     public let action: Action
     /// Seconds to wait before acting.
     public let delay: Double

@@ -13,15 +13,18 @@ public struct FakeClock: Sendable, Equatable {
     /// `2026-01-01 00:00:00 UTC` (DECISIONS.md, Common).
     public static let defaultEpoch = Date(timeIntervalSince1970: 1_767_225_600)
 
+    /// Whether this clock is fixed or follows wall time.
     public let mode: Mode
     private var fixedNow: Date
     private var realOffset: TimeInterval = 0
 
+    /// Creates a clock; `start` only matters in `.fixed` mode (a real clock starts at the wall time).
     public init(mode: Mode = .fixed, start: Date = FakeClock.defaultEpoch) {
         self.mode = mode
         self.fixedNow = start
     }
 
+    /// The current fake time.
     public var now: Date {
         switch mode {
         case .fixed: return fixedNow
@@ -29,6 +32,7 @@ public struct FakeClock: Sendable, Equatable {
         }
     }
 
+    /// Moves the clock by `interval` seconds (negative moves it back).
     public mutating func advance(by interval: TimeInterval) {
         switch mode {
         case .fixed: fixedNow = fixedNow.addingTimeInterval(interval)
@@ -36,6 +40,7 @@ public struct FakeClock: Sendable, Equatable {
         }
     }
 
+    /// Makes `now` read `date`; a real clock then keeps ticking from there.
     public mutating func set(to date: Date) {
         switch mode {
         case .fixed: fixedNow = date

@@ -16,17 +16,22 @@ public struct FakeRequest: Sendable, Equatable {
         case direct
     }
 
+    /// The method as sent; routing compares it case-sensitively, as HTTP does.
     public var method: String
     /// The path as sent, before normalization (no query).
     public var path: String
     /// The raw query string without `?`, or empty.
     public var query: String
+    /// The header fields in the order the transport saw them.
     public var headers: HTTPHeaders
+    /// The body bytes, unparsed (chunked bodies arrive here already decoded).
     public var body: [UInt8]
     /// `false` when the transport could not see the body (URLSession `upload` through a URLProtocol on Linux).
     public var bodyAvailable: Bool
+    /// Which host delivered the request; recordings ignore it by default.
     public var transport: Transport
 
+    /// Creates a request from its parts; `path` and `query` stay percent-encoded, as on the wire.
     public init(
         method: String,
         path: String,

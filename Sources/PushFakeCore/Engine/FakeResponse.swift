@@ -1,9 +1,13 @@
 /// A response the engine produced, before any transport fault is applied.
 public struct FakeResponse: Sendable, Equatable {
+    /// The HTTP status code.
     public var status: Int
+    /// The header fields; transports add framing (`Content-Length`) themselves.
     public var headers: HTTPHeaders
+    /// The body bytes, usually compact JSON.
     public var body: [UInt8]
 
+    /// Creates a response as given; ``json(_:_:)`` adds the standard headers, this does not.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
@@ -31,6 +35,7 @@ public struct FakeResponse: Sendable, Equatable {
     /// The standard reason phrase for the status.
     public var reasonPhrase: String { Self.reasonPhrase(for: status) }
 
+    /// The RFC 9110 reason phrase for `status`, or `Status <n>` for a code PushFake does not list.
     public static func reasonPhrase(for status: Int) -> String {
         switch status {
         case 100: return "Continue"

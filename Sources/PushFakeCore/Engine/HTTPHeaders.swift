@@ -2,21 +2,27 @@
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header line as received or sent.
     public struct Field: Sendable, Equatable {
+        /// The name with its original case.
         public var name: String
+        /// The field value; the HTTP/1.1 parser strips the whitespace around it.
         public var value: String
 
+        /// Creates a field; nothing is validated or normalised.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// Every field in order, repeated names included.
     public private(set) var fields: [Field]
 
+    /// Creates headers from fields, kept in the given order.
     public init(_ fields: [Field] = []) {
         self.fields = fields
     }
 
+    /// `["Content-Type": "application/json"]`; the literal's order is kept and repeated names are allowed.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
@@ -34,6 +40,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.filter { Self.namesEqual($0.name, name) }.map(\.value)
     }
 
+    /// Appends a field, keeping any earlier ones with the same name.
     public mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))
     }
@@ -44,12 +51,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append(Field(name: name, value: value))
     }
 
+    /// Removes every field called `name` (case-insensitive).
     public mutating func remove(name: String) {
         fields.removeAll { Self.namesEqual($0.name, name) }
     }
 
+    /// The number of fields, counting repeated names separately.
     public var count: Int { fields.count }
 
+    /// Iterates the fields in wire order.
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }

@@ -34,6 +34,7 @@ extension PushFake {
         }
     }
 
+    /// Removes every fault rule; journal entries keep the faults already applied to them.
     public func removeAllFaults() {
         state.withLock { $0.faultRules.removeAll() }
     }
@@ -120,6 +121,7 @@ extension PushFake {
         }
     }
 
+    /// Stops calling the observer that ``addObserver(_:)`` returned `token` for; an unknown token is ignored.
     public func removeObserver(_ token: Int) {
         _ = state.withLock { $0.observers.removeValue(forKey: token) }
     }

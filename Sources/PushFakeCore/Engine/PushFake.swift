@@ -14,10 +14,12 @@ import Foundation
 /// exchange.response.status  // 200
 /// ```
 public final class PushFake: Sendable {
+    /// The configuration the engine started with; ``reset()`` returns to it.
     public let configuration: PushFakeConfiguration
     let state: Locked<EngineState>
     let router: Router
 
+    /// Creates an engine with no devices, an empty journal and the clock at the configured start.
     public init(_ configuration: PushFakeConfiguration = PushFakeConfiguration()) {
         self.configuration = configuration
         self.state = Locked(EngineState(configuration: configuration))

@@ -1,8 +1,11 @@
 /// The two services PushFake fakes.
 public enum Vendor: String, Sendable, Equatable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Telekom Push Notification Service, under `/TPNS/api/…`; also without `/TPNS` (DECISIONS.md, Common).
     case tpns
+    /// TwinPush, under `/api/v2/…`.
     case twinPush
 
+    /// `tpns` or `twinPush`, as in journal labels and the admin API.
     public var description: String { rawValue }
 }
 
@@ -10,28 +13,35 @@ public enum Vendor: String, Sendable, Equatable, Hashable, CaseIterable, CustomS
 ///
 /// An extensible set: each vendor declares its operations as static members.
 public struct Operation: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The operation's name, e.g. `register`; compared exactly.
     public let rawValue: String
 
+    /// An operation by name, as the admin API parses it; a matcher with an unknown name matches no request.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
     }
 
+    /// `"register"` is `Operation("register")`.
     public init(stringLiteral value: String) {
         self.rawValue = value
     }
 
+    /// The name, as in journal labels such as `tpns.register`.
     public var description: String { rawValue }
 }
 
 /// What the router found for a request: vendor, operation and the decoded path parameters.
 public struct RouteMatch: Sendable, Equatable {
+    /// The vendor whose route matched.
     public let vendor: Vendor
+    /// The operation the route serves.
     public let operation: Operation
     /// Decoded path parameters by name (`appKey`, `deviceId`, `app`, `device`, `notification`).
     public let parameters: [String: String]
     /// The route template, e.g. `/TPNS/api/application/{appKey}/device/{deviceId}/unregister`.
     public let template: String
 
+    /// Creates a match; normally the engine's router makes these, with every field filled.
     public init(vendor: Vendor, operation: Operation, parameters: [String: String] = [:], template: String = "") {
         self.vendor = vendor
         self.operation = operation

@@ -62,6 +62,7 @@ public struct Fault: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A short phrase for journals and failure messages, e.g. `HTTP 503 after 2.0s`.
     public var description: String {
         let base: String
         switch kind {

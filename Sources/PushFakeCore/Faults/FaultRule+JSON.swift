@@ -11,21 +11,28 @@
 /// `{"malformedBody": true}`; any of them may add `"delay": seconds`. `scope` is `"once"` (default), `"always"`,
 /// or `{"times": n, "after": k, "probability": p}`. `match` defaults to every request.
 public struct FaultRuleSpec: Sendable {
+    /// From `match`; ``RequestMatcher/any`` when absent or `null`.
     public var matcher: RequestMatcher
+    /// From `fault`, which is required.
     public var fault: Fault
+    /// From `scope`; ``FaultScope/once`` when absent.
     public var scope: FaultScope
 
     /// Why a JSON fault rule cannot be used.
     public struct Invalid: Error, Sendable, CustomStringConvertible {
+        /// What is wrong; the admin API answers it with 400.
         public let description: String
     }
 
+    /// Creates a rule spec from values, for callers that already have them.
     public init(matcher: RequestMatcher, fault: Fault, scope: FaultScope) {
         self.matcher = matcher
         self.fault = fault
         self.scope = scope
     }
 
+    /// Parses the JSON form above.
+    /// - Throws: ``Invalid`` naming the first field that is missing, unknown or out of range.
     public init(json: JSON) throws(Invalid) {
         guard let object = json.objectValue else { throw Invalid(description: "a fault rule must be a JSON object") }
         matcher = try Self.matcher(object["match"])

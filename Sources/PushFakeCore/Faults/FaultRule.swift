@@ -3,9 +3,13 @@
 /// Rules are kept in the order they were added; the first rule that matches and is eligible applies, and its
 /// counters change under the same lock as the request it applied to.
 public struct FaultRule: Sendable, Identifiable, CustomStringConvertible {
+    /// `fault-1`, `fault-2`, … in the order rules were added; removing a rule does not renumber, a reset restarts.
     public let id: String
+    /// Which requests the rule considers.
     public let matcher: RequestMatcher
+    /// What happens to a request the rule applies to.
     public let fault: Fault
+    /// Which of the matching requests the fault applies to.
     public let scope: FaultScope
     /// Matching requests seen so far (including skipped ones and ones the probability spared).
     public internal(set) var matchCount = 0
@@ -34,5 +38,6 @@ public struct FaultRule: Sendable, Identifiable, CustomStringConvertible {
         return true
     }
 
+    /// `fault-1: HTTP 503 when <matcher> (once)`.
     public var description: String { "\(id): \(fault) when \(matcher) (\(scope))" }
 }

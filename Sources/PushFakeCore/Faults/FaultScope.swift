@@ -16,20 +16,27 @@ public struct FaultScope: Sendable, Equatable, CustomStringConvertible {
     /// Chance (0…1) that an eligible call is faulted, drawn from the engine's seeded generator.
     public var probability: Double
 
+    /// Creates a scope; a negative `skip` or `limit` counts as 0 and `probability` is clamped to 0…1.
     public init(skip: Int = 0, limit: Int? = 1, probability: Double = 1) {
         self.skip = max(0, skip)
         self.limit = limit.map { max(0, $0) }
         self.probability = min(1, max(0, probability))
     }
 
+    /// The next matching request only.
     public static var once: FaultScope { FaultScope(limit: 1) }
+    /// Every matching request, until the rule is removed.
     public static var always: FaultScope { FaultScope(limit: nil) }
+    /// The next `count` matching requests.
     public static func times(_ count: Int) -> FaultScope { FaultScope(limit: count) }
+    /// Lets the first `count` matching requests through, then applies `times` times (`nil`: every time).
     public static func after(_ count: Int, times: Int? = nil) -> FaultScope { FaultScope(skip: count, limit: times) }
+    /// Applies to each matching request with chance `probability`, at most `times` times (`nil`: no limit).
     public static func probability(_ probability: Double, times: Int? = nil) -> FaultScope {
         FaultScope(limit: times, probability: probability)
     }
 
+    /// `once`, `3 times`, `always`, prefixed by `after k` and followed by `p=…` when they apply.
     public var description: String {
         var parts: [String] = []
         if skip > 0 { parts.append("after \(skip)") }

@@ -73,5 +73,6 @@ extension JournalEntry {
 
 /// The PushFake version, written into exports.
 public enum PushFakeVersion {
+    /// The release this build reports: HAR `creator.version` and `pushfake --version`.
     public static let current = "0.1.0"
 }

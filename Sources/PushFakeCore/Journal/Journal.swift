@@ -3,6 +3,7 @@
 /// Unbounded by default. With a limit it is a ring buffer: the oldest entries are dropped and counted, so the
 /// memory of a long-running fake stays flat.
 public struct Journal: Sendable {
+    /// The most entries kept (at least 1); `nil` keeps every entry.
     public let limit: Int?
     private var storage: [JournalEntry] = []
     /// Index of the oldest entry in `storage` once the ring is full.
@@ -11,6 +12,7 @@ public struct Journal: Sendable {
     public private(set) var droppedCount = 0
     private(set) var nextSequence = 1
 
+    /// Creates an empty journal; a `limit` below 1 is raised to 1.
     public init(limit: Int? = nil) {
         self.limit = limit.map { max(1, $0) }
     }
@@ -20,6 +22,7 @@ public struct Journal: Sendable {
         head == 0 ? storage : Array(storage[head...] + storage[..<head])
     }
 
+    /// The number of entries still held (at most ``limit``); see ``totalCount`` for all ever appended.
     public var count: Int { storage.count }
 
     /// Total entries ever appended since the last reset.

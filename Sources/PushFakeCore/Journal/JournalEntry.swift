@@ -18,6 +18,7 @@ public struct JournalEntry: Sendable, Equatable {
     public let sequence: Int
     /// Fake-clock time when the engine handled the request.
     public let time: Date
+    /// The request as the transport delivered it, raw body included.
     public let request: FakeRequest
     /// The operation, or `nil` for an unmatched request (unknown route or method).
     public let route: RouteMatch?
@@ -25,10 +26,14 @@ public struct JournalEntry: Sendable, Equatable {
     public let vendor: Vendor?
     /// The app key / app id and device id the request was about, when the vendor handler could tell.
     public let app: String?
+    /// The device id (TPNS `deviceId`, TwinPush device id) the request was about; `nil` when there is none.
     public let device: String?
     /// The fault rule that applied, if any.
     public let fault: AppliedFault?
+    /// What the engine answered. After a drop nothing was sent: `dropResponse` keeps the handler's answer,
+    /// `dropConnection` records a placeholder 500.
     public let response: FakeResponse
+    /// Whether the response was sent or the connection dropped.
     public let outcome: Outcome
     /// Transport delay applied before answering, in seconds.
     public let delay: Double
@@ -37,8 +42,11 @@ public struct JournalEntry: Sendable, Equatable {
     /// Facts the handler recorded ("device was not known", "app auto-provisioned", …).
     public let notes: [String]
 
+    /// `true` when no route matched: an unknown path or method, or malformed HTTP.
     public var isUnmatched: Bool { route == nil }
+    /// The matched route's operation; `nil` when unmatched.
     public var operation: Operation? { route?.operation }
+    /// The response status; check ``outcome`` before assuming the client saw it.
     public var status: Int { response.status }
 
     /// The request body as JSON, or `nil` when it is empty or not JSON.
@@ -53,6 +61,8 @@ public struct JournalEntry: Sendable, Equatable {
 
 /// The fault rule that shaped an exchange.
 public struct AppliedFault: Sendable, Equatable {
+    /// The id of the rule that applied, as ``PushFake/inject(_:when:scope:)`` returned it.
     public let ruleID: String
+    /// The fault as it was when applied (the rule may since have been removed).
     public let fault: Fault
 }

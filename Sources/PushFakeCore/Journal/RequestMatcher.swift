@@ -6,14 +6,19 @@
 /// let failedBadge = RequestMatcher.twinPush(.updateBadge).status(500)
 /// ```
 public struct RequestMatcher: Sendable, CustomStringConvertible {
+    /// The vendor whose path prefix the request is under (unmatched requests have one too); `nil`: any.
     public var vendor: Vendor?
+    /// The routed operation (`register`, `updateBadge`, …); `nil`: any. Unmatched requests have none.
     public var operation: Operation?
     /// TPNS `applicationKey` or TwinPush app id.
     public var app: String?
     /// TPNS `deviceId` or TwinPush device id.
     public var device: String?
+    /// The HTTP method, compared exactly: set it uppercase (``method(_:)`` does); `nil`: any.
     public var method: String?
+    /// Header criteria, all of which must hold; names compare case-insensitively, the first value counts.
     public var headers: [(name: String, match: ValueMatch)] = []
+    /// Body criteria by dotted path, all of which must hold; the body is parsed only when there are some.
     public var bodyFields: [(path: String, match: ValueMatch)] = []
     /// Only for journal queries: the response status.
     public var status: Int?
@@ -22,23 +27,27 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     /// `true`: only unmatched requests; `false`: only routed ones; `nil`: either.
     public var unmatched: Bool?
 
+    /// A matcher with no criteria: it matches every request, like ``any``.
     public init() {}
 
     /// Matches every request.
     public static var any: RequestMatcher { RequestMatcher() }
 
+    /// Every request under one vendor's paths, routed or not.
     public static func vendor(_ vendor: Vendor) -> RequestMatcher {
         var matcher = RequestMatcher()
         matcher.vendor = vendor
         return matcher
     }
 
+    /// TPNS requests, of one operation when given: `.tpns(.register)`.
     public static func tpns(_ operation: Operation? = nil) -> RequestMatcher {
         var matcher = vendor(.tpns)
         matcher.operation = operation
         return matcher
     }
 
+    /// TwinPush requests, of one operation when given: `.twinPush(.openApp)`.
     public static func twinPush(_ operation: Operation? = nil) -> RequestMatcher {
         var matcher = vendor(.twinPush)
         matcher.operation = operation
@@ -52,17 +61,25 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
         return matcher
     }
 
+    /// Also requires this operation.
     public func operation(_ operation: Operation) -> RequestMatcher { with { $0.operation = operation } }
+    /// Also requires this TPNS application key or TwinPush app id.
     public func app(_ app: String) -> RequestMatcher { with { $0.app = app } }
+    /// Also requires this TPNS `deviceId` or TwinPush device id.
     public func device(_ device: String) -> RequestMatcher { with { $0.device = device } }
+    /// Also requires this HTTP method, in any case (it is uppercased).
     public func method(_ method: String) -> RequestMatcher { with { $0.method = method.uppercased() } }
+    /// Also requires this response status. Journal queries only: a fault rule runs before any response exists.
     public func status(_ status: Int) -> RequestMatcher { with { $0.status = status } }
+    /// Also requires that a fault applied (`true`) or did not (`false`). Journal queries only.
     public func faulted(_ faulted: Bool = true) -> RequestMatcher { with { $0.faulted = faulted } }
 
+    /// Also requires header `name` (case-insensitive; its first value) to satisfy `match`.
     public func header(_ name: String, _ match: ValueMatch) -> RequestMatcher {
         with { $0.headers.append((name, match)) }
     }
 
+    /// Also requires header `name` to be exactly `value`.
     public func header(_ name: String, equals value: String) -> RequestMatcher {
         header(name, .equals(.string(value)))
     }
@@ -72,6 +89,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
         with { $0.bodyFields.append((path, match)) }
     }
 
+    /// Also requires the body field at `path` to equal `value` as JSON.
     public func bodyField(_ path: String, equals value: JSON) -> RequestMatcher {
         bodyField(path, .equals(value))
     }
@@ -82,6 +100,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// The criteria as `vendor=tpns, operation=register, …`, or `any request`.
     public var description: String {
         var parts: [String] = []
         if let vendor { parts.append("vendor=\(vendor)") }
@@ -123,6 +142,7 @@ public struct ValueMatch: Sendable, CustomStringConvertible {
         ValueMatch(kind: .predicate(description, test))
     }
 
+    /// Whether `value` passes; `nil` means the header or field is absent.
     public func matches(_ value: JSON?) -> Bool {
         switch kind {
         case .equals(let expected): return value == expected
@@ -133,6 +153,7 @@ public struct ValueMatch: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The criterion as failure messages show it: `== "IOS"`, `contains "x"`, `is present`, ….
     public var description: String {
         switch kind {
         case .equals(let value): return "== \(value)"

@@ -27,6 +27,7 @@ public struct Delivery: Sendable, Equatable, Identifiable {
             }
         }
 
+        /// APNs, production or sandbox (as opposed to FCM/HMS).
         public var isApple: Bool { self == .ios || self == .iosSandbox }
     }
 
@@ -39,6 +40,7 @@ public struct Delivery: Sendable, Equatable, Identifiable {
         /// Not sent; `reason` is e.g. `PayloadTooLarge`.
         case failed(reason: String)
 
+        /// `delivered`, `scheduled` or `failed(<reason>)`.
         public var description: String {
             switch self {
             case .delivered: return "delivered"
@@ -48,7 +50,9 @@ public struct Delivery: Sendable, Equatable, Identifiable {
         }
     }
 
+    /// A 16-digit id, deterministic for the engine's seed (DECISIONS.md, Common).
     public let id: String
+    /// The vendor whose send caused the delivery.
     public let vendor: Vendor
     /// TPNS application key or TwinPush app id.
     public let app: String
@@ -56,14 +60,19 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     public let notificationID: String
     /// TPNS `deviceId` or TwinPush device id.
     public let deviceID: String
+    /// The device's push channel, which decides the payload shape and size limit.
     public let platform: Platform
     /// The APNs / FCM token the payload went to.
     public let token: String?
     /// The exact JSON payload bytes the device receives.
     public let payload: [UInt8]
+    /// Delivered, or failed with a reason (an oversized payload is recorded, not dropped).
     public internal(set) var status: Status
+    /// Fake-clock time of the send; for a scheduled TwinPush notification, its `send_since`.
     public let createdAt: Date
+    /// When the device reported receipt (TwinPush `received_notification`); `nil` until then, and always for TPNS.
     public internal(set) var receivedAt: Date?
+    /// When the device reported an open (TwinPush `open_notification`); `nil` until then, and always for TPNS.
     public internal(set) var openedAt: Date?
 
     /// The payload parsed as JSON.

@@ -8,12 +8,19 @@
 /// body["deviceId"]?.stringValue  // "E621E1F8"
 /// ```
 public enum JSON: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without fraction or exponent that fits in `Int`; `.int(1)` never equals `.double(1)`.
     case int(Int)
+    /// Any other number: with a fraction or exponent (`1.0`, `1e3`), or too large for `Int`.
     case double(Double)
+    /// A string, escapes decoded.
     case string(String)
+    /// An array, in order.
     case array([JSON])
+    /// An object, members in wire order.
     case object(JSONObject)
 }
 
@@ -21,9 +28,12 @@ public enum JSON: Sendable, Equatable {
 public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// One member of an object.
     public struct Member: Sendable, Equatable {
+        /// The member's name, escapes decoded.
         public var key: String
+        /// The member's value.
         public var value: JSON
 
+        /// Creates a member.
         public init(key: String, value: JSON) {
             self.key = key
             self.value = value
@@ -33,17 +43,21 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// The members in wire order.
     public private(set) var members: [Member]
 
+    /// Creates an object with these members, in this order; duplicate keys are kept.
     public init(_ members: [Member] = []) {
         self.members = members
     }
 
+    /// `["deviceId": "D1", "badge": 2]`; members keep the literal's order.
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self.members = elements.map { Member(key: $0.0, value: $0.1) }
     }
 
     /// The keys in wire order.
     public var keys: [String] { members.map(\.key) }
+    /// Whether the object has no members: `{}`.
     public var isEmpty: Bool { members.isEmpty }
+    /// The number of members, duplicate keys counted separately.
     public var count: Int { members.count }
 
     /// Looks a key up (last occurrence wins, as in most JSON decoders); setting replaces in place or appends.
@@ -78,12 +92,19 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `.null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` is `.bool(true)`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `2` is `.int(2)`.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// `2.0` is `.double(2.0)`, which is not equal to `.int(2)`.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// `"IOS"` is `.string("IOS")`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `["a", 1]` is `.array`.
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    /// `["key": value]` is `.object`, members in the literal's order.
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
@@ -102,11 +123,13 @@ extension JSON {
         return nil
     }
 
+    /// The string of a `.string`; `nil` for every other value (numbers are not converted).
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
+    /// The value of a `.bool`; `nil` for every other value (`"true"` and `1` included).
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
@@ -121,6 +144,7 @@ extension JSON {
         }
     }
 
+    /// The value of any number, `.int` or `.double`; `nil` for non-numbers.
     public var doubleValue: Double? {
         switch self {
         case .int(let value): return Double(value)
@@ -129,16 +153,19 @@ extension JSON {
         }
     }
 
+    /// The elements of an `.array`; `nil` for every other value.
     public var arrayValue: [JSON]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
+    /// The members of an `.object`; `nil` for every other value.
     public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
 
+    /// Whether this is `.null` (not whether a key is missing: that is a `nil` lookup).
     public var isNull: Bool { self == .null }
 
     /// The JSON type name, for error messages ("string", "number", …).
@@ -177,7 +204,9 @@ extension JSON {
 public enum JSONPath {
     /// One step of a path.
     public enum Component: Sendable, Equatable {
+        /// An object key: `device` in `device.latitude`.
         case key(String)
+        /// An array index: `0` in `[0].applicationKey`.
         case index(Int)
     }
 

@@ -292,6 +292,8 @@ extension JSON {
 
 /// A body that is not valid JSON.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong and at which byte offset, e.g. `invalid number at byte 12`.
     public let message: String
+    /// The same as ``message``.
     public var description: String { message }
 }

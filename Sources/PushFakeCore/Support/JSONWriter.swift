@@ -97,5 +97,6 @@ extension JSON {
 }
 
 extension JSON: CustomStringConvertible {
+    /// The compact serialized form, the same bytes ``serialized()`` writes.
     public var description: String { serializedString() }
 }

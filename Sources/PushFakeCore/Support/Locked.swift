@@ -8,6 +8,7 @@ public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
+    /// Wraps `value`; reach it only through ``withLock(_:)``.
     public init(_ value: Value) {
         self.value = value
     }

@@ -40,6 +40,7 @@ public struct PushFakeError: Error, Sendable, Equatable, CustomStringConvertible
         PushFakeError(kind: .recordingMismatch(diff))
     }
 
+    /// A one-line message (several lines for a recording mismatch), e.g. `address in use: port 8080 is taken`.
     public var description: String {
         switch kind {
         case .addressInUse(let port): return "address in use: port \(port) is taken"

@@ -14,7 +14,9 @@ import PushFakeCore
 /// var request = URLRequest(url: server.tpnsBaseURL.appendingPathComponent("api/device/register"))
 /// ```
 public final class PushFakeServer: Sendable {
+    /// The engine that answers vendor traffic; the admin API under `/__pushfake/` controls the same engine.
     public let fake: PushFake
+    /// How the server listens; fixed for its lifetime, including restarts.
     public let configuration: ServerConfiguration
     let admin: AdminAPI
     private let state = Locked(ServerState())
@@ -34,6 +36,8 @@ public final class PushFakeServer: Sendable {
         #endif
     }
 
+    /// Creates a stopped server for `fake`; nothing is bound until ``start()``. Also ignores `SIGPIPE` process-wide,
+    /// so a client that hangs up mid-response cannot kill the test process.
     public init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
         self.fake = fake
         self.configuration = configuration
@@ -85,6 +89,7 @@ public final class PushFakeServer: Sendable {
         stopLoops()
     }
 
+    /// Whether the server is between ``start()`` and ``stop()``.
     public var isRunning: Bool { state.withLock { $0.running } }
 
     /// The bound port (0 before the first start).

@@ -13,10 +13,15 @@ import PushFakeCore
 public final class LoopbackHTTPClient {
     /// One response as received.
     public struct Response: Sendable {
+        /// The status code from the status line.
         public var status: Int
+        /// The header fields in the order received.
         public var headers: HTTPHeaders
+        /// The body bytes (`Content-Length` of them; empty for HEAD).
         public var body: [UInt8]
+        /// The body parsed as JSON; `nil` when it is not valid JSON.
         public var json: JSON? { try? JSON.parse(body) }
+        /// The body decoded as UTF-8 (invalid bytes become U+FFFD).
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
@@ -30,6 +35,7 @@ public final class LoopbackHTTPClient {
 
     deinit { socket.close() }
 
+    /// Writes `text` as UTF-8, exactly as given: include the `\r\n`s yourself.
     public func send(_ text: String) {
         send(Array(text.utf8))
     }

@@ -3,11 +3,16 @@ import XCTest
 
 /// Where an assertion was written, so failures point at the caller's line.
 public struct CallSite: Sendable {
+    /// The caller's `#fileID`; Swift Testing reports with it.
     public let fileID: String
+    /// The caller's `#filePath`; XCTest reports with it.
     public let filePath: StaticString
+    /// The caller's `#line`.
     public let line: UInt
+    /// The caller's `#column`; only Swift Testing uses it.
     public let column: UInt
 
+    /// Captures a call site, usually from an assertion's `#fileID`, `#filePath`, `#line`, `#column` defaults.
     public init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
         self.fileID = fileID
         self.filePath = filePath

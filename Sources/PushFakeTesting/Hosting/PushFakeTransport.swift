@@ -14,5 +14,6 @@ public enum PushFakeTransport: String, Sendable, CaseIterable, CustomStringConve
     /// `PushFakeURLProtocol`: requests never leave the process. Only sessions from `makeURLSession()` reach it.
     case urlProtocol
 
+    /// `live` or `urlProtocol`, so parameterised test names read well.
     public var description: String { rawValue }
 }

@@ -14,7 +14,9 @@ import PushFakeURLProtocol
 /// (`fake.journal`, `fake.deliveries`, `fake.inject(…)`), or through ``engine``.
 @dynamicMemberLookup
 public final class RunningPushFake: Sendable {
+    /// The engine behind the transport, for calls the shortcuts below do not cover.
     public let engine: PushFake
+    /// How requests reach ``engine``.
     public let transport: PushFakeTransport
     /// `http://127.0.0.1:PORT` (live) or `http://pushfake-N.invalid` (URLProtocol).
     public let baseURL: URL
@@ -80,24 +82,31 @@ public final class RunningPushFake: Sendable {
 
     // MARK: Engine calls tests use most
 
+    /// Adds a fault rule to the engine; see ``PushFake/inject(_:when:scope:)``.
+    /// - Returns: the rule's id, for `removeFault(id:)`.
     @discardableResult
     public func inject(_ fault: Fault, when matcher: RequestMatcher = .any, scope: FaultScope = .once) -> String {
         engine.inject(fault, when: matcher, scope: scope)
     }
 
+    /// The journal entries `matcher` accepts, oldest first.
     public func entries(matching matcher: RequestMatcher = .any) -> [JournalEntry] {
         engine.entries(matching: matcher)
     }
 
+    /// Deliveries to one device (TPNS `deviceId` or TwinPush device id), optionally of one vendor.
     public func deliveries(to deviceID: String, vendor: Vendor? = nil) -> [Delivery] {
         engine.deliveries(to: deviceID, vendor: vendor)
     }
 
+    /// Deliveries of one notification (TPNS send id or TwinPush notification id).
     public func deliveries(ofNotification notificationID: String) -> [Delivery] {
         engine.deliveries(ofNotification: notificationID)
     }
 
+    /// Moves the fake clock forward by `interval` seconds, releasing scheduled TwinPush notifications that fall due.
     public func advanceClock(by interval: TimeInterval) { engine.advanceClock(by: interval) }
+    /// Sets the fake clock to `date`, releasing scheduled TwinPush notifications that fall due.
     public func setClock(to date: Date) { engine.setClock(to: date) }
 
     /// Resets the engine and forgets what assertions verified.

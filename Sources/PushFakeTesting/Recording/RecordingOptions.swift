@@ -4,10 +4,12 @@
 /// `response.json.results[0].notificationId`) and every request header not in ``comparedRequestHeaders`` — the
 /// client library adds its own (`User-Agent`, `Host` with the port, `Accept-Encoding`, …).
 public struct RecordingOptions: Sendable {
+    /// Dotted paths removed from each journal line before comparing; by default only `transport`.
     public var ignoredFields: Set<String>
     /// Request headers kept in the comparison (case-insensitive).
     public var comparedRequestHeaders: [String]
 
+    /// Creates options; the defaults compare everything but the transport and the client's own headers.
     public init(
         ignoredFields: Set<String> = ["transport"],
         comparedRequestHeaders: [String] = [

@@ -7,22 +7,29 @@ public enum TPNS {
 
     /// A registered (or once registered) device, keyed by (`applicationKey`, `deviceId`).
     public struct Device: Sendable, Equatable {
+        /// The app key sent at register; with ``deviceId`` it identifies the device.
         public let applicationKey: String
+        /// The client-generated id (an uppercase UUID from TPNS_iOS; other formats from Android, tpns.md §4.1).
         public let deviceId: String
         /// The APNs / FCM token as sent; `nil` when the register carried none (or `""`, or `"-1"`).
         public internal(set) var deviceRegistrationId: String?
+        /// `IOS`, `IOS_SAND` or `AOS`, as sent at the latest register.
         public internal(set) var applicationType: String
         /// `additionalParameters` exactly as sent (an array of `{"key","value"}` objects), or `nil`.
         public internal(set) var additionalParameters: JSON?
         /// `false` after an unregister, until the next register.
         public internal(set) var isActive: Bool
+        /// Fake-clock time of the first register; kept across re-registers.
         public let createdAt: Date
+        /// Fake-clock time of the latest register or unregister.
         public internal(set) var updatedAt: Date
+        /// Fake-clock time of the unregister that deactivated the device; `nil` while active.
         public internal(set) var unregisteredAt: Date?
 
         /// Whether a send can reach the device: a token other than `""` / `"-1"`.
         public var hasToken: Bool { deviceRegistrationId != nil }
 
+        /// The push channel for ``applicationType``: `IOS_SAND` → APNs sandbox, `AOS` → FCM, otherwise APNs.
         public var platform: Delivery.Platform {
             switch applicationType {
             case "IOS_SAND": return .iosSandbox
@@ -34,17 +41,27 @@ public enum TPNS {
 
     /// One element of a `POST …/api/pushnotifications` body, with what came of it.
     public struct Notification: Sendable, Equatable {
+        /// The send id PushFake assigned (16 digits, deterministic); returned in the response's `results`.
         public let notificationId: String
+        /// The notification text, as sent.
         public let message: String
+        /// 1, 2 or 3; the sources document no meaning for it (tpns.md §7.1), so PushFake only validates it.
         public let handlingLevel: Int
+        /// The app whose devices were targeted.
         public let applicationKey: String
+        /// The targeted `IOS` / `IOS_SAND` / `AOS` types, duplicates removed.
         public let applicationTypes: [String]
         /// `nil`: every device of those types.
         public let deviceIds: [String]?
+        /// Fake-clock time of the send.
         public let sentAt: Date
+        /// Devices that got a delivery.
         public let deliveredDeviceIds: [String]
+        /// Listed ids never registered for this key with one of ``applicationTypes``.
         public let unknownDeviceIds: [String]
+        /// Targeted devices that are unregistered or have no token.
         public let inactiveDeviceIds: [String]
+        /// Devices whose delivery failed (`PayloadTooLarge`).
         public let failedDeviceIds: [String]
     }
 }
