@@ -26,6 +26,8 @@ public final class TPNSClient: Sendable {
     private let makeDeviceID: @Sendable () -> String
     private let registrationInProgress = Locked(false)
 
+    /// Creates a client for one simulated app install; nothing is sent until the first register.
+    ///
     /// - Parameters:
     ///   - session: the session requests go through (a PushFake session, or any other).
     ///   - storage: where the SDK's `NSUserDefaults` keys live; in memory by default.

@@ -31,6 +31,8 @@ public final class TwinPushCreatorClient: Sendable {
     private let creatorToken: String?
     private let http: TwinPushHTTP
 
+    /// Creates a backend client for one app; nothing is sent until the first call.
+    ///
     /// - Parameters:
     ///   - session: the session requests go through.
     ///   - baseURL: `…/api/v2` (`fake.twinPushBaseURL`).

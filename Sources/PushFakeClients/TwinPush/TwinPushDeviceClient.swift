@@ -58,6 +58,8 @@ public final class TwinPushDeviceClient: Sendable {
         var alias: String?
     }
 
+    /// Creates a client for one simulated device; nothing is sent until the first call.
+    ///
     /// - Parameters:
     ///   - flavour: the SDK to behave like.
     ///   - session: the session requests go through (`fake.makeURLSession()`, or any other).

@@ -35,7 +35,8 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     public enum Status: Sendable, Equatable, CustomStringConvertible {
         /// Handed to the (fake) platform gateway.
         case delivered
-        /// Waiting for the notification's `send_since` time on the fake clock.
+        /// Waiting for the notification's `send_since` time on the fake clock. Not produced today: a scheduled
+        /// TwinPush notification gets its deliveries only once the clock passes `send_since`.
         case scheduled
         /// Not sent; `reason` is e.g. `PayloadTooLarge`.
         case failed(reason: String)

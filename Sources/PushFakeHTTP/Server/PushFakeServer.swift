@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import PushFakeCore
 
-/// A live HTTP/1.1 host for a ``PushFake`` engine: POSIX sockets, a thread per connection, no dependencies.
+/// A live HTTP/1.1 host for a ``PushFake`` engine: POSIX sockets, epoll loops on Linux or a thread per connection
+/// elsewhere (``ServerConfiguration/IOModel``), no dependencies.
 ///
 /// Binds `127.0.0.1` port 0 by default and reports the port the kernel chose, so parallel tests never race for a
 /// port. `stop()` is idempotent, and a stopped server can start again.

@@ -10,11 +10,12 @@ public struct ServerConfiguration: Sendable {
     public var maxHeadBytes: Int
     /// Bodies above this many bytes answer 413.
     public var maxBodyBytes: Int
-    /// A keep-alive connection with no request for this long is closed.
+    /// A keep-alive connection with no request for this many seconds is closed.
     public var idleTimeout: Double
-    /// A request whose bytes take longer than this to arrive answers 408 and the connection closes.
+    /// A request whose bytes take longer than this many seconds to arrive answers 408 and the connection closes.
     public var requestTimeout: Double
-    /// Called after each exchange, on the connection's thread (keep it quick).
+    /// Called for each request once it is answered, before any fault delay and the write, on the thread serving
+    /// the connection (an event loop's under `.eventLoop`, so keep it quick).
     public var log: (@Sendable (RequestLogLine) -> Void)?
     /// How connections are served.
     public var ioModel: IOModel
