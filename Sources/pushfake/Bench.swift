@@ -49,7 +49,8 @@ enum Bench {
         for index in 0..<count { _ = fake.handle(requests[index % requests.count]) }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         print(
-            #"{"bench":"engine","requests":\#(count),"seconds":\#(elapsed),"microsPerRequest":\#(elapsed / Double(count) * 1e6)}"#
+            #"{"bench":"engine","requests":\#(count),"seconds":\#(elapsed),"#
+                + #""microsPerRequest":\#(elapsed / Double(count) * 1e6)}"#
         )
     }
 

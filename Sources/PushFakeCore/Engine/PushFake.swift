@@ -9,8 +9,8 @@ import Foundation
 ///
 /// ```swift
 /// let fake = PushFake(PushFakeConfiguration(seed: 7))
-/// let exchange = fake.handle(FakeRequest(method: "POST", target: "/TPNS/api/device/register",
-///     body: Array(#"{"deviceId":"D1","deviceRegistrationId":"ab","applicationKey":"k","applicationType":"IOS"}"#.utf8)))
+/// let body = #"{"deviceId":"D1","deviceRegistrationId":"ab","applicationKey":"k","applicationType":"IOS"}"#
+/// let exchange = fake.handle(FakeRequest(method: "POST", target: "/TPNS/api/device/register", body: Array(body.utf8)))
 /// exchange.response.status  // 200
 /// ```
 public final class PushFake: Sendable {
@@ -171,7 +171,8 @@ public final class PushFake: Sendable {
             if let vendor { return Self.handlerType(for: vendor).errorResponse(status: status, message: message) }
             return .json(status, ["error": .string(message)])
         case .none, .dropConnection, .dropResponse, .malformedBody:
-            return .json(500, ["error": "fault without a response"])
+            // Nothing goes on the wire; status 0 is how the journal and HAR say "no response".
+            return FakeResponse(status: 0)
         }
     }
 

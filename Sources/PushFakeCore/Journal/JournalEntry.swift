@@ -31,7 +31,7 @@ public struct JournalEntry: Sendable, Equatable {
     /// The fault rule that applied, if any.
     public let fault: AppliedFault?
     /// What the engine answered. After a drop nothing was sent: `dropResponse` keeps the handler's answer,
-    /// `dropConnection` records a placeholder 500.
+    /// `dropConnection` records status 0 with no body.
     public let response: FakeResponse
     /// Whether the response was sent or the connection dropped.
     public let outcome: Outcome

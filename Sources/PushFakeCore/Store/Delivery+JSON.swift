@@ -11,7 +11,6 @@ extension Delivery {
         ]
         switch status {
         case .delivered: object["status"] = "delivered"
-        case .scheduled: object["status"] = "scheduled"
         case .failed(let reason):
             object["status"] = "failed"
             object["reason"] = .string(reason)

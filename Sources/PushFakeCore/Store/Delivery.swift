@@ -35,17 +35,13 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     public enum Status: Sendable, Equatable, CustomStringConvertible {
         /// Handed to the (fake) platform gateway.
         case delivered
-        /// Waiting for the notification's `send_since` time on the fake clock. Not produced today: a scheduled
-        /// TwinPush notification gets its deliveries only once the clock passes `send_since`.
-        case scheduled
         /// Not sent; `reason` is e.g. `PayloadTooLarge`.
         case failed(reason: String)
 
-        /// `delivered`, `scheduled` or `failed(<reason>)`.
+        /// `delivered` or `failed(<reason>)`.
         public var description: String {
             switch self {
             case .delivered: return "delivered"
-            case .scheduled: return "scheduled"
             case .failed(let reason): return "failed(\(reason))"
             }
         }

@@ -7,7 +7,7 @@ import PushFakeCore
 /// | route | does |
 /// |---|---|
 /// | `GET /__pushfake/health` | `{"status":"ok"}` |
-/// | `GET /__pushfake/journal` | entries (`?vendor=&operation=&app=&device=&status=&unmatched=&since=`, `format=jsonl|har`) |
+/// | `GET /__pushfake/journal` | entries; `vendor`, `operation`, `app`, `device`, `status`, `unmatched`, `since`, `format` |
 /// | `DELETE /__pushfake/journal` | same as reset |
 /// | `POST /__pushfake/reset` | forget devices, notifications, deliveries, journal, faults; clock back to start |
 /// | `GET/POST/DELETE /__pushfake/faults`, `DELETE /__pushfake/faults/{id}` | list, add (JSON rule), clear, remove |

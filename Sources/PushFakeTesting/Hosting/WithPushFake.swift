@@ -2,7 +2,8 @@ import PushFakeCore
 
 /// Runs `body` with a fresh fake on `transport`, and always stops it — also when `body` throws.
 ///
-/// In strict mode (the default) it ends with ``RunningPushFake/assertNoUnmatchedRequests(fileID:filePath:line:column:)``:
+/// In strict mode (the default) it ends with
+/// ``RunningPushFake/assertNoUnmatchedRequests(fileID:filePath:line:column:)``:
 /// a request the fake did not understand fails the test at the `withPushFake` call.
 ///
 /// ```swift

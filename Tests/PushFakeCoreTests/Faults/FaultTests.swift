@@ -132,4 +132,13 @@ final class FaultTests: XCTestCase {
         XCTAssertFalse(fake.removeFault(id: id))
         XCTAssertEqual(fake.tpnsRegister().response.status, 200)
     }
+
+    func test_dropConnectionFault_journalsStatusZero_whenNothingWasSent() {
+        let fake = PushFake()
+        fake.inject(.dropConnection)
+        let exchange = fake.tpnsRegister()
+        XCTAssertEqual(exchange.response.status, 0)
+        XCTAssertTrue(exchange.response.body.isEmpty)
+        XCTAssertEqual(fake.journal.entries.last?.jsonValue["response"]?["status"], 0)
+    }
 }
