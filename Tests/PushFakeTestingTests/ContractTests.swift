@@ -16,14 +16,7 @@ import Testing
     }
 
     @Test func tpnsRegisterAndSend_journalsIdentically_whenLiveAndURLProtocol() async throws {
-        let live = try await withPushFake(.live) { fake in
-            try await Scenarios.tpnsRegisterAndSend(fake)
-            return fake.recordingLines()
-        }
-        let inProcess = try await withPushFake(.urlProtocol) { fake in
-            try await Scenarios.tpnsRegisterAndSend(fake)
-            return fake.recordingLines()
-        }
+        let (live, inProcess) = try await bothTransports(Scenarios.tpnsRegisterAndSend)
         #expect(live.count == 4)
         #expect(live == inProcess)
     }
@@ -80,8 +73,8 @@ import Testing
         #expect(live == inProcess)
     }
 
-    /// Runs a scenario on a live fake and on a URLProtocol fake (one declared TwinPush app each) and returns both
-    /// journals as recording lines.
+    /// Runs a scenario on a live fake and on a URLProtocol fake (one declared TwinPush app each; TPNS stays
+    /// auto-provisioning) and returns both journals as recording lines.
     private func bothTransports<Result>(
         _ scenario: (RunningPushFake) async throws -> Result
     ) async throws -> (live: [JSON], inProcess: [JSON]) {

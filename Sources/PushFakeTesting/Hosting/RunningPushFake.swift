@@ -68,6 +68,8 @@ public final class RunningPushFake: Sendable {
     /// A session that reaches this fake: plain ephemeral for `.live`, with ``PushFakeURLProtocol`` for
     /// `.urlProtocol`. Pass your own configuration to keep its other settings.
     public func makeURLSession(configuration: URLSessionConfiguration = .ephemeral) -> URLSession {
+        // A copy: the caller's configuration object is left as it was.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         if transport == .urlProtocol {
             configuration.protocolClasses = [PushFakeURLProtocol.self] + (configuration.protocolClasses ?? [])
         }

@@ -1,6 +1,7 @@
-import PushFakeCore
 import PushFakeHTTP
 import XCTest
+
+@testable import PushFakeCore
 
 /// The bytes of an ASCII/UTF-8 string; `\r\n` written out in the literal.
 func bytes(_ text: String) -> [UInt8] {
@@ -77,23 +78,6 @@ func assertParseError(
 /// The events without `.continueExpected`, which legitimately depends on how the input was split.
 func withoutContinue(_ events: [HTTP1ParserEvent]) -> [HTTP1ParserEvent] {
     events.filter { $0 != .continueExpected }
-}
-
-/// SplitMix64: a tiny deterministic generator so randomized tests replay exactly from their seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
 }
 
 /// Writes a request the way a client would: Content-Length, or chunked when `chunkSizes` is given.

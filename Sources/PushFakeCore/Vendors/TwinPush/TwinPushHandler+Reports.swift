@@ -32,13 +32,7 @@ extension TwinPushHandler {
         if let received = state.twinPush.records[index].received.last(where: { $0.notificationID == id }) {
             delivered = true
             state.deliveries.update(id: received.deliveryID) { delivery in
-                if opened, delivery.openedAt == nil {
-                    delivery.openedAt = now
-                    firstForDelivery = true
-                } else if !opened, delivery.receivedAt == nil {
-                    delivery.receivedAt = now
-                    firstForDelivery = true
-                }
+                firstForDelivery = stampOnce(&delivery, opened ? \.openedAt : \.receivedAt, now)
             }
         }
         var inInbox = false
@@ -48,13 +42,7 @@ extension TwinPushHandler {
         {
             inInbox = true
             state.twinPush.updateInboxItem(alias: alias, app: device.appID, at: position) { item in
-                if opened, item.openedAt == nil {
-                    item.openedAt = now
-                    firstForInbox = true
-                } else if !opened, item.receivedAt == nil {
-                    item.receivedAt = now
-                    firstForInbox = true
-                }
+                firstForInbox = stampOnce(&item, opened ? \.openedAt : \.receivedAt, now)
             }
         }
         guard delivered || inInbox else {
@@ -64,6 +52,15 @@ extension TwinPushHandler {
         if firstForDelivery || (!delivered && firstForInbox) { count(opened, notification: id, state: &state) }
         state.twinPush.records[index].device.updatedAt = now
         return ok
+    }
+
+    /// Sets an open or receipt time the first time only; `true` when this call set it (reports count once).
+    private static func stampOnce<Value>(_ value: inout Value, _ time: WritableKeyPath<Value, Date?>, _ now: Date)
+        -> Bool
+    {
+        guard value[keyPath: time] == nil else { return false }
+        value[keyPath: time] = now
+        return true
     }
 
     private static func count(_ opened: Bool, notification id: String, state: inout EngineState) {
