@@ -10,7 +10,7 @@ import PushFakeCore
 /// Each engine is registered under its own host (`pushfake-1.invalid`, …), so parallel tests never share a fake;
 /// the class keeps no mutable state of its own, only a lock-protected registry. Sessions must list the class in
 /// `URLSessionConfiguration.protocolClasses` (``URLSessionConfiguration/pushFake``): `URLProtocol.registerClass`
-/// is process-global and unreliable on Linux (PLATFORM-NOTES.md).
+/// is process-global and unreliable on Linux (PlatformNotes.md).
 ///
 /// ```swift
 /// let fake = PushFake()

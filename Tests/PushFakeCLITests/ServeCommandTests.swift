@@ -5,7 +5,7 @@ import XCTest
 final class ServeCommandTests: XCTestCase {
     private let register =
         #"{"deviceId":"D1","deviceRegistrationId":"0a1b","applicationKey":"APPKEY","applicationType":"IOS_SAND"}"#
-    /// The TPNS_iOS README `curl` body (tpns.md §7.1), with the device id the register above used.
+    /// The TPNS_iOS README `curl` body (TPNSWireProtocol.md §7.1), with the device id the register above used.
     private let readmeSend =
         #"[{"message":"Test","handlingLevel":1,"applicationKey":"APPKEY","applicationTypes":["IOS_SAND"],"deviceIds":["D1"]}]"#
 

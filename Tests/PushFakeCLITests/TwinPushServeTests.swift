@@ -19,7 +19,7 @@ final class TwinPushServeTests: XCTestCase {
         session.finishTasksAndInvalidate()
     }
 
-    /// iOS is given `…/api/v2`, Android the host (twinpush.md §1).
+    /// iOS is given `…/api/v2`, Android the host (TwinPushWireProtocol.md §1).
     private func device(
         _ flavour: TwinPushDeviceClient.Flavour, _ server: ServerProcess, apiKey: String? = nil
     ) throws -> TwinPushDeviceClient {

@@ -1,5 +1,5 @@
 // epoll and eventfd for PushFake's Linux event loop. The Swift Glibc module does not export them
-// (PLATFORM-NOTES.md), so this tiny C target does. On other systems it is empty.
+// (PlatformNotes.md), so this tiny C target does. On other systems it is empty.
 #ifndef CPUSHFAKE_EPOLL_H
 #define CPUSHFAKE_EPOLL_H
 

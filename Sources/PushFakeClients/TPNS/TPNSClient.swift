@@ -5,7 +5,7 @@ import PushFakeCore
     import FoundationNetworking
 #endif
 
-/// A Swift TPNS client that behaves like the TPNS_iOS SDK 1.1.2 (`DTPushNotification`, tpns.md §4–§6), for driving
+/// A Swift TPNS client that behaves like the TPNS_iOS SDK 1.1.2 (`DTPushNotification`, TPNSWireProtocol.md §4–§6), for driving
 /// PushFake the way an app would.
 ///
 /// It persists a `deviceId` (an uppercase UUID, created once and reused across register/unregister), keeps the
@@ -42,7 +42,7 @@ public final class TPNSClient: Sendable {
         self.makeDeviceID = makeDeviceID
     }
 
-    /// The persisted device id, created on first read and never removed (the SDK's "cached-uuid", tpns.md §6.1).
+    /// The persisted device id, created on first read and never removed (the SDK's "cached-uuid", TPNSWireProtocol.md §6.1).
     public var deviceId: String {
         if let existing = storage.string(forKey: Keys.deviceID), !existing.isEmpty { return existing }
         let created = makeDeviceID()
@@ -50,7 +50,7 @@ public final class TPNSClient: Sendable {
         return created
     }
 
-    /// `YES` as soon as a register starts and until an unregister succeeds (tpns.md §6.2).
+    /// `YES` as soon as a register starts and until an unregister succeeds (TPNSWireProtocol.md §6.2).
     public var isRegistered: Bool {
         !(storage.string(forKey: Keys.appKey) ?? "").isEmpty && !(storage.string(forKey: Keys.serverURL) ?? "").isEmpty
     }
@@ -60,7 +60,7 @@ public final class TPNSClient: Sendable {
         isRegistered && storage.data(forKey: Keys.pushToken) == token
     }
 
-    /// Registers the device (tpns.md §6.4) and returns the persisted `deviceId`.
+    /// Registers the device (TPNSWireProtocol.md §6.4) and returns the persisted `deviceId`.
     ///
     /// - Throws: -1001 or -1002 before sending anything; after a failed request, an `NSError` whose code is the
     ///   HTTP status (or 0 without a response) — or -100x when the server answered with one of those codes.
@@ -95,7 +95,7 @@ public final class TPNSClient: Sendable {
         return deviceId
     }
 
-    /// Unregisters (tpns.md §5): on 200 forgets URL, app key and token but keeps `deviceId`. Like the SDK, a
+    /// Unregisters (TPNSWireProtocol.md §5): on 200 forgets URL, app key and token but keeps `deviceId`. Like the SDK, a
     /// non-200 answer is **not** an error and leaves the device registered locally; a transport failure throws.
     public func unregister() async throws {
         guard isRegistered, let base = storage.string(forKey: Keys.serverURL).flatMap(URL.init(string:)),
@@ -111,7 +111,7 @@ public final class TPNSClient: Sendable {
     }
 
     private func beginRegistration(pushToken: Data) throws {
-        // -1001 takes precedence over -1002 (tpns.md §6.3); both are raised before any request.
+        // -1001 takes precedence over -1002 (TPNSWireProtocol.md §6.3); both are raised before any request.
         let alreadyInProgress = registrationInProgress.withLock { inProgress -> Bool in
             if inProgress { return true }
             inProgress = true
@@ -135,13 +135,13 @@ public final class TPNSClient: Sendable {
             let (data, response) = try await session.data(for: request)
             return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
         } catch {
-            // The SDK discards the NSURLError and reports status 0 (tpns.md §4.3).
+            // The SDK discards the NSURLError and reports status 0 (TPNSWireProtocol.md §4.3).
             return (nil, 0)
         }
     }
 
     /// `URLByAppendingPathComponent` with a component that starts with `/`: no separator is added, so a base URL
-    /// with a trailing slash gives `//` (tpns.md §3.2).
+    /// with a trailing slash gives `//` (TPNSWireProtocol.md §3.2).
     static func appending(_ path: String, to base: URL) -> URL {
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         return URL(string: base.absoluteString + encoded) ?? base
@@ -163,7 +163,7 @@ public final class TPNSClient: Sendable {
         }.joined()
     }
 
-    /// The SDK's `NSUserDefaults` keys (tpns.md §6.1).
+    /// The SDK's `NSUserDefaults` keys (TPNSWireProtocol.md §6.1).
     enum Keys {
         static let serverURL = "DTPNSUserDefaultsServerURLString"
         static let appKey = "DTPNSUserDefaultsAppKey"

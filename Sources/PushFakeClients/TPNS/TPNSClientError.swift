@@ -1,7 +1,7 @@
 import Foundation
 import PushFakeCore
 
-/// Builds the `NSError`s TPNS_iOS reports (`NSError+TPNS.m`, tpns.md §4.3 and §6.3).
+/// Builds the `NSError`s TPNS_iOS reports (`NSError+TPNS.m`, TPNSWireProtocol.md §4.3 and §6.3).
 enum TPNSClientError {
     /// A -100x error raised on the device.
     static func local(_ code: TPNSErrorCode) -> NSError {
@@ -12,7 +12,7 @@ enum TPNSClientError {
 
     /// A failed request: code = HTTP status (0 without a response), text from the SDK's table with the body's
     /// `message`. PushFake's own addition: a body carrying `errorCode` -1000/-1001/-1002 surfaces as that code
-    /// with the SDK's text (DECISIONS.md, TPNS).
+    /// with the SDK's text (FakeBehaviour.md, TPNS).
     static func server(status: Int, body: Data?) -> NSError {
         let json = body.flatMap { try? JSON.parse(Array($0)) }
         if let code = json?["errors"]?[0]?["errorCode"]?.intValue, let known = TPNSErrorCode(rawValue: code) {

@@ -1,7 +1,7 @@
 import Foundation
 import PushFakeCore
 
-/// A failed TwinPush call, shaped like the Android SDK's `TwinPushException` (twinpush.md §4.4): the HTTP status,
+/// A failed TwinPush call, shaped like the Android SDK's `TwinPushException` (TwinPushWireProtocol.md §4.4): the HTTP status,
 /// and `errors.type` / `errors.message` from the body when it has them.
 ///
 /// Thrown by ``TwinPushDeviceClient``, ``TwinPushCreatorClient`` and ``TwinPushReceiptExtension`` on a non-2xx

@@ -5,7 +5,7 @@ import PushFakeCore
     import FoundationNetworking
 #endif
 
-/// A backend's TwinPush client for the creator and reporting API (twinpush.md §9): create, show and delete
+/// A backend's TwinPush client for the creator and reporting API (TwinPushWireProtocol.md §9): create, show and delete
 /// notifications, read their report and deliveries, list and show devices.
 ///
 /// Tokens go where §9 says: `X-TwinPush-REST-API-Key-Creator` on create and delete, `X-TwinPush-REST-API-Token`

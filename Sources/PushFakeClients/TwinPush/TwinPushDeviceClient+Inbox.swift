@@ -2,7 +2,7 @@ import Foundation
 import PushFakeCore
 
 extension TwinPushDeviceClient {
-    /// `POST …/devices/{dev}/search_notifications` (twinpush.md §5.10): the device's own notifications.
+    /// `POST …/devices/{dev}/search_notifications` (TwinPushWireProtocol.md §5.10): the device's own notifications.
     ///
     /// iOS sends `{"tags", "no_tags", "per_page", "page"}` with the arrays only when non-empty; Android sends
     /// `{"page", "per_page", "tags", "no_tags"}` with the arrays whenever given. `page` and `per_page` are strings

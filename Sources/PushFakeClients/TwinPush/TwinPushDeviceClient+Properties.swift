@@ -2,7 +2,7 @@ import Foundation
 import PushFakeCore
 
 extension TwinPushDeviceClient {
-    /// `POST …/devices/{dev}/set_custom_property` (twinpush.md §5.8): `{"name", "type", "value"}` with one of the
+    /// `POST …/devices/{dev}/set_custom_property` (TwinPushWireProtocol.md §5.8): `{"name", "type", "value"}` with one of the
     /// six types.
     ///
     /// - Returns: `false` when iOS skips it for want of a device id (§8).

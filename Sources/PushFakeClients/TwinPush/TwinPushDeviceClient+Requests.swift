@@ -1,7 +1,7 @@
 import Foundation
 import PushFakeCore
 
-/// How a device call goes out when the client has no device id (twinpush.md §8).
+/// How a device call goes out when the client has no device id (TwinPushWireProtocol.md §8).
 enum TwinPushMissingDevice {
     /// Sent without the `/devices/{id}` segment.
     case sendWithoutDevice

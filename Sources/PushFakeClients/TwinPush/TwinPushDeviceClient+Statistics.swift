@@ -3,7 +3,7 @@ import PushFakeCore
 
 extension TwinPushDeviceClient {
     /// The constant iOS sends as `open_notification`'s `open_at`: `NSTimeIntervalSince1970` formatted instead of
-    /// the current time (twinpush.md §5.6).
+    /// the current time (TwinPushWireProtocol.md §5.6).
     public static let iOSOpenNotificationTimestamp = "978307200"
 
     /// `GET …/devices/{dev}/badge` (§5.2): `{"badge": N}`. iOS also takes a numeric string and defaults to 0;

@@ -5,7 +5,7 @@ import PushFakeCore
     import FoundationNetworking
 #endif
 
-/// A Swift TwinPush device client that behaves on the wire like the official SDKs (twinpush.md §1–§3, §5, §8):
+/// A Swift TwinPush device client that behaves on the wire like the official SDKs (TwinPushWireProtocol.md §1–§3, §5, §8):
 /// the iOS SDK 4.0.0 or the Android SDK 3.8.5, chosen by ``Flavour``.
 ///
 /// It keeps what the SDK persists (the device id and alias from `register`) and builds every request with the
@@ -23,7 +23,7 @@ import PushFakeCore
 ///     .android, session: fake.makeURLSession(), baseURL: fake.baseURL, appID: "cs555ab2356a37a0", apiKey: key)
 /// ```
 public final class TwinPushDeviceClient: Sendable {
-    /// Which SDK the client behaves like on the wire (twinpush.md §1–§3, §5).
+    /// Which SDK the client behaves like on the wire (TwinPushWireProtocol.md §1–§3, §5).
     public enum Flavour: String, Sendable, CaseIterable, CustomStringConvertible {
         /// TwinPush iOS SDK 4.0.0: `Content-Type: application/json` and `Accept` on every request, badge as a
         /// string, `open_at` / `closed_at` Unix seconds, the constant `open_at: "978307200"`, `value: null` to

@@ -1,7 +1,7 @@
 import Foundation
 import PushFakeCore
 
-/// What a device reports about itself in `register` (twinpush.md §5.1): the values the SDKs read from the OS.
+/// What a device reports about itself in `register` (TwinPushWireProtocol.md §5.1): the values the SDKs read from the OS.
 ///
 /// Start from ``iOS(udid:)`` or ``android(udid:)`` and change what a test cares about:
 /// ```swift

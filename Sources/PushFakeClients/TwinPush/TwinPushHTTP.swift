@@ -13,7 +13,7 @@ struct TwinPushCall {
     var body: JSON?
 }
 
-/// A 2xx answer: the status and the parsed body (`{}` for an empty body, as Android reads it, twinpush.md §4.1;
+/// A 2xx answer: the status and the parsed body (`{}` for an empty body, as Android reads it, TwinPushWireProtocol.md §4.1;
 /// `.null` for a body that is not JSON).
 struct TwinPushAnswer {
     let status: Int

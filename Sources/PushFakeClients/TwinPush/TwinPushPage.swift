@@ -1,7 +1,7 @@
 import Foundation
 import PushFakeCore
 
-/// One page of a paginated TwinPush list (twinpush.md §4.3): `objects`, and what each SDK reads to page on.
+/// One page of a paginated TwinPush list (TwinPushWireProtocol.md §4.3): `objects`, and what each SDK reads to page on.
 public struct TwinPushPage: Sendable, Equatable {
     /// The `objects` array.
     public let objects: [JSON]
@@ -22,7 +22,7 @@ public struct TwinPushPage: Sendable, Equatable {
     }
 }
 
-/// The alias inbox counters (twinpush.md §5.12), which both SDKs read with `getInt`.
+/// The alias inbox counters (TwinPushWireProtocol.md §5.12), which both SDKs read with `getInt`.
 public struct TwinPushInboxSummary: Sendable, Equatable {
     /// `total_count`: notifications in the alias inbox.
     public let totalCount: Int

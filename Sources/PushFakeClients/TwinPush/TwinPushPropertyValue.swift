@@ -1,7 +1,7 @@
 import Foundation
 import PushFakeCore
 
-/// A device custom property value of one of the six types `set_custom_property` takes (twinpush.md §5.8).
+/// A device custom property value of one of the six types `set_custom_property` takes (TwinPushWireProtocol.md §5.8).
 ///
 /// ```swift
 /// try await client.setCustomProperty("genres", .enumerationList(["Rock", "Blues"]))

@@ -7,7 +7,7 @@ import PushFakeCore
 
 /// What the iOS receipt extension (`TPNotificationReceiptService`, twinpush-ios-receipt-extension 1.1.0) sends when
 /// a push arrives: `POST {serverURL}/devices/{tp_device_id}/notifications/{tp_id}/received_notification`, without
-/// `/apps/{app}`, with no body and no headers of its own (twinpush.md §1, §5.6b).
+/// `/apps/{app}`, with no body and no headers of its own (TwinPushWireProtocol.md §1, §5.6b).
 ///
 /// ```swift
 /// let payload = try XCTUnwrap(fake.deliveries(to: deviceID).first?.payloadJSON)

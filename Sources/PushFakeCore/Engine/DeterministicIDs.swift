@@ -1,6 +1,6 @@
 /// Identifiers that depend only on the seed and on how many of each kind were made before.
 ///
-/// Every id is a 16-digit decimal string below 2^53 (DECISIONS.md, Common): the first digit names the kind, the
+/// Every id is a 16-digit decimal string below 2^53 (FakeBehaviour.md, Common): the first digit names the kind, the
 /// next four come from the seed (all zero for seed 0), the last eleven count. So the first TwinPush device under
 /// the default seed is `1000000000000001`, and ids survive a round trip through a JSON number (`tp_id`).
 struct DeterministicIDs: Sendable {

@@ -10,7 +10,7 @@ public struct FakeClock: Sendable, Equatable {
         case real
     }
 
-    /// `2026-01-01 00:00:00 UTC` (DECISIONS.md, Common).
+    /// `2026-01-01 00:00:00 UTC` (FakeBehaviour.md, Common).
     public static let defaultEpoch = Date(timeIntervalSince1970: 1_767_225_600)
 
     /// Whether this clock is fixed or follows wall time.

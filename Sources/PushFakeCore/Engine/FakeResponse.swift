@@ -14,7 +14,7 @@ public struct FakeResponse: Sendable, Equatable {
         self.body = body
     }
 
-    /// A JSON response with the headers every PushFake answer carries (DECISIONS.md, Common).
+    /// A JSON response with the headers every PushFake answer carries (FakeBehaviour.md, Common).
     public static func json(_ status: Int, _ body: JSON) -> FakeResponse {
         json(status, bytes: body.serialized())
     }

@@ -1,6 +1,6 @@
 /// The two services PushFake fakes.
 public enum Vendor: String, Sendable, Equatable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Telekom Push Notification Service, under `/TPNS/api/…`; also without `/TPNS` (DECISIONS.md, Common).
+    /// Telekom Push Notification Service, under `/TPNS/api/…`; also without `/TPNS` (FakeBehaviour.md, Common).
     case tpns
     /// TwinPush, under `/api/v2/…`.
     case twinPush

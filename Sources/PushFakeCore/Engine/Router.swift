@@ -1,7 +1,7 @@
 /// Maps a method and raw path to a vendor operation.
 ///
 /// Before matching it collapses repeated `/`, drops one trailing `/` and percent-decodes each segment
-/// (DECISIONS.md, Common), so `/TPNS//api/device/register/` from a trailing-slash base URL routes like the rest.
+/// (FakeBehaviour.md, Common), so `/TPNS//api/device/register/` from a trailing-slash base URL routes like the rest.
 struct Router: Sendable {
     enum Result: Equatable {
         case matched(RouteMatch)

@@ -16,7 +16,7 @@ struct HandlerContext {
     var notes: [String] = []
     var deliveryIDs: [String] = []
 
-    /// The body as an object; an empty or unavailable body counts as `{}` (DECISIONS.md, Common).
+    /// The body as an object; an empty or unavailable body counts as `{}` (FakeBehaviour.md, Common).
     var bodyObject: JSONObject? {
         guard let body else { return bodyError == nil ? JSONObject() : nil }
         return body.objectValue

@@ -28,7 +28,7 @@ public struct Fault: Sendable, Equatable, CustomStringConvertible {
         self.delay = max(0, delay)
     }
 
-    /// Answer with a TPNS error (-1000 → 404, -1001 / -1002 → 409), body as DECISIONS.md describes.
+    /// Answer with a TPNS error (-1000 → 404, -1001 / -1002 → 409), body as FakeBehaviour.md describes.
     public static func tpnsError(_ code: TPNSErrorCode) -> Fault { Fault(kind: .tpnsError(code)) }
 
     /// Answer with a TwinPush error in the vendor shape, with the status the catalogue gives the type.

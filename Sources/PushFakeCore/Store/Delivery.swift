@@ -19,7 +19,7 @@ public struct Delivery: Sendable, Equatable, Identifiable {
         case huawei
 
         /// The platform's payload limit in bytes: APNs 4,096 of JSON, FCM/HMS data messages 4,000
-        /// (DECISIONS.md, Payload limits).
+        /// (FakeBehaviour.md, Payload limits).
         public var payloadLimit: Int {
             switch self {
             case .ios, .iosSandbox: return 4096
@@ -47,7 +47,7 @@ public struct Delivery: Sendable, Equatable, Identifiable {
         }
     }
 
-    /// A 16-digit id, deterministic for the engine's seed (DECISIONS.md, Common).
+    /// A 16-digit id, deterministic for the engine's seed (FakeBehaviour.md, Common).
     public let id: String
     /// The vendor whose send caused the delivery.
     public let vendor: Vendor

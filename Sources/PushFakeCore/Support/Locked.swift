@@ -3,7 +3,7 @@ import Foundation
 /// A value behind an `NSLock`: the one place in PushFake that is `@unchecked Sendable`.
 ///
 /// `NSLock` rather than `Synchronization.Mutex`: on Linux the mutex is a priority-inheritance futex that collapses
-/// when more threads than cores contend (PLATFORM-NOTES.md), and connection threads do contend.
+/// when more threads than cores contend (PlatformNotes.md), and connection threads do contend.
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

@@ -49,7 +49,7 @@ enum TimeFormat {
         format(date, between: "T", milliseconds: true, zone: "Z")
     }
 
-    /// `2026-01-01 00:00:00 UTC`, the TwinPush wire format (twinpush.md §4.2).
+    /// `2026-01-01 00:00:00 UTC`, the TwinPush wire format (TwinPushWireProtocol.md §4.2).
     static func twinPush(_ date: Date) -> String {
         format(date, between: " ", milliseconds: false, zone: " UTC")
     }

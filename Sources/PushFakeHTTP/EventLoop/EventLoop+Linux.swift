@@ -5,7 +5,7 @@
     import PushFakeCore
 
     /// An epoll loop on its own thread (Linux). A few loops serve every connection, so a handful of threads — not
-    /// one per client — contend for the engine lock (PLATFORM-NOTES.md: 52–74k req/s against 38–53k).
+    /// one per client — contend for the engine lock (PlatformNotes.md: 52–74k req/s against 38–53k).
     struct EventLoop: Sendable {
         let epoll: Int32
         /// An eventfd that wakes the loop when the server stops.

@@ -21,7 +21,7 @@ public struct HTTP1ParseError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(status) \(reason)" }
 
     /// The answer a connection sends before closing: `{"error":"<reason>","status":<status>}`, JSON like every
-    /// other PushFake answer (DECISIONS.md, Common).
+    /// other PushFake answer (FakeBehaviour.md, Common).
     public var response: FakeResponse {
         .json(status, ["error": .string(reason), "status": .int(status)])
     }

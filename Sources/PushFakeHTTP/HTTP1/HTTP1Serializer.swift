@@ -3,7 +3,7 @@ import PushFakeCore
 /// Writes a ``FakeResponse`` as HTTP/1.1 bytes: status line, headers and body in one buffer.
 ///
 /// One buffer means one `send()`; writing head and body separately stalls on delayed ACKs
-/// (40 ms per response on Linux loopback, see PLATFORM-NOTES.md).
+/// (40 ms per response on Linux loopback, see PlatformNotes.md).
 ///
 /// The serializer owns message framing: it always writes `Content-Length` (except for 1xx, 204 and 304,
 /// which have no body) and `Connection`, and drops those fields and `Transfer-Encoding` from

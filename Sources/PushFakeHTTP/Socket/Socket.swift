@@ -107,7 +107,7 @@ struct Socket: Sendable {
             if client >= 0 {
                 SocketSystem.configureAccepted(client)
                 var one: Int32 = 1
-                // One send per response plus TCP_NODELAY avoids the 40 ms delayed-ACK stall (PLATFORM-NOTES.md).
+                // One send per response plus TCP_NODELAY avoids the 40 ms delayed-ACK stall (PlatformNotes.md).
                 _ = setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                 return Socket(fd: client)
             }
@@ -161,7 +161,7 @@ struct Socket: Sendable {
         }
     }
 
-    /// Wakes any thread blocked on this socket (`close` alone does not on Linux, PLATFORM-NOTES.md).
+    /// Wakes any thread blocked on this socket (`close` alone does not on Linux, PlatformNotes.md).
     func shutdown() {
         _ = CSocket.shutdown(fd, SocketSystem.shutdownBoth)
     }

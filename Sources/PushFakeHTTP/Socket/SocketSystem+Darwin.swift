@@ -1,7 +1,7 @@
 #if canImport(Darwin)
     import Darwin
 
-    /// The Darwin spellings of the few socket details that differ from Linux (PLATFORM-NOTES.md).
+    /// The Darwin spellings of the few socket details that differ from Linux (PlatformNotes.md).
     /// Reviewed, not compiled here: keep it small.
     enum SocketSystem {
         static let streamType = SOCK_STREAM

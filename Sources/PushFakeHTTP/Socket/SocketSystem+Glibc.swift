@@ -1,7 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 
-    /// The Linux spellings of the few socket details that differ from Darwin (PLATFORM-NOTES.md).
+    /// The Linux spellings of the few socket details that differ from Darwin (PlatformNotes.md).
     enum SocketSystem {
         /// Glibc imports `SOCK_STREAM` as an enum.
         static let streamType = Int32(SOCK_STREAM.rawValue)

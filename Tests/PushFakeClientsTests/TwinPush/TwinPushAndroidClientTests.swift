@@ -3,7 +3,7 @@ import PushFakeClients
 import PushFakeTesting
 import XCTest
 
-/// A full Android SDK 3.8.5 session through ``TwinPushDeviceClient`` (twinpush.md §5, §8), under both transports.
+/// A full Android SDK 3.8.5 session through ``TwinPushDeviceClient`` (TwinPushWireProtocol.md §5, §8), under both transports.
 final class TwinPushAndroidClientTests: XCTestCase {
     private typealias Fixtures = TwinPushClientFixtures
 

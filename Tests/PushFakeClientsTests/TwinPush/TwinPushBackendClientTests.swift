@@ -4,7 +4,7 @@ import PushFakeTesting
 import XCTest
 
 /// A backend creates an inbox notification with ``TwinPushCreatorClient``; an iOS device reads it and opens it, the
-/// receipt extension acknowledges it (twinpush.md §5, §7.1, §9), under both transports.
+/// receipt extension acknowledges it (TwinPushWireProtocol.md §5, §7.1, §9), under both transports.
 final class TwinPushBackendClientTests: XCTestCase {
     private typealias Fixtures = TwinPushClientFixtures
 

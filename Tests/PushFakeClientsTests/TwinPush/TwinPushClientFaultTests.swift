@@ -3,7 +3,7 @@ import PushFakeClients
 import PushFakeTesting
 import XCTest
 
-/// Injected faults and strict apps, as the clients surface them (``TwinPushClientError``, twinpush.md §4.4).
+/// Injected faults and strict apps, as the clients surface them (``TwinPushClientError``, TwinPushWireProtocol.md §4.4).
 final class TwinPushClientFaultTests: XCTestCase {
     private typealias Fixtures = TwinPushClientFixtures
 

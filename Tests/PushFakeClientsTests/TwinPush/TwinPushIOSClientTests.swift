@@ -3,7 +3,7 @@ import PushFakeClients
 import PushFakeTesting
 import XCTest
 
-/// A full iOS SDK 4.0.0 session through ``TwinPushDeviceClient`` (twinpush.md §5, §8), under both transports.
+/// A full iOS SDK 4.0.0 session through ``TwinPushDeviceClient`` (TwinPushWireProtocol.md §5, §8), under both transports.
 final class TwinPushIOSClientTests: XCTestCase {
     private typealias Fixtures = TwinPushClientFixtures
 

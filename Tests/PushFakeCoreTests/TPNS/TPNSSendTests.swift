@@ -2,7 +2,7 @@ import PushFakeCore
 import XCTest
 
 final class TPNSSendTests: XCTestCase {
-    /// The body of the TPNS_iOS README `curl` example (tpns.md §7.1).
+    /// The body of the TPNS_iOS README `curl` example (TPNSWireProtocol.md §7.1).
     private let readmeBody =
         #"[{"message":"Test","handlingLevel":1,"applicationKey":"APPKEY","applicationTypes":["IOS_SAND"],"deviceIds":["YOUR SAVED DEVICE ID"]}]"#
 

@@ -2,7 +2,7 @@ import PushFakeCore
 import XCTest
 
 /// A full Android SDK 3.8.5 session: Volley's `Content-Type` with charset, `{}` bodies, integer badge, receipts,
-/// percent-encoded query brackets and `objects[0]` detail (twinpush.md §5, §8).
+/// percent-encoded query brackets and `objects[0]` detail (TwinPushWireProtocol.md §5, §8).
 final class TwinPushAndroidLifecycleTests: XCTestCase {
     func test_androidSession_runsWithoutErrors_whenEveryCallIsSentAsTheSDKSendsIt() throws {
         // GIVEN an Android device registering with os_version_code as an integer

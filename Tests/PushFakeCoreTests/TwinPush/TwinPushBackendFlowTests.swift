@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// A backend creates notifications with the creator token; devices read and report them (twinpush.md §9).
+/// A backend creates notifications with the creator token; devices read and report them (TwinPushWireProtocol.md §9).
 final class TwinPushBackendFlowTests: XCTestCase {
     func test_backendFlow_reportsDeliveryReceiptAndOpen_whenTheDeviceReadsItsInboxAndTheExtensionAcks() throws {
         // GIVEN an iOS device with an alias in a declared app

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// Every error type of twinpush.md §4.4 with its status, plus the fake's own (DECISIONS.md).
+/// Every error type of TwinPushWireProtocol.md §4.4 with its status, plus the fake's own (FakeBehaviour.md).
 final class TwinPushErrorTests: XCTestCase {
     private let client = TwinPushTestClient.strict()
 

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// A full iOS SDK 4.0.0 session, call by call as twinpush.md §5 and §8 describe it.
+/// A full iOS SDK 4.0.0 session, call by call as TwinPushWireProtocol.md §5 and §8 describe it.
 final class TwinPushIOSLifecycleTests: XCTestCase {
     func test_iosSession_runsWithoutErrors_whenEveryCallIsSentAsTheSDKSendsIt() throws {
         // GIVEN a fake with a declared app and an iOS device registering with its field set and headers

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// `page` / `per_page` rules (twinpush.md §4.3, DECISIONS.md).
+/// `page` / `per_page` rules (TwinPushWireProtocol.md §4.3, FakeBehaviour.md).
 final class TwinPushPaginationTests: XCTestCase {
     private let client = TwinPushTestClient(fake: PushFake())
     private var device = ""

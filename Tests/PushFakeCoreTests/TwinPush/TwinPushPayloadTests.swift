@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// The exact bytes a device receives (twinpush.md §7, DECISIONS.md TwinPush and Payload limits).
+/// The exact bytes a device receives (TwinPushWireProtocol.md §7, FakeBehaviour.md TwinPush and Payload limits).
 final class TwinPushPayloadTests: XCTestCase {
     private let client = TwinPushTestClient(fake: PushFake())
 

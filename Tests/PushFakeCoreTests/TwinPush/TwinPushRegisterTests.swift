@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// Register semantics (twinpush.md §5.1, DECISIONS.md): upsert by (udid, platform), update-only by device_id,
+/// Register semantics (TwinPushWireProtocol.md §5.1, FakeBehaviour.md): upsert by (udid, platform), update-only by device_id,
 /// empty clears, absent keeps.
 final class TwinPushRegisterTests: XCTestCase {
     private let client = TwinPushTestClient(fake: PushFake())

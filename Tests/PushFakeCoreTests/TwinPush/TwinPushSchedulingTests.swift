@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// `send_since` against the fake clock (DECISIONS.md, TwinPush).
+/// `send_since` against the fake clock (FakeBehaviour.md, TwinPush).
 final class TwinPushSchedulingTests: XCTestCase {
     func test_scheduledNotification_isDeliveredWhenTheClockPassesSendSince_whenAdvancedByTheTest() throws {
         // GIVEN a notification scheduled one hour ahead

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// Target resolution and badge arithmetic (twinpush.md §5.3, §9; DECISIONS.md).
+/// Target resolution and badge arithmetic (TwinPushWireProtocol.md §5.3, §9; FakeBehaviour.md).
 final class TwinPushTargetingTests: XCTestCase {
     private let client = TwinPushTestClient(fake: PushFake())
 

@@ -20,7 +20,7 @@ struct TwinPushTestClient {
     let fake: PushFake
     var app = TwinPushTestClient.app
 
-    /// iOS sends `Content-Type: application/json` and `Accept` on every request (twinpush.md §2).
+    /// iOS sends `Content-Type: application/json` and `Accept` on every request (TwinPushWireProtocol.md §2).
     static let iosHeaders: HTTPHeaders = ["Content-Type": "application/json", "Accept": "application/json"]
     /// Android (Volley) sends `Content-Type` with a charset, only on POST.
     static let androidHeaders: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]

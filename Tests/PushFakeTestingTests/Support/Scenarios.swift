@@ -52,7 +52,7 @@ enum Scenarios {
             creatorToken: twinPushApp.creatorToken)
     }
 
-    /// The iOS SDK 4.0.0 app lifecycle (twinpush.md §8): register, badge reset and open_app on activation, a rich
+    /// The iOS SDK 4.0.0 app lifecycle (TwinPushWireProtocol.md §8): register, badge reset and open_app on activation, a rich
     /// push opened by its tp_id, properties, location, the device and alias inboxes, detail, delete, close_app.
     /// Returns the device id.
     @discardableResult
@@ -110,7 +110,7 @@ enum Scenarios {
         return id
     }
 
-    /// The backend flow of twinpush.md §9: an inbox notification to an alias; the iOS device reads inbox, summary
+    /// The backend flow of TwinPushWireProtocol.md §9: an inbox notification to an alias; the iOS device reads inbox, summary
     /// and detail; the receipt extension acks on the app-less path; 90 s later the user opens it; the backend reads
     /// report, deliveries and devices, then deletes the notification. Returns the notification id.
     @discardableResult

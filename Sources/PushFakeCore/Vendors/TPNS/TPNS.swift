@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Telekom Push Notification Service as PushFake models it (spec/tpns.md, spec/DECISIONS.md).
+/// The Telekom Push Notification Service as PushFake models it (TPNSWireProtocol.md, FakeBehaviour.md).
 public enum TPNS {
     /// The `applicationType` values a register accepts, and the `applicationTypes` a send may list.
     public static let applicationTypes = ["IOS", "IOS_SAND", "AOS"]
@@ -9,7 +9,7 @@ public enum TPNS {
     public struct Device: Sendable, Equatable {
         /// The app key sent at register; with ``deviceId`` it identifies the device.
         public let applicationKey: String
-        /// The client-generated id (an uppercase UUID from TPNS_iOS; other formats from Android, tpns.md §4.1).
+        /// The client-generated id (an uppercase UUID from TPNS_iOS; other formats from Android, TPNSWireProtocol.md §4.1).
         public let deviceId: String
         /// The APNs / FCM token as sent; `nil` when the register carried none (or `""`, or `"-1"`).
         public internal(set) var deviceRegistrationId: String?
@@ -45,7 +45,7 @@ public enum TPNS {
         public let notificationId: String
         /// The notification text, as sent.
         public let message: String
-        /// 1, 2 or 3; the sources document no meaning for it (tpns.md §7.1), so PushFake only validates it.
+        /// 1, 2 or 3; the sources document no meaning for it (TPNSWireProtocol.md §7.1), so PushFake only validates it.
         public let handlingLevel: Int
         /// The app whose devices were targeted.
         public let applicationKey: String

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The three TPNS error codes. The real SDK raises them on the device (tpns.md §6.3); PushFake can answer with them
-/// by injection or, with state checks on, from its own state machine (DECISIONS.md, TPNS).
+/// The three TPNS error codes. The real SDK raises them on the device (TPNSWireProtocol.md §6.3); PushFake can answer with them
+/// by injection or, with state checks on, from its own state machine (FakeBehaviour.md, TPNS).
 public enum TPNSErrorCode: Int, Sendable, Equatable, CaseIterable {
     /// Unregister while not registered.
     case deviceNotRegistered = -1000
@@ -19,7 +19,7 @@ public enum TPNSErrorCode: Int, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// The SDK's `localizedDescription`, verbatim (including the source's "addional" typo). tpns.md §6.3.
+    /// The SDK's `localizedDescription`, verbatim (including the source's "addional" typo). TPNSWireProtocol.md §6.3.
     public var text: String {
         switch self {
         case .deviceNotRegistered:
@@ -31,7 +31,7 @@ public enum TPNSErrorCode: Int, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// The HTTP status PushFake answers with (DECISIONS.md, TPNS): 404 for -1000, 409 for -1001 and -1002.
+    /// The HTTP status PushFake answers with (FakeBehaviour.md, TPNS): 404 for -1000, 409 for -1001 and -1002.
     public var httpStatus: Int {
         self == .deviceNotRegistered ? 404 : 409
     }

@@ -62,7 +62,7 @@ extension TPNSHandler {
         return registered(deviceId)
     }
 
-    /// `PUT …/application/{appKey}/device/{deviceId}/unregister`: always 200 for a well-formed call (tpns.md §5),
+    /// `PUT …/application/{appKey}/device/{deviceId}/unregister`: always 200 for a well-formed call (TPNSWireProtocol.md §5),
     /// unless state checks are on and the device is not registered (-1000).
     static func unregister(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
         let key = TPNSState.DeviceKey(
@@ -107,8 +107,8 @@ extension TPNSHandler {
     }
 
     /// The usable token, or `nil` when absent, `""` or `"-1"` (Android registers before its FCM token arrives,
-    /// tpns.md §4.1). A token in the broken `{length=32,bytes=0x…}` form of TPNS_iOS ≤ 1.1.0 on iOS 13 is an error
-    /// (tpns.md §8).
+    /// TPNSWireProtocol.md §4.1). A token in the broken `{length=32,bytes=0x…}` form of TPNS_iOS ≤ 1.1.0 on iOS 13 is an error
+    /// (TPNSWireProtocol.md §8).
     private static func registrationID(
         _ body: JSONObject, applicationType: String?, _ errors: inout [FieldError]
     ) -> String? {

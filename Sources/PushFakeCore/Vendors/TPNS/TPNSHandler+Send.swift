@@ -8,7 +8,7 @@ extension TPNSHandler {
         var deviceIds: [String]?
     }
 
-    /// `POST …/api/pushnotifications` (*fake-specific response*, DECISIONS.md TPNS): atomic — any invalid element
+    /// `POST …/api/pushnotifications` (*fake-specific response*, FakeBehaviour.md TPNS): atomic — any invalid element
     /// means 422 naming `[index].field` and nothing is sent.
     static func send(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
         guard let elements = context.body?.arrayValue else {
@@ -143,7 +143,7 @@ extension TPNSHandler {
         ]
     }
 
-    /// The platform payloads of one send, serialized once and shared by every delivery (DECISIONS.md TPNS).
+    /// The platform payloads of one send, serialized once and shared by every delivery (FakeBehaviour.md TPNS).
     struct Payloads {
         let apple: [UInt8]
         let android: [UInt8]

@@ -1,4 +1,4 @@
-/// Serves the three TPNS calls under `/TPNS/api/…` and `/api/…` (tpns.md §1, DECISIONS.md).
+/// Serves the three TPNS calls under `/TPNS/api/…` and `/api/…` (TPNSWireProtocol.md §1, FakeBehaviour.md).
 enum TPNSHandler: VendorHandler {
     static let vendor = Vendor.tpns
 
@@ -35,7 +35,7 @@ enum TPNSHandler: VendorHandler {
         failure(status, message, [])
     }
 
-    // MARK: Envelopes (tpns.md §4.2, DECISIONS.md TPNS)
+    // MARK: Envelopes (TPNSWireProtocol.md §4.2, FakeBehaviour.md TPNS)
 
     /// One entry of the `errors` array.
     struct FieldError: Equatable {
@@ -55,7 +55,7 @@ enum TPNSHandler: VendorHandler {
     }
 
     /// `{"success":false,"message":…,"errors":[…]}`; `message` is always a string (a `null` or number would
-    /// crash TPNS_iOS on some statuses, tpns.md §4.4).
+    /// crash TPNS_iOS on some statuses, TPNSWireProtocol.md §4.4).
     static func failure(_ status: Int, _ message: String, _ errors: [FieldError]) -> FakeResponse {
         .json(status, ["success": false, "message": .string(message), "errors": .array(errors.map(\.json))])
     }

@@ -47,6 +47,6 @@ extension PushFake {
 }
 
 extension TwinPush.Device {
-    /// The device as the TwinPush API writes it (the Device object of twinpush.md §6.1).
+    /// The device as the TwinPush API writes it (the Device object of TwinPushWireProtocol.md §6.1).
     public var jsonValue: JSON { TwinPushWire.device(self) }
 }

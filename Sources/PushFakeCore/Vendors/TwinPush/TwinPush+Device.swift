@@ -1,9 +1,9 @@
 import Foundation
 
 extension TwinPush {
-    /// A registered device, keyed by (`udid`, `platform`) within its app (twinpush.md §5.1, §6.1).
+    /// A registered device, keyed by (`udid`, `platform`) within its app (TwinPushWireProtocol.md §5.1, §6.1).
     public struct Device: Sendable, Equatable {
-        /// The 16-digit id the fake assigned (DECISIONS.md, Common).
+        /// The 16-digit id the fake assigned (FakeBehaviour.md, Common).
         public let id: String
         /// The app the device registered in.
         public let appID: String
@@ -29,9 +29,9 @@ extension TwinPush {
         public internal(set) var sdkVersion: String?
         /// `os_version`, e.g. `13.3`.
         public internal(set) var osVersion: String?
-        /// `os_name`, sent by iOS only (undocumented, twinpush.md §5.1).
+        /// `os_name`, sent by iOS only (undocumented, TwinPushWireProtocol.md §5.1).
         public internal(set) var osName: String?
-        /// `os_version_code`, an integer sent by Android only (undocumented, twinpush.md §5.1).
+        /// `os_version_code`, an integer sent by Android only (undocumented, TwinPushWireProtocol.md §5.1).
         public internal(set) var osVersionCode: Int?
         /// The server-side badge count: raised by notifications, set by `update_badge`.
         public internal(set) var badge: Int
@@ -84,7 +84,7 @@ extension TwinPush {
         }
     }
 
-    /// One notification in an alias inbox (twinpush.md §5.11): the alias owns it, every device with the alias sees it.
+    /// One notification in an alias inbox (TwinPushWireProtocol.md §5.11): the alias owns it, every device with the alias sees it.
     public struct InboxItem: Sendable, Equatable {
         /// The inbox item's own 16-digit id (the SDKs ignore it; deletes use the notification id).
         public let id: String

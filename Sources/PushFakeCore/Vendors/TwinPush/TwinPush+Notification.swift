@@ -1,7 +1,7 @@
 import Foundation
 
 extension TwinPush {
-    /// A notification created with `POST /apps/{app}/notifications` (twinpush.md §6.2, §9).
+    /// A notification created with `POST /apps/{app}/notifications` (TwinPushWireProtocol.md §6.2, §9).
     public struct Notification: Sendable, Equatable {
         /// Where the notification stands (the `status` of its report).
         public enum Status: String, Sendable, Equatable {
@@ -19,7 +19,7 @@ extension TwinPush {
             public let values: [String]
         }
 
-        /// The one target a create named (twinpush.md §9).
+        /// The one target a create named (TwinPushWireProtocol.md §9).
         public enum Target: Sendable, Equatable {
             /// `broadcast: true`: every device of the app.
             case broadcast
@@ -37,7 +37,7 @@ extension TwinPush {
             case multipleAlias([String])
         }
 
-        /// One entry of the report's `errors` (twinpush.md §9).
+        /// One entry of the report's `errors` (TwinPushWireProtocol.md §9).
         public struct ReportError: Sendable, Equatable {
             /// `ios`, `android` or `huawei`.
             public let platform: String
@@ -53,7 +53,7 @@ extension TwinPush {
             public let deviceID: String
         }
 
-        /// The 16-digit id the fake assigned (DECISIONS.md, Common).
+        /// The 16-digit id the fake assigned (FakeBehaviour.md, Common).
         public let id: String
         /// The app the notification was created in.
         public let appID: String
@@ -102,7 +102,7 @@ extension TwinPush {
         /// Failed deliveries (`PayloadTooLarge`).
         public internal(set) var errors: [ReportError]
 
-        /// The REST `tags`: as sent, plus `tp_rich` when a rich URL is set (twinpush.md §6.2).
+        /// The REST `tags`: as sent, plus `tp_rich` when a rich URL is set (TwinPushWireProtocol.md §6.2).
         public var restTags: [String] {
             url == nil || tags.contains("tp_rich") ? tags : tags + ["tp_rich"]
         }

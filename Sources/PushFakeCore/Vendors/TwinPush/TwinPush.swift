@@ -1,6 +1,6 @@
 import Foundation
 
-/// The TwinPush REST API as PushFake models it (spec/twinpush.md, spec/DECISIONS.md).
+/// The TwinPush REST API as PushFake models it (TwinPushWireProtocol.md, FakeBehaviour.md).
 ///
 /// The value types here are read-only snapshots of the fake's state, for assertions:
 /// ```swift
@@ -9,17 +9,17 @@ import Foundation
 /// XCTAssertEqual(fake.twinPushInbox(alias: "ana", app: appID).first?.openedAt, fake.now)
 /// ```
 public enum TwinPush {
-    /// The `platform` values a register accepts (twinpush.md §5.1).
+    /// The `platform` values a register accepts (TwinPushWireProtocol.md §5.1).
     public static let platforms = ["ios", "android", "huawei"]
-    /// The `delivery_speed` values a create accepts (twinpush.md §9); `normal` is the default.
+    /// The `delivery_speed` values a create accepts (TwinPushWireProtocol.md §9); `normal` is the default.
     public static let deliverySpeeds = ["instant", "fast", "normal", "slow"]
-    /// The target keys of a create, exactly one of which must be present (twinpush.md §9, DECISIONS.md).
+    /// The target keys of a create, exactly one of which must be present (TwinPushWireProtocol.md §9, FakeBehaviour.md).
     public static let targetKeys = [
         "broadcast", "devices_ids", "devices_aliases", "segments", "target_properties", "multiple_devices",
         "multiple_alias",
     ]
 
-    /// Limits a create is validated against (twinpush.md §9). *Fake-specific*: `alert` is limited to 255
+    /// Limits a create is validated against (TwinPushWireProtocol.md §9). *Fake-specific*: `alert` is limited to 255
     /// characters (Unicode scalars), the API reference's number; the FAQ's 500 is not used.
     public enum Limits {
         /// Characters of `alert` (and of a per-target `alert` override).
@@ -30,13 +30,13 @@ public enum TwinPush {
         public static let segments = 50
         /// Properties in `target_properties`.
         public static let targetProperties = 5
-        /// `per_page` is capped at this (DECISIONS.md, TwinPush).
+        /// `per_page` is capped at this (FakeBehaviour.md, TwinPush).
         public static let perPage = 100
         /// `per_page` when it is missing, 0 or not a number.
         public static let defaultPerPage = 30
     }
 
-    /// The type of a device custom property (twinpush.md §5.8): a closed set of six.
+    /// The type of a device custom property (TwinPushWireProtocol.md §5.8): a closed set of six.
     public enum PropertyType: String, Sendable, Equatable, CaseIterable {
         /// `"string"`: a JSON string.
         case string
@@ -62,7 +62,7 @@ public enum TwinPush {
         public let value: JSON
     }
 
-    /// The last location a device reported with `report_statistics` (twinpush.md §5.7).
+    /// The last location a device reported with `report_statistics` (TwinPushWireProtocol.md §5.7).
     public struct Location: Sendable, Equatable {
         /// Degrees, -90…90.
         public let latitude: Double
@@ -74,7 +74,7 @@ public enum TwinPush {
 }
 
 extension Operation {
-    /// TwinPush `GET …/devices/{device}/badge` (twinpush.md §5.2).
+    /// TwinPush `GET …/devices/{device}/badge` (TwinPushWireProtocol.md §5.2).
     public static let getBadge: Operation = "getBadge"
     /// TwinPush `POST …/devices/{device}/update_badge` (§5.3).
     public static let updateBadge: Operation = "updateBadge"

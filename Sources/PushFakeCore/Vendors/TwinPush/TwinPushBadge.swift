@@ -1,6 +1,6 @@
 import Foundation
 
-/// A badge value as TwinPush reads it (twinpush.md §5.3, §9): a number sets the badge, `"+N"` / `"-N"` move it,
+/// A badge value as TwinPush reads it (TwinPushWireProtocol.md §5.3, §9): a number sets the badge, `"+N"` / `"-N"` move it,
 /// and the result never goes below 0 (DOCS).
 enum TwinPushBadge: Sendable, Equatable {
     case set(Int)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A TwinPush error type with its HTTP status: the catalogue of twinpush.md §4.4 plus PushFake's own additions.
+/// A TwinPush error type with its HTTP status: the catalogue of TwinPushWireProtocol.md §4.4 plus PushFake's own additions.
 ///
 /// Extensible: `TwinPushErrorType(rawValue: "Custom", status: 500)` makes a new one for fault injection.
 public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
@@ -15,7 +15,7 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
         self.status = status
     }
 
-    // twinpush.md §4.4 (DOCS api-concepts.md). Auth failures use 403 (DECISIONS.md).
+    // TwinPushWireProtocol.md §4.4. Auth failures use 403 (FakeBehaviour.md).
     /// 403: `X-TwinPush-REST-API-Token` is wrong or missing.
     public static let invalidToken = TwinPushErrorType(rawValue: "InvalidToken", status: 403)
     /// 403: `X-TwinPush-REST-API-Key-Creator` is wrong or missing.
@@ -37,7 +37,7 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
     /// 422: invalid custom property name, type or value.
     public static let invalidProperty = TwinPushErrorType(rawValue: "InvalidProperty", status: 422)
 
-    // Fake-specific (DECISIONS.md, TwinPush): an alias inbox for a device without an alias.
+    // Fake-specific (FakeBehaviour.md, TwinPush): an alias inbox for a device without an alias.
     /// 422 (*fake-specific*): an alias inbox call from a device without `alias_device`.
     public static let aliasNotSet = TwinPushErrorType(rawValue: "AliasNotSet", status: 422)
     // Fake-specific: transport-level failures in the vendor's error shape.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension TwinPushHandler {
-    /// `POST /apps/{app}/notifications` (twinpush.md §9, DECISIONS.md): validates content and the one target, then
+    /// `POST /apps/{app}/notifications` (TwinPushWireProtocol.md §9, FakeBehaviour.md): validates content and the one target, then
     /// sends now, or schedules when `send_since` is ahead of the fake clock. Answers `{"objects":[<Notification>],
     /// "references":[]}`; every invalid field is 422 `NotificationNotCreated`.
     static func createNotification(

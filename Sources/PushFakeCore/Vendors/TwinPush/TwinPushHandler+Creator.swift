@@ -1,7 +1,7 @@
 import Foundation
 
 extension TwinPushHandler {
-    /// `GET /apps/{app}/notifications/{notification}` (twinpush.md §9): the bare object plus `objects: [same]`.
+    /// `GET /apps/{app}/notifications/{notification}` (TwinPushWireProtocol.md §9): the bare object plus `objects: [same]`.
     /// *Fake-specific*: no token is checked (DOCS do not name one). The same path is what iOS sends for the
     /// notification detail when it has no device id (§8), and this answer suits it too.
     static func showNotification(

@@ -1,7 +1,7 @@
 import Foundation
 
 extension TwinPushHandler {
-    /// `GET …/devices/{device}/badge` (twinpush.md §5.2): `{"badge": N}`, a number (Android calls `getInt`).
+    /// `GET …/devices/{device}/badge` (TwinPushWireProtocol.md §5.2): `{"badge": N}`, a number (Android calls `getInt`).
     static func getBadge(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure)
         -> FakeResponse
     {

@@ -1,7 +1,7 @@
 import Foundation
 
 extension TwinPushHandler {
-    /// `POST …/devices/{device}/search_notifications` (twinpush.md §5.10): the notifications sent to this device,
+    /// `POST …/devices/{device}/search_notifications` (TwinPushWireProtocol.md §5.10): the notifications sent to this device,
     /// newest first (*fake-specific* order), filtered by `tags` (all present) and `no_tags` (none present) on the
     /// REST tags, which include `tp_rich` for rich notifications (iOS and Android filter on it).
     static func searchNotifications(
@@ -97,7 +97,7 @@ extension TwinPushHandler {
         return ok
     }
 
-    /// The alias of the calling device; 422 `AliasNotSet` without one (*fake-specific*, DECISIONS.md).
+    /// The alias of the calling device; 422 `AliasNotSet` without one (*fake-specific*, FakeBehaviour.md).
     private static func requireAlias(
         _ context: inout HandlerContext, state: EngineState
     ) throws(TwinPushFailure) -> (alias: String, app: String) {

@@ -1,7 +1,7 @@
 import Foundation
 
 extension TwinPushHandler {
-    /// `POST …/devices/{device}/set_custom_property` (twinpush.md §5.8): `{"name","type","value"}`. A `null` value
+    /// `POST …/devices/{device}/set_custom_property` (TwinPushWireProtocol.md §5.8): `{"name","type","value"}`. A `null` value
     /// (iOS) or a missing one (Android drops nulls) deletes the property; a type outside the six or a value that
     /// does not fit the type is 422 `InvalidProperty`.
     static func setCustomProperty(

@@ -2,7 +2,7 @@ import Foundation
 
 extension TwinPushHandler {
     /// A register field: absent (left alone), cleared (`null` or `""`), or set (DOCS: "set to null if value is
-    /// empty and ignored if not present", twinpush.md §5.1).
+    /// empty and ignored if not present", TwinPushWireProtocol.md §5.1).
     enum FieldValue: Equatable {
         case absent
         case cleared
@@ -27,7 +27,7 @@ extension TwinPushHandler {
         }
     }
 
-    /// `POST /apps/{app}/devices/register` (twinpush.md §5.1, DECISIONS.md): upsert on (`udid`, `platform`) in the
+    /// `POST /apps/{app}/devices/register` (TwinPushWireProtocol.md §5.1, FakeBehaviour.md): upsert on (`udid`, `platform`) in the
     /// app, or update-only by `device_id` (404 when unknown). Answers `{"objects":[<Device>],"references":[]}`.
     static func register(
         _ context: inout HandlerContext, state: inout EngineState

@@ -1,7 +1,7 @@
 import Foundation
 
 extension TwinPushHandler {
-    /// `POST …/notifications/{notification}/open_notification` and `…/received_notification` (twinpush.md §5.6,
+    /// `POST …/notifications/{notification}/open_notification` and `…/received_notification` (TwinPushWireProtocol.md §5.6,
     /// §5.6b), app-scoped or on the receipt extension's app-less path. The body is not read: iOS always sends
     /// `open_at: "978307200"` (a constant, §5.6), Android `{}`, the receipt extension nothing.
     ///

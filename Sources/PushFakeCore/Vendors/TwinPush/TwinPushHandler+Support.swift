@@ -14,7 +14,7 @@ struct TwinPushFailure: Error {
 }
 
 extension TwinPushHandler {
-    /// Which token a call needs once apps are declared (twinpush.md §2, §9; DECISIONS.md Common).
+    /// Which token a call needs once apps are declared (TwinPushWireProtocol.md §2, §9; FakeBehaviour.md Common).
     private enum Credential {
         case none
         case apiToken
@@ -30,7 +30,7 @@ extension TwinPushHandler {
     }
 
     /// With declared apps, the API token on register and the backend reads, the creator token on create and
-    /// delete. Device calls are authenticated by the device id alone (twinpush.md §2). With no declared apps,
+    /// delete. Device calls are authenticated by the device id alone (TwinPushWireProtocol.md §2). With no declared apps,
     /// nothing is checked.
     static func authenticate(_ context: HandlerContext, app: String, state: EngineState) throws(TwinPushFailure) {
         guard let declared = state.twinPush.declaredApps[app] else { return }
@@ -49,7 +49,7 @@ extension TwinPushHandler {
     }
 
     /// The index of the device a device call is about. Calls sent without `/devices/{device}` (an SDK that has
-    /// no device id yet, twinpush.md §1 and §8) answer 404 `DeviceNotFound` (*fake-specific* message), as a
+    /// no device id yet, TwinPushWireProtocol.md §1 and §8) answer 404 `DeviceNotFound` (*fake-specific* message), as a
     /// server that cannot tell whose badge, inbox or properties they are about.
     static func requireDevice(_ context: inout HandlerContext, state: EngineState) throws(TwinPushFailure) -> Int {
         guard let id = context.route.parameters["device"] else {
@@ -79,12 +79,12 @@ extension TwinPushHandler {
     }
 
     /// The request body; `handle` has already turned a non-object POST body into 400, and other methods' bodies
-    /// count as `{}` (DECISIONS.md, Common).
+    /// count as `{}` (FakeBehaviour.md, Common).
     static func body(_ context: HandlerContext) -> JSONObject {
         context.bodyObject ?? JSONObject()
     }
 
-    /// `200 {}` for void endpoints (twinpush.md §4.1).
+    /// `200 {}` for void endpoints (TwinPushWireProtocol.md §4.1).
     static var ok: FakeResponse { .json(200, .object(JSONObject())) }
 
     /// A string list from a JSON array of strings; `nil` when the value is not one.
@@ -99,7 +99,7 @@ extension TwinPushHandler {
         return result
     }
 
-    /// `tags` must all be present and `no_tags` all absent (twinpush.md §5.10).
+    /// `tags` must all be present and `no_tags` all absent (TwinPushWireProtocol.md §5.10).
     static func matches(_ tags: [String], all required: [String], none excluded: [String]) -> Bool {
         required.allSatisfy(tags.contains) && !excluded.contains(where: tags.contains)
     }

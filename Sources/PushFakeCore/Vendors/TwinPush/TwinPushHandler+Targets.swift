@@ -3,7 +3,7 @@ import Foundation
 extension TwinPushHandler {
     typealias Target = TwinPush.Notification.Target
 
-    /// Exactly one target (twinpush.md §9, DECISIONS.md): `broadcast: true`, `devices_ids` / `devices_aliases`
+    /// Exactly one target (TwinPushWireProtocol.md §9, FakeBehaviour.md): `broadcast: true`, `devices_ids` / `devices_aliases`
     /// (≤ 1000), `segments` (≤ 50), `target_properties` (≤ 5, optionally with `segments`), `multiple_devices` /
     /// `multiple_alias` (≤ 1000 entries of overrides). `broadcast: false` and `null` count as absent.
     static func parseTarget(_ body: JSONObject) throws(TwinPushFailure) -> (Target, [String: TwinPushOverride]) {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Serves the TwinPush REST API under `/api/v2/…` (twinpush.md, DECISIONS.md): the 15 device calls of §5, the
+/// Serves the TwinPush REST API under `/api/v2/…` (TwinPushWireProtocol.md, FakeBehaviour.md): the 15 device calls of §5, the
 /// forms without `/devices/{device}` the SDKs send before they have a device id (§1, §8), the app-less receipt
 /// path (§5.6b), and the creator / backend calls of §9.
 enum TwinPushHandler: VendorHandler {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fields a `multiple_devices` / `multiple_alias` entry may override for its target (twinpush.md §9).
+/// The fields a `multiple_devices` / `multiple_alias` entry may override for its target (TwinPushWireProtocol.md §9).
 struct TwinPushOverride: Sendable, Equatable {
     var alert: String?
     var title: String?
@@ -32,7 +32,7 @@ struct TwinPushContent: Sendable, Equatable {
         return content
     }
 
-    /// The REST and Android `tags`: as sent, plus `tp_rich` when a rich URL is set (twinpush.md §6.2).
+    /// The REST and Android `tags`: as sent, plus `tp_rich` when a rich URL is set (TwinPushWireProtocol.md §6.2).
     var restTags: [String] {
         url == nil || tags.contains("tp_rich") ? tags : tags + ["tp_rich"]
     }

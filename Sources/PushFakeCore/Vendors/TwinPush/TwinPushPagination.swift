@@ -1,4 +1,4 @@
-/// `page` / `per_page` as TwinPush reads them (twinpush.md §4.3, DECISIONS.md): strings or integers; a page
+/// `page` / `per_page` as TwinPush reads them (TwinPushWireProtocol.md §4.3, FakeBehaviour.md): strings or integers; a page
 /// ≤ 0 is page 1; `per_page` 0, missing or not a number is 30, and at most 100; past the end is an empty page.
 struct TwinPushPagination: Equatable {
     let page: Int

@@ -1,7 +1,7 @@
 /// The platform payloads of one notification content, serialized once; a fan-out only splices in each device's
-/// badge and id, so a send to 100,000 devices stays a memcpy per device (DESIGN.md, Fan-out).
+/// badge and id, so a send to 100,000 devices stays a memcpy per device (the fan-out target in Performance.md).
 ///
-/// iOS (twinpush.md §7.1, DECISIONS.md):
+/// iOS (TwinPushWireProtocol.md §7.1, FakeBehaviour.md):
 /// `{"aps":{"alert":…,"badge":N,"sound":…,"mutable-content":1},"tp_id":<number>,"tp_device_id":<number>,
 /// "tp_rich_url":…,<custom properties as sent>}`. *Fake-specific* choices where the sources are silent:
 /// `aps.alert` is a plain string without a title and `{"title","body"}` with one; `badge` is left out when the
@@ -85,8 +85,8 @@ struct TwinPushPayload {
 
     private static let badgeKey = Array(#","badge":"#.utf8)
 
-    /// Ids are 16-digit decimals below 2^53 (DECISIONS.md), written as JSON numbers because iOS calls
-    /// `stringValue` on `tp_id` and the receipt extension reads `tp_device_id` `as? Int` (twinpush.md §7.1).
+    /// Ids are 16-digit decimals below 2^53 (FakeBehaviour.md), written as JSON numbers because iOS calls
+    /// `stringValue` on `tp_id` and the receipt extension reads `tp_device_id` `as? Int` (TwinPushWireProtocol.md §7.1).
     private static func writeNumber(_ id: String, to output: inout [UInt8]) {
         if !id.isEmpty, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             output.append(contentsOf: id.utf8)

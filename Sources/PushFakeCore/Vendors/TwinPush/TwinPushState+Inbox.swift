@@ -52,7 +52,7 @@ extension TwinPushState {
         scheduled.insert(notification.id, at: position)
     }
 
-    /// Forgets a notification: out of the system, every alias inbox and the release queue (twinpush.md §9).
+    /// Forgets a notification: out of the system, every alias inbox and the release queue (TwinPushWireProtocol.md §9).
     /// Its deliveries stay in the delivery log as history.
     mutating func remove(notification id: String) {
         guard let record = notifications.removeValue(forKey: id) else { return }

@@ -55,7 +55,7 @@ struct TwinPushState: Sendable {
     var isStrict: Bool { !declaredApps.isEmpty }
 
     /// Whether the app id is usable; records auto-provisioning on first use when nothing is declared
-    /// (DECISIONS.md, Common).
+    /// (FakeBehaviour.md, Common).
     mutating func admit(_ app: String, notes: inout [String]) -> Bool {
         if isStrict { return declaredApps[app] != nil }
         if provisioned.insert(app).inserted {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON shapes TwinPush answers with (twinpush.md §4.1, §6; DECISIONS.md, TwinPush).
+/// The JSON shapes TwinPush answers with (TwinPushWireProtocol.md §4.1, §6; FakeBehaviour.md, TwinPush).
 enum TwinPushWire {
     static func date(_ date: Date) -> JSON {
         .string(TimeFormat.twinPush(date))
@@ -34,7 +34,7 @@ enum TwinPushWire {
     }
 
     /// A Notification object (§6.2) as one target sees it. `alert`, `title` and `last_sent_at` are never `null`
-    /// (§10.6); `custom_properties` values are strings because Android casts each to `String` (DECISIONS.md).
+    /// (§10.6); `custom_properties` values are strings because Android casts each to `String` (FakeBehaviour.md).
     static func notification(_ notification: TwinPush.Notification, content: TwinPushContent) -> JSON {
         [
             "id": .string(notification.id), "name": string(notification.name), "sound": string(notification.sound),
@@ -58,7 +58,7 @@ enum TwinPushWire {
     }
 
     /// Notification detail (§5.13): the bare object **plus** `objects: [same]`, for iOS (bare) and Android
-    /// (`objects[0]`) at once (DECISIONS.md, TwinPush).
+    /// (`objects[0]`) at once (FakeBehaviour.md, TwinPush).
     static func detail(_ notification: JSON) -> JSON {
         guard case .object(var object) = notification else { return notification }
         object["objects"] = [notification]
