@@ -36,7 +36,7 @@ let package = Package(
             name: "PushFakeTestingTests",
             dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
         ),
-        .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients"]),
+        .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )
