@@ -66,7 +66,8 @@ enum Bench {
         let delivered = fake.deliveries.count
         print(
             #"{"bench":"fanout","devices":\#(count),"status":\#(exchange.response.status),"deliveries":\#(delivered),"#
-                + #""seconds":\#(elapsed),"residentMegabytes":\#(residentMegabytes())}"#)
+                + #""seconds":\#(elapsed),"residentMegabytes":\#(ResidentMemory.currentMegabytes()),"#
+                + #""peakResidentMegabytes":\#(ResidentMemory.peakBytes() / 1_048_576)}"#)
     }
 
     private static func twinPush(count: Int) {
@@ -92,7 +93,7 @@ enum Bench {
         print(
             #"{"bench":"twinpush","devices":\#(count),"microsPerRegister":\#(registerSeconds / Double(count) * 1e6),"#
                 + #""status":\#(exchange.response.status),"deliveries":\#(fake.deliveries.count),"#
-                + #""broadcastSeconds":\#(seconds),"residentMegabytes":\#(residentMegabytes())}"#)
+                + #""broadcastSeconds":\#(seconds),"residentMegabytes":\#(ResidentMemory.currentMegabytes())}"#)
     }
 
     private static func start(count: Int) {
@@ -115,15 +116,5 @@ enum Bench {
         print(
             #"{"bench":"start","runs":\#(count),"medianMilliseconds":\#(samples[samples.count / 2]),"#
                 + #""maxMilliseconds":\#(samples.last ?? 0)}"#)
-    }
-
-    /// Resident set size from /proc (Linux); 0 elsewhere.
-    static func residentMegabytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-            return kilobytes / 1024
-        }
-        return 0
     }
 }
