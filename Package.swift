@@ -7,7 +7,7 @@ import PackageDescription
 // iOS, Mac Catalyst, tvOS and visionOS test targets, where `withPushFake` runs inside an app's unit or UI tests.
 // iOS 16 / tvOS 16 / Mac Catalyst 16 are the releases of the macOS 13 generation, so the APIs the code already
 // uses on macOS 13 (async URLSession, Swift concurrency) are there too; visionOS starts at 1. The `pushfake` CLI is
-// for macOS and Linux only (it uses `Process`-free POSIX calls, but is not meant to run on a phone).
+// for macOS and Linux only.
 let package = Package(
     name: "PushFake",
     platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .visionOS(.v1)],
