@@ -3,6 +3,7 @@
     import Dispatch
     import Glibc
     import PushFakeCore
+    import PushFakeHTTP1
 
     /// One non-blocking connection owned by an event-loop thread: buffered input, parser, queued output, and at
     /// most one delayed response (later pipelined requests wait behind it, so order is kept).
@@ -12,7 +13,6 @@
         private var parser: HTTP1Parser
         private var output: [UInt8] = []
         private var outputOffset = 0
-        private var sample: [UInt8] = []
         private var requestStarted: UInt64?
         private(set) var lastActivity: UInt64
         /// A response held back by a delay fault, and when it is due.
@@ -36,9 +36,6 @@
                 if count > 0 {
                     let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                     parser.append(bytes)
-                    if sample.count < Connection.malformedSampleLimit {
-                        sample.append(contentsOf: bytes.prefix(Connection.malformedSampleLimit - sample.count))
-                    }
                     if count < buffer.count { break }
                     continue
                 }
@@ -75,7 +72,7 @@
             guard pending == nil, !isClosed else { return }
             let configuration = server.configuration
             if let started = requestStarted, Double(now - started) / 1e9 >= configuration.requestTimeout {
-                output += server.requestTimeoutResponse(sample: sample)
+                output += server.requestTimeoutResponse(sample: parser.requestBytes)
                 closeWhenFlushed = true
                 flush()
             } else if requestStarted == nil, outputOffset >= output.count,
@@ -89,7 +86,6 @@
             parsing: while pending == nil, !closeWhenFlushed, !isClosed {
                 switch parser.next() {
                 case .request(let request):
-                    sample.removeAll(keepingCapacity: true)
                     requestStarted = nil
                     let outcome = server.outcome(for: request)
                     if outcome.delay > 0 {
@@ -101,7 +97,7 @@
                 case .continueExpected:
                     output += HTTP1Serializer.continueResponse
                 case .error(let error):
-                    output += server.malformedResponse(error, sample: sample)
+                    output += server.malformedResponse(error, sample: parser.requestBytes)
                     closeWhenFlushed = true
                 case .needMoreData:
                     if parser.isMidRequest, requestStarted == nil {

@@ -1,5 +1,6 @@
 import Dispatch
 import PushFakeCore
+import PushFakeHTTP1
 
 /// One client connection on its own thread (the portable I/O model): read → parse → answer, until close.
 struct Connection {
@@ -8,19 +9,14 @@ struct Connection {
     /// The server's stop signal, polled with the socket so `stop()` wakes this thread on every platform.
     let wake: WakePipe
 
-    /// Bytes of the current request kept for the journal when it turns out malformed.
-    static let malformedSampleLimit = 4096
-
     func run() {
         var parser = server.makeParser()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { buffer.deallocate() }
-        var sample: [UInt8] = []
         var requestStarted: UInt64?
         while true {
             switch parser.next() {
             case .request(let request):
-                sample.removeAll(keepingCapacity: true)
                 requestStarted = nil
                 let outcome = server.outcome(for: request)
                 if outcome.delay > 0 { server.sleep(seconds: outcome.delay) }
@@ -29,7 +25,7 @@ struct Connection {
             case .continueExpected:
                 guard socket.sendAll(HTTP1Serializer.continueResponse) else { return }
             case .error(let error):
-                _ = socket.sendAll(server.malformedResponse(error, sample: sample))
+                _ = socket.sendAll(server.malformedResponse(error, sample: parser.requestBytes))
                 return
             case .needMoreData:
                 let now = DispatchTime.now().uptimeNanoseconds
@@ -41,7 +37,7 @@ struct Connection {
                     timeout = server.configuration.idleTimeout
                 }
                 guard timeout > 0 else {
-                    _ = socket.sendAll(server.requestTimeoutResponse(sample: sample))
+                    _ = socket.sendAll(server.requestTimeoutResponse(sample: parser.requestBytes))
                     return
                 }
                 let milliseconds = Int32(min(timeout * 1000, Double(Int32.max)).rounded(.up))
@@ -56,9 +52,6 @@ struct Connection {
                 guard count > 0 else { return }
                 let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                 parser.append(bytes)
-                if sample.count < Self.malformedSampleLimit {
-                    sample.append(contentsOf: bytes.prefix(Self.malformedSampleLimit - sample.count))
-                }
             }
         }
     }

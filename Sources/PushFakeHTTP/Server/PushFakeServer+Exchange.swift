@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeHTTP1
 
 /// What a connection must do for one parsed request: shared by both I/O models.
 struct RequestOutcome {
@@ -15,9 +16,7 @@ struct RequestOutcome {
 extension PushFakeServer {
     /// Routes one request to the admin API or the engine and serializes the answer.
     func outcome(for request: HTTP1Request) -> RequestOutcome {
-        let fakeRequest = FakeRequest(
-            method: request.method, target: request.target, headers: request.headers, body: request.body,
-            transport: .http)
+        let fakeRequest = FakeRequest(request)
         let isHead = request.method == "HEAD"
         if AdminAPI.owns(path: fakeRequest.path) {
             let response = admin.handle(fakeRequest, server: self)
@@ -48,30 +47,29 @@ extension PushFakeServer {
     }
 
     private func serialize(_ response: FakeResponse, for request: HTTP1Request, isHead: Bool) -> [UInt8] {
-        HTTP1Serializer.serialize(
-            response, keepAlive: request.keepAlive, headRequest: isHead, requestVersion: request.version)
+        response.serialized(keepAlive: request.keepAlive, headRequest: isHead, requestVersion: request.version)
     }
 
     /// Malformed HTTP: a clear JSON error, journaled; the caller closes after writing it.
     func malformedResponse(_ error: HTTP1ParseError, sample: [UInt8]) -> [UInt8] {
-        let response = error.response
+        let response = FakeResponse.rejection(status: error.status, reason: error.reason)
         let sequence = fake.recordRejected(
             raw: sample, response: response, note: "malformed HTTP: \(error.reason)", transport: .http)
         configuration.log?(
             RequestLogLine(
                 method: "-", target: "-", status: error.status, label: "malformed", sequence: sequence,
                 note: error.reason))
-        return HTTP1Serializer.serialize(response, keepAlive: false, headRequest: false)
+        return response.serialized(keepAlive: false)
     }
 
     /// A request that did not arrive within the request timeout: 408, journaled; the caller closes.
     func requestTimeoutResponse(sample: [UInt8]) -> [UInt8] {
         let reason = "request not received within \(configuration.requestTimeout) s"
-        let response = FakeResponse.json(408, ["error": .string(reason), "status": 408])
+        let response = FakeResponse.rejection(status: 408, reason: reason)
         let sequence = fake.recordRejected(raw: sample, response: response, note: reason, transport: .http)
         configuration.log?(
             RequestLogLine(method: "-", target: "-", status: 408, label: "timeout", sequence: sequence, note: reason))
-        return HTTP1Serializer.serialize(response, keepAlive: false, headRequest: false)
+        return response.serialized(keepAlive: false)
     }
 
     /// A parser configured with this server's limits.

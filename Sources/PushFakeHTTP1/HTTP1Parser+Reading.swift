@@ -14,9 +14,13 @@ extension HTTP1Parser {
             return false
         }
         guard headEnd - readIndex <= maxHead else { throw .headTooLarge(limit: maxHead) }
-        let head = try storage.withUnsafeBufferPointer { (bytes) throws(HTTP1ParseError) in
-            try HTTP1HeadParser.parse(bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes)
+        // Swift 6.0's withUnsafeBufferPointer rethrows `any Error`; the Result keeps the error's type.
+        let parsed = storage.withUnsafeBufferPointer { bytes in
+            Result { () throws(HTTP1ParseError) in
+                try HTTP1HeadParser.parse(bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes)
+            }
         }
+        let head = try parsed.get()
         readIndex = headEnd
         headScanned = 0
         leadingEmptyLines = 0
@@ -48,6 +52,8 @@ extension HTTP1Parser {
                 throw .badRequest("too many empty lines before request")
             }
             readIndex += length
+            // Empty lines are not part of the request that follows.
+            if sample.isEmpty { requestStart = readIndex }
         }
         return false
     }
@@ -91,6 +97,8 @@ extension HTTP1Parser {
         }
         phase = .head
         continuePending = false
+        requestStart = readIndex
+        if !sample.isEmpty { sample.removeAll(keepingCapacity: true) }
         // take() moves the request out instead of copying it (and every String and array it holds).
         guard var request = pending.take() else { return nil }
         request.body = body

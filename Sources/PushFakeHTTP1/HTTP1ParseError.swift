@@ -1,6 +1,6 @@
-import PushFakeCore
-
-/// Why the parser rejected a request, with the status the connection should answer before closing.
+/// Why the parser rejected a request: the status the connection should answer before closing, and a short reason.
+///
+/// The codec says nothing about the body of that answer; a server picks its own error format.
 ///
 /// The statuses are the ones RFC 9110/9112 name for each fault: 400 for malformed syntax, 413 for
 /// a body over the limit, 431 for a head over the limit, 501 for a transfer coding we do not
@@ -19,12 +19,6 @@ public struct HTTP1ParseError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// The status and reason, such as `400 invalid header line`.
     public var description: String { "\(status) \(reason)" }
-
-    /// The answer a connection sends before closing: `{"error":"<reason>","status":<status>}`, JSON like every
-    /// other PushFake answer (FakeBehaviour.md, Common).
-    public var response: FakeResponse {
-        .json(status, ["error": .string(reason), "status": .int(status)])
-    }
 
     static func badRequest(_ reason: String) -> HTTP1ParseError {
         HTTP1ParseError(status: 400, reason: reason)

@@ -1,7 +1,5 @@
-import PushFakeHTTP
+import PushFakeHTTP1
 import XCTest
-
-@testable import PushFakeCore
 
 /// The bytes of an ASCII/UTF-8 string; `\r\n` written out in the literal.
 func bytes(_ text: String) -> [UInt8] {

@@ -1,5 +1,3 @@
-import PushFakeCore
-
 /// One request as the HTTP/1.1 parser read it off the wire: head fields as sent, body de-chunked.
 ///
 /// The parser fills `keepAlive` and `expectsContinue` from the headers and the version, so the
@@ -20,7 +18,7 @@ public struct HTTP1Request: Sendable, Equatable {
     /// The version from the request line.
     public var version: HTTP1Version
     /// The header fields with names as sent, in wire order; lookups are case-insensitive.
-    public var headers: HTTPHeaders
+    public var headers: HTTP1Headers
     /// The body bytes, already de-chunked; empty when the request had no body.
     public var body: [UInt8]
     /// Whether the connection may stay open after the response.
@@ -36,7 +34,7 @@ public struct HTTP1Request: Sendable, Equatable {
         method: String,
         target: String,
         version: HTTP1Version = .http11,
-        headers: HTTPHeaders = HTTPHeaders(),
+        headers: HTTP1Headers = HTTP1Headers(),
         body: [UInt8] = [],
         keepAlive: Bool = true,
         expectsContinue: Bool = false

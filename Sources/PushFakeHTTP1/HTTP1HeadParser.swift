@@ -1,5 +1,3 @@
-import PushFakeCore
-
 /// Parses one complete request head (request line, header lines, blank line) held in a byte buffer.
 ///
 /// The parser only calls this once the blank line has arrived, so every decision depends on the
@@ -33,14 +31,14 @@ enum HTTP1HeadParser {
         let requestLine = nextLine(bytes, &lineStart, range.upperBound)
         var request = try parseRequestLine(bytes, requestLine)
         var fields = HTTP1HeaderFacts()
-        var collected: [HTTPHeaders.Field] = []
+        var collected: [HTTP1Field] = []
         collected.reserveCapacity(12)
         while lineStart < range.upperBound {
             let line = nextLine(bytes, &lineStart, range.upperBound)
             if line.isEmpty { break }
             collected.append(try fields.parseField(bytes, line))
         }
-        request.headers = HTTPHeaders(collected)
+        request.headers = HTTP1Headers(collected)
         let version = request.version
         request.keepAlive =
             version.isAtLeastHTTP11 ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose

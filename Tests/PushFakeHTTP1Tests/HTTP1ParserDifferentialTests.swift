@@ -1,7 +1,5 @@
-import PushFakeHTTP
+import PushFakeHTTP1
 import XCTest
-
-@testable import PushFakeCore
 
 /// Random valid requests, written as bytes and cut at random places, must come back exactly.
 final class HTTP1ParserDifferentialTests: XCTestCase {
@@ -10,7 +8,7 @@ final class HTTP1ParserDifferentialTests: XCTestCase {
     private let nameBytes = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-.^_`|~".utf8)
 
     func test_parser_returnsGeneratedRequests_whenTheyArriveSplitRandomly() {
-        var random = SplitMix64(seed: 0x5EED_2024)
+        var random = TestRandom(seed: 0x5EED_2024)
         for round in 0..<300 {
             var expected: [HTTP1Request] = []
             var stream: [UInt8] = []
@@ -26,7 +24,7 @@ final class HTTP1ParserDifferentialTests: XCTestCase {
         }
     }
 
-    private func makeRequest(using random: inout SplitMix64) -> (HTTP1Request, [UInt8]) {
+    private func makeRequest(using random: inout TestRandom) -> (HTTP1Request, [UInt8]) {
         let version: HTTP1Version = Bool.random(using: &random) ? .http11 : .http10
         var request = HTTP1Request(
             method: methods.randomElement(using: &random) ?? "GET",
@@ -65,13 +63,13 @@ final class HTTP1ParserDifferentialTests: XCTestCase {
         return (request, encode(request))
     }
 
-    private func randomString(from alphabet: [UInt8], length: Int, _ random: inout SplitMix64) -> String {
+    private func randomString(from alphabet: [UInt8], length: Int, _ random: inout TestRandom) -> String {
         String(
             decoding: (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] },
             as: UTF8.self)
     }
 
-    private func randomSplits(of stream: [UInt8], using random: inout SplitMix64) -> [[UInt8]] {
+    private func randomSplits(of stream: [UInt8], using random: inout TestRandom) -> [[UInt8]] {
         var parts: [[UInt8]] = []
         var offset = 0
         while offset < stream.count {

@@ -19,11 +19,15 @@ public struct HTTP1Parser: Sendable {
         public var maxHeadBytes: Int
         /// The largest body, declared by Content-Length or summed over chunks.
         public var maxBodyBytes: Int
+        /// How many of the first bytes of a request the parser keeps for ``HTTP1Parser/requestBytes``, so a
+        /// request that fails or never completes can be logged as received.
+        public var maxSampleBytes: Int
 
-        /// Creates limits; the defaults are 64 KiB of head and 10 MiB of body.
-        public init(maxHeadBytes: Int = 65_536, maxBodyBytes: Int = 10 * 1_048_576) {
+        /// Creates limits; the defaults are 64 KiB of head, 10 MiB of body and a 4 KiB sample.
+        public init(maxHeadBytes: Int = 65_536, maxBodyBytes: Int = 10 * 1_048_576, maxSampleBytes: Int = 4_096) {
             self.maxHeadBytes = maxHeadBytes
             self.maxBodyBytes = maxBodyBytes
+            self.maxSampleBytes = maxSampleBytes
         }
     }
 
@@ -52,6 +56,10 @@ public struct HTTP1Parser: Sendable {
     var chunkedDecoder: HTTP1ChunkedDecoder?
     var chunkedBody: [UInt8] = []
     var continuePending = false
+    /// Where the request being read begins in `storage`; bytes before it belong to answered requests.
+    var requestStart = 0
+    /// The first bytes of the request being read once `storage` no longer holds them (see `requestBytes`).
+    var sample: [UInt8] = []
 
     /// Creates a parser with the given limits.
     public init(limits: Limits = Limits()) {
@@ -69,6 +77,16 @@ public struct HTTP1Parser: Sendable {
     public mutating func append(_ bytes: [UInt8]) {
         guard prepareToAppend() else { return }
         storage.append(contentsOf: bytes)
+    }
+
+    /// The first bytes (at most ``Limits/maxSampleBytes``) of the request being read, or after an error of the
+    /// request that failed: what a server journals for a request it rejects or that timed out. Empty between
+    /// requests. Copies only the bytes it returns.
+    public var requestBytes: [UInt8] {
+        if case .failed = phase { return sample }
+        let room = limits.maxSampleBytes - sample.count
+        guard room > 0, requestStart < storage.count else { return sample }
+        return sample + storage[requestStart..<min(storage.count, requestStart + room)]
     }
 
     /// Bytes held but not yet consumed by a complete request, for idle and slow-client detection.
@@ -105,25 +123,40 @@ public struct HTTP1Parser: Sendable {
         }
     }
 
+    /// Keeps the first bytes of the failed request (``requestBytes``) and lets go of everything else.
     private mutating func fail(_ error: HTTP1ParseError) {
+        sample = requestBytes
         phase = .failed(error)
         pending = nil
         chunkedDecoder = nil
         chunkedBody = []
         storage = []
         readIndex = 0
+        requestStart = 0
     }
 
     /// Drops consumed bytes when that is cheap or overdue; returns `false` after an error.
     private mutating func prepareToAppend() -> Bool {
         if case .failed = phase { return false }
         if readIndex == storage.count {
+            keepSample(before: readIndex)
             storage.removeAll(keepingCapacity: storage.capacity <= Self.retainedCapacity)
             readIndex = 0
         } else if readIndex >= Self.compactionThreshold && readIndex >= storage.count / 2 {
+            keepSample(before: readIndex)
             storage.removeSubrange(0..<readIndex)
             readIndex = 0
         }
         return true
+    }
+
+    /// Before `storage[..<end]` is dropped: copies what it holds of the request being read (a chunked body
+    /// consumed as it streams in) into `sample`, up to the limit. Only then does the parser copy request bytes.
+    private mutating func keepSample(before end: Int) {
+        if requestStart < end {
+            let room = limits.maxSampleBytes - sample.count
+            if room > 0 { sample.append(contentsOf: storage[requestStart..<min(end, requestStart + room)]) }
+        }
+        requestStart = 0
     }
 }

@@ -1,5 +1,4 @@
-import PushFakeCore
-import PushFakeHTTP
+import PushFakeHTTP1
 import XCTest
 
 final class HTTP1ParserContinueTests: XCTestCase {

@@ -1,5 +1,4 @@
-import PushFakeCore
-import PushFakeHTTP
+import PushFakeHTTP1
 import XCTest
 
 final class HTTP1ParserHeaderTests: XCTestCase {
@@ -9,8 +8,8 @@ final class HTTP1ParserHeaderTests: XCTestCase {
         XCTAssertEqual(
             request?.headers.fields,
             [
-                HTTPHeaders.Field(name: "HOST", value: "a"), HTTPHeaders.Field(name: "x-Trace", value: "1"),
-                HTTPHeaders.Field(name: "x-trace", value: "2"), HTTPHeaders.Field(name: "Accept", value: "*/*"),
+                HTTP1Field(name: "HOST", value: "a"), HTTP1Field(name: "x-Trace", value: "1"),
+                HTTP1Field(name: "x-trace", value: "2"), HTTP1Field(name: "Accept", value: "*/*"),
             ])
     }
 
