@@ -37,6 +37,9 @@ let package = Package(
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
         ),
         .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
+        .executableTarget(
+            name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
         .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
         .testTarget(name: "PushFakeHTTP1Tests", dependencies: ["PushFakeHTTP1", "PushFakeHTTP1Fuzz"]),
         .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeHTTP1", "PushFakeCore"]),

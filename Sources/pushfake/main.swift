@@ -14,7 +14,6 @@ let topUsage = """
       clock        Read, advance or set a running server's clock
       deliveries   Print a running server's deliveries
       devices      Print a running server's devices
-      bench        In-process engine benchmarks (see pushfake bench --help)
 
     Admin commands take --url URL (or $PUSHFAKE_URL); see pushfake journal --help.
       help         Show this help
@@ -41,8 +40,6 @@ case "serve":
     }
 case let command? where AdminCommand.names.contains(command):
     AdminCommand.run(command, Array(arguments.dropFirst()))
-case "bench":
-    Bench.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
     print(topUsage)
 case "version", "--version":

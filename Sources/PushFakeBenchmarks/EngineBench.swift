@@ -1,37 +1,9 @@
 import Dispatch
 import Foundation
 import PushFakeCore
-import PushFakeHTTP
 
-/// `pushfake bench`: in-process measurements of the engine, without sockets (scripts/bench runs the HTTP ones).
-enum Bench {
-    static let usage = """
-        USAGE: pushfake bench [engine|fanout|twinpush|start] [--count N]
-
-          engine   journaled TPNS registers through PushFake.handle (µs per request)
-          fanout   one TPNS send to N registered devices (default 100000): time and resident memory
-          twinpush TwinPush: N registers, then one broadcast with inbox to all of them (default 100000)
-          start    in-process live server: start → first health response, N times (default 50)
-        """
-
-    static func run(_ arguments: [String]) -> Never {
-        let mode = arguments.first ?? "engine"
-        var count: Int?
-        if let index = arguments.firstIndex(of: "--count"), index + 1 < arguments.count {
-            count = Int(arguments[index + 1])
-        }
-        switch mode {
-        case "engine": engine(count: count ?? 200_000)
-        case "fanout": fanout(count: count ?? 100_000)
-        case "start": start(count: count ?? 50)
-        case "twinpush": twinPush(count: count ?? 100_000)
-        default:
-            print(usage)
-            exit(64)
-        }
-        exit(0)
-    }
-
+/// The engine's cost, without sockets: TPNS registers, fan-out, TwinPush registers and broadcast.
+enum EngineBench {
     private static func registerRequest(_ index: Int, appKey: String = "bench") -> FakeRequest {
         let body =
             #"{"deviceId":"D\#(index)","deviceRegistrationId":"abcdef0123456789","applicationKey":"\#(appKey)","#
@@ -42,7 +14,7 @@ enum Bench {
             body: Array(body.utf8), transport: .http)
     }
 
-    private static func engine(count: Int) {
+    static func engine(count: Int) {
         let fake = PushFake(PushFakeConfiguration(journalLimit: 10_000))
         let requests = (0..<1000).map { registerRequest($0) }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -54,7 +26,7 @@ enum Bench {
         )
     }
 
-    private static func fanout(count: Int) {
+    static func fanout(count: Int) {
         let limit = ProcessInfo.processInfo.environment["PUSHFAKE_BENCH_JOURNAL_LIMIT"].flatMap { Int($0) }
         let fake = PushFake(PushFakeConfiguration(journalLimit: limit))
         for index in 0..<count { _ = fake.handle(registerRequest(index)) }
@@ -70,7 +42,7 @@ enum Bench {
                 + #""peakResidentMegabytes":\#(ResidentMemory.peakBytes() / 1_048_576)}"#)
     }
 
-    private static func twinPush(count: Int) {
+    static func twinPush(count: Int) {
         let fake = PushFake()
         let headers: HTTPHeaders = ["Content-Type": "application/json", "X-TwinPush-REST-API-Token": "token"]
         let registerStart = DispatchTime.now().uptimeNanoseconds
@@ -94,27 +66,5 @@ enum Bench {
             #"{"bench":"twinpush","devices":\#(count),"microsPerRegister":\#(registerSeconds / Double(count) * 1e6),"#
                 + #""status":\#(exchange.response.status),"deliveries":\#(fake.deliveries.count),"#
                 + #""broadcastSeconds":\#(seconds),"residentMegabytes":\#(ResidentMemory.currentMegabytes())}"#)
-    }
-
-    private static func start(count: Int) {
-        var samples: [Double] = []
-        for _ in 0..<count {
-            let begin = DispatchTime.now().uptimeNanoseconds
-            let server = PushFakeServer()
-            do {
-                try server.start()
-                let client = try LoopbackHTTPClient(port: server.port)
-                guard client.request("GET", "/__pushfake/health")?.status == 200 else { exit(1) }
-            } catch {
-                print("start failed: \(error)")
-                exit(1)
-            }
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
-            server.stop()
-        }
-        samples.sort()
-        print(
-            #"{"bench":"start","runs":\#(count),"medianMilliseconds":\#(samples[samples.count / 2]),"#
-                + #""maxMilliseconds":\#(samples.last ?? 0)}"#)
     }
 }
