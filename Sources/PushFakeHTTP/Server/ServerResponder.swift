@@ -1,0 +1,92 @@
+import Dispatch
+import PushFakeCore
+import PushFakeHTTP1
+
+/// The server's side of every connection: routes a parsed request to the test hook, the admin API or the engine,
+/// logs it, and journals what the connection rejects. Shared by both I/O models through ``ConnectionMachine``.
+struct ServerResponder: ConnectionResponder {
+    let server: PushFakeServer
+    /// Read once per connection instead of once per request.
+    let log: (@Sendable (RequestLogLine) -> Void)?
+
+    init(server: PushFakeServer) {
+        self.server = server
+        self.log = server.configuration.log
+    }
+
+    func reply(to request: HTTP1Request) -> ServerReply {
+        let fakeRequest = FakeRequest(request)
+        if let handler = server.handler, let reply = handler(fakeRequest) {
+            if log != nil { logLine(request, status: Self.status(of: reply), label: "hook", sequence: nil, note: nil) }
+            return reply
+        }
+        if AdminAPI.owns(path: fakeRequest.path) {
+            let response = server.admin.handle(fakeRequest, server: server)
+            if log != nil { logLine(request, status: response.status, label: "admin", sequence: nil, note: nil) }
+            return .response(response)
+        }
+        let exchange = server.fake.handle(fakeRequest)
+        switch exchange.action {
+        case .dropConnection:
+            if log != nil {
+                logLine(
+                    request, status: nil, label: exchange.label, sequence: exchange.sequence,
+                    note: "connection dropped by fault")
+            }
+            return .drop(delay: exchange.delay)
+        case .respond:
+            if log != nil {
+                logLine(
+                    request, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
+                    note: nil)
+            }
+            return .response(exchange.response, delay: exchange.delay)
+        }
+    }
+
+    /// Malformed HTTP or a request too slow to arrive: `{"error":…,"status":…}`, journaled; the connection closes.
+    func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> FakeResponse {
+        let status: Int
+        let reason: String
+        let label: String
+        let note: String
+        switch rejection {
+        case .malformed(let error):
+            (status, reason, label, note) = (error.status, error.reason, "malformed", "malformed HTTP: \(error.reason)")
+        case .timedOut:
+            reason = "request not received within \(server.configuration.requestTimeout) s"
+            (status, label, note) = (408, "timeout", reason)
+        }
+        let response = FakeResponse.rejection(status: status, reason: reason)
+        let sequence = server.fake.recordRejected(raw: bytes, response: response, note: note, transport: .http)
+        log?(RequestLogLine(method: "-", target: "-", status: status, label: label, sequence: sequence, note: reason))
+        return response
+    }
+
+    /// A machine for a new connection, with this server's limits and timeouts.
+    func makeMachine(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> ConnectionMachine<ServerResponder> {
+        let configuration = server.configuration
+        return ConnectionMachine(
+            configuration: ConnectionMachine.Configuration(
+                limits: HTTP1Parser.Limits(
+                    maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
+                idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
+                requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout)),
+            responder: self, now: now)
+    }
+
+    private static func status(of reply: ServerReply) -> Int? {
+        switch reply {
+        case .response(let response, _): return response.status
+        case .stream(let stream): return stream.status
+        case .drop, .deferred: return nil
+        }
+    }
+
+    private func logLine(_ request: HTTP1Request, status: Int?, label: String, sequence: Int?, note: String?) {
+        log?(
+            RequestLogLine(
+                method: request.method, target: request.target, status: status, label: label, sequence: sequence,
+                note: note))
+    }
+}
