@@ -4,7 +4,7 @@ import PushFakeHTTP1
 extension ConnectionMachine {
     /// Bytes arrived. While an answer is held, awaited or streamed they are only buffered: pipelined requests are
     /// answered in order.
-    mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+    package mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         switch phase {
         case .closing, .closed: return
         default: break

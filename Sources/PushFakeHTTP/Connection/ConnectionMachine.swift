@@ -20,9 +20,9 @@ import PushFakeHTTP1
 ///
 /// Half-close: once the peer's input ends, the requests already received are still answered (held answers too),
 /// then the connection closes; an answer awaited from another thread or a stream is cancelled at once.
-struct ConnectionMachine<Responder: ConnectionResponder> {
+package struct ConnectionMachine<Responder: ConnectionResponder> {
     /// Limits and timeouts, fixed for the connection's life.
-    struct Configuration {
+    package struct Configuration {
         var limits: HTTP1Parser.Limits
         var idleTimeout: UInt64
         var requestTimeout: UInt64
@@ -81,19 +81,19 @@ struct ConnectionMachine<Responder: ConnectionResponder> {
     }
 
     /// Whether the driver should close the socket now (anything unwritten is abandoned).
-    var isClosed: Bool {
+    package var isClosed: Bool {
         if case .closed = phase { return true }
         return false
     }
 
     /// Bytes queued and not yet written.
-    var pendingOutputCount: Int { output.count &- sent }
+    package var pendingOutputCount: Int { output.count &- sent }
 
     /// Whether there is anything to write.
-    var hasPendingOutput: Bool { sent < output.count }
+    package var hasPendingOutput: Bool { sent < output.count }
 
     /// Calls `body` with the bytes still to write.
-    func withPendingOutput<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package func withPendingOutput<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         output.withUnsafeBytes { bytes in body(UnsafeRawBufferPointer(rebasing: bytes[sent...])) }
     }
 
@@ -122,7 +122,7 @@ struct ConnectionMachine<Responder: ConnectionResponder> {
     }
 
     /// The bytes `count` of ``withPendingOutput(_:)`` were written; carries on with requests that waited for room.
-    mutating func wrote(_ count: Int, now: UInt64) {
+    package mutating func wrote(_ count: Int, now: UInt64) {
         sent = min(output.count, sent &+ max(0, count))
         lastActivity = now
         guard sent == output.count else { return }

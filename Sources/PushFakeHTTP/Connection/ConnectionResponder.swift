@@ -3,7 +3,7 @@ import PushFakeHTTP1
 
 /// What a ``ConnectionMachine`` asks of the application: answers for requests, and answers (plus a journal entry
 /// and a log line) for requests it rejects before they can be answered.
-protocol ConnectionResponder {
+package protocol ConnectionResponder {
     /// Answers one parsed request. Runs on the connection's I/O thread; the request's side effects (engine,
     /// journal, request log) happen here.
     func reply(to request: HTTP1Request) -> ServerReply
@@ -13,7 +13,7 @@ protocol ConnectionResponder {
 }
 
 /// Why a connection answers a request without asking the application.
-enum ConnectionRejection: Equatable {
+package enum ConnectionRejection: Equatable {
     /// The bytes are not an acceptable request: 400, 413, 431, 501 or 505.
     case malformed(HTTP1ParseError)
     /// The request did not arrive within the request timeout: 408.

@@ -39,7 +39,7 @@
         func waitMilliseconds(now: UInt64) -> Int32 {
             var deadline = nextSweep
             for fd in timed {
-                if let due = connections[fd]?.machine.deadline { deadline = min(deadline, due) }
+                if let due = connections[fd]?.deadline { deadline = min(deadline, due) }
             }
             guard deadline > now else { return 0 }
             return Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
@@ -63,9 +63,9 @@
         /// After a connection handled something: retire it once closed, otherwise keep its deadline in view.
         mutating func settled(_ fd: Int32) {
             guard let connection = connections[fd] else { return }
-            if connection.machine.isClosed {
+            if connection.isClosed {
                 retire(fd)
-            } else if let due = connection.machine.deadline, due < nextSweep {
+            } else if let due = connection.deadline, due < nextSweep {
                 timed.insert(fd)
             } else {
                 timed.remove(fd)
@@ -75,7 +75,7 @@
         /// Ticks connections whose deadline passed, and every connection once per sweep interval.
         mutating func runTimers(now: UInt64) {
             for fd in timed {
-                guard let connection = connections[fd], let due = connection.machine.deadline, due <= now else {
+                guard let connection = connections[fd], let due = connection.deadline, due <= now else {
                     continue
                 }
                 connection.tick(now: now)
@@ -84,7 +84,7 @@
             guard now >= nextSweep else { return }
             nextSweep = now &+ EventLoop.sweepInterval
             for (fd, connection) in connections {
-                if let due = connection.machine.deadline, due <= now { connection.tick(now: now) }
+                if let due = connection.deadline, due <= now { connection.tick(now: now) }
                 settled(fd)
             }
         }

@@ -8,7 +8,7 @@
     final class LoopConnection {
         let fd: Int32
         private let loop: EventLoop
-        private(set) var machine: ConnectionMachine<ServerResponder>
+        private var machine: ConnectionMachine<ServerResponder>
         /// The epoll events registered now (EventLoop.adopt registers reading).
         private var interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
 
@@ -17,6 +17,13 @@
             self.loop = loop
             self.machine = machine
         }
+
+        /// Whether the machine is done; the loop then closes the descriptor. (Forwarded, not read through a
+        /// `machine` getter, which would copy the machine.)
+        var isClosed: Bool { machine.isClosed }
+
+        /// When the loop must tick this connection at the latest.
+        var deadline: UInt64? { machine.deadline }
 
         /// The socket is ready (`flags` from epoll): write what waits, read what came, answer, write again.
         func handle(_ flags: UInt32, buffer: UnsafeMutableRawBufferPointer, now: UInt64) {

@@ -4,17 +4,17 @@ import PushFakeHTTP1
 
 /// The server's side of every connection: routes a parsed request to the test hook, the admin API or the engine,
 /// logs it, and journals what the connection rejects. Shared by both I/O models through ``ConnectionMachine``.
-struct ServerResponder: ConnectionResponder {
+package struct ServerResponder: ConnectionResponder {
     let server: PushFakeServer
     /// Read once per connection instead of once per request.
     let log: (@Sendable (RequestLogLine) -> Void)?
 
-    init(server: PushFakeServer) {
+    package init(server: PushFakeServer) {
         self.server = server
         self.log = server.configuration.log
     }
 
-    func reply(to request: HTTP1Request) -> ServerReply {
+    package func reply(to request: HTTP1Request) -> ServerReply {
         let fakeRequest = FakeRequest(request)
         if let handler = server.handler, let reply = handler(fakeRequest) {
             if log != nil { logLine(request, status: Self.status(of: reply), label: "hook", sequence: nil, note: nil) }
@@ -45,7 +45,7 @@ struct ServerResponder: ConnectionResponder {
     }
 
     /// Malformed HTTP or a request too slow to arrive: `{"error":…,"status":…}`, journaled; the connection closes.
-    func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> FakeResponse {
+    package func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> FakeResponse {
         let status: Int
         let reason: String
         let label: String
@@ -64,7 +64,7 @@ struct ServerResponder: ConnectionResponder {
     }
 
     /// A machine for a new connection, with this server's limits and timeouts.
-    func makeMachine(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> ConnectionMachine<ServerResponder> {
+    package func makeMachine(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> ConnectionMachine<ServerResponder> {
         let configuration = server.configuration
         return ConnectionMachine(
             configuration: ConnectionMachine.Configuration(
