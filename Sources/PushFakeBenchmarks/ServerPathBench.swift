@@ -6,7 +6,8 @@ import PushFakeHTTP
 /// seam, admin API or engine, serialize into its output buffer), for the cases of scripts/bench's wrk runs.
 /// Compared with `register` (the engine alone) it shows what the server adds around the engine.
 enum ServerPathBench {
-    static func run(count: Int) {
+    /// - Parameter only: one case (`health`, `tpns`, `twinPush`, `badge`) instead of all four, for profiling.
+    static func run(count: Int, only: String? = nil) {
         let server = PushFakeServer(fake: PushFake(PushFakeConfiguration(journalLimit: 100_000)))
         let health = [wire("GET", "/__pushfake/health", nil)]
         let tpns = (0..<1000).map { index in
@@ -30,7 +31,8 @@ enum ServerPathBench {
             ).response.json?["objects"]?[0]?["id"]?.stringValue ?? "0"
         let badge = [wire("POST", "/api/v2/apps/benchapp/devices/\(device)/update_badge", #"{"badge":"0"}"#)]
         var results: [String] = []
-        for (name, requests) in [("health", health), ("tpns", tpns), ("twinPush", twinPush), ("badge", badge)] {
+        for (name, requests) in [("health", health), ("tpns", tpns), ("twinPush", twinPush), ("badge", badge)]
+        where only == nil || only == name {
             results.append(#""\#(name)Micros":\#(measure(&machine, requests, count: count))"#)
         }
         print(#"{"bench":"server-path","requests":\#(count),\#(results.joined(separator: ","))}"#)

@@ -7,7 +7,8 @@ let usage = """
 
       engine     journaled TPNS registers through PushFake.handle (µs per request; default 200000)
       register   TPNS and TwinPush registers of 1000 devices, as scripts/bench's wrk load (µs each; default 200000)
-      server     the server's request path without sockets (parse, engine, serialize) for the same cases
+      server     the server's request path without sockets (parse, engine, serialize) for the same cases;
+                 --case health|tpns|twinPush|badge measures one
       fanout     one TPNS send to N registered devices (default 100000): time and resident memory
       twinpush   TwinPush: N registers (µs each), then one broadcast with inbox to all of them (default 100000)
       start      in-process live server: start → first health response, N times (default 50)
@@ -26,7 +27,9 @@ let binary = arguments.firstIndex(of: "--binary").flatMap { index in
 switch arguments.first ?? "" {
 case "engine": EngineBench.engine(count: count ?? 200_000)
 case "register": RegisterBench.run(count: count ?? 200_000)
-case "server": ServerPathBench.run(count: count ?? 200_000)
+case "server":
+    let only = arguments.firstIndex(of: "--case").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    ServerPathBench.run(count: count ?? 200_000, only: only)
 case "fanout": EngineBench.fanout(count: count ?? 100_000)
 case "twinpush": EngineBench.twinPush(count: count ?? 100_000)
 case "start": StartBench.start(count: count ?? 50)

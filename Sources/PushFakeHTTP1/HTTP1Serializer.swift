@@ -149,13 +149,24 @@ public enum HTTP1Serializer {
 
     /// Appends a header name, value or reason phrase; control bytes become SP.
     private static func appendText(_ text: String, to buffer: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            if utf8.allSatisfy(HTTP1Grammar.isFieldValueByte) {
-                buffer.append(contentsOf: utf8)
-            } else {
-                for byte in utf8 { buffer.append(HTTP1Grammar.isFieldValueByte(byte) ? byte : HTTP1Grammar.space) }
-            }
+        // Native strings (all the server writes) expose their UTF-8 without a copy.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendText($0, to: &buffer) }
+        guard done == nil else { return }
+        var copy = text
+        copy.withUTF8 { appendText($0, to: &buffer) }
+    }
+
+    @inline(__always)
+    private static func appendText(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+        var clean = true
+        for byte in utf8 where !HTTP1Grammar.isFieldValueByte(byte) {
+            clean = false
+            break
+        }
+        if clean {
+            buffer.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 { buffer.append(HTTP1Grammar.isFieldValueByte(byte) ? byte : HTTP1Grammar.space) }
         }
     }
 

@@ -12,12 +12,28 @@ extension FakeResponse {
         for field in headers { headBytes &+= field.name.utf8.count &+ field.value.utf8.count &+ 4 }
         buffer.reserveCapacity(buffer.count &+ headBytes &+ (sendsBody ? body.count : 0))
         HTTP1Serializer.appendStatusLine(status: status, into: &buffer)
-        for field in headers { HTTP1Serializer.appendField(name: field.name, value: field.value, into: &buffer) }
+        if headers == Self.standardHeaders {
+            // Nearly every engine answer carries exactly these (FakeResponse.json); equal values share their
+            // strings, so the comparison is cheap and the fields are written once per process, not per answer.
+            buffer.append(contentsOf: Self.standardHeaderBytes)
+        } else {
+            for field in headers { HTTP1Serializer.appendField(name: field.name, value: field.value, into: &buffer) }
+        }
         HTTP1Serializer.appendEndOfHead(
             framing: .length(body.count), status: status, keepAlive: keepAlive, requestVersion: requestVersion,
             into: &buffer)
         if sendsBody { buffer.append(contentsOf: body) }
     }
+
+    /// The headers of ``FakeResponse/json(_:bytes:)``.
+    private static let standardHeaders = FakeResponse.json(200, bytes: []).headers
+
+    /// ``standardHeaders`` as header lines.
+    private static let standardHeaderBytes: [UInt8] = {
+        var bytes: [UInt8] = []
+        for field in standardHeaders { HTTP1Serializer.appendField(name: field.name, value: field.value, into: &bytes) }
+        return bytes
+    }()
 
     /// The response in a new buffer (tests, and answers written once per connection).
     package func serialized(keepAlive: Bool, headRequest: Bool = false, requestVersion: HTTP1Version = .http11)
