@@ -39,11 +39,15 @@ struct HTTP1ChunkedDecoder {
     /// Reads from `storage[start...]`, appending chunk data to `body`.
     /// - Returns: how many bytes were consumed; the caller drops them from its buffer.
     mutating func decode(_ storage: [UInt8], from start: Int, into body: inout [UInt8]) throws(HTTP1ParseError) -> Int {
-        try storage.withUnsafeBufferPointer { (bytes) throws(HTTP1ParseError) -> Int in
-            var index = start
-            while index < bytes.count, try step(bytes, &index, &body) {}
-            return index - start
+        // Swift 6.0's withUnsafeBufferPointer rethrows `any Error`; the Result keeps the error's type.
+        let consumed = storage.withUnsafeBufferPointer { bytes in
+            Result { () throws(HTTP1ParseError) -> Int in
+                var index = start
+                while index < bytes.count, try step(bytes, &index, &body) {}
+                return index - start
+            }
         }
+        return try consumed.get()
     }
 
     /// Advances over one syntactic element; returns `false` when it needs more bytes or is done.

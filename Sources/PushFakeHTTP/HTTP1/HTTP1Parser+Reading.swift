@@ -14,9 +14,13 @@ extension HTTP1Parser {
             return false
         }
         guard headEnd - readIndex <= maxHead else { throw .headTooLarge(limit: maxHead) }
-        let head = try storage.withUnsafeBufferPointer { (bytes) throws(HTTP1ParseError) in
-            try HTTP1HeadParser.parse(bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes)
+        // Swift 6.0's withUnsafeBufferPointer rethrows `any Error`; the Result keeps the error's type.
+        let parsed = storage.withUnsafeBufferPointer { bytes in
+            Result { () throws(HTTP1ParseError) in
+                try HTTP1HeadParser.parse(bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes)
+            }
         }
+        let head = try parsed.get()
         readIndex = headEnd
         headScanned = 0
         leadingEmptyLines = 0
