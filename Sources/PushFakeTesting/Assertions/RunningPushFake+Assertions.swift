@@ -73,11 +73,12 @@ extension RunningPushFake {
     ) {
         let unmatched = engine.journal.entries.filter(\.isUnmatched)
         guard !unmatched.isEmpty else { return }
+        // Built in parts: Swift 6.0 cannot type-check the one-expression form in reasonable time.
+        let requests = unmatched.map { "  \(JournalDescription.line($0)) \($0.notes.first ?? "")" }
+        let routes = engine.knownRoutes.map { "  \($0)" }
         let message =
             "\(unmatched.count) request(s) matched no route (wrong base URL or path?):\n"
-            + unmatched.map { "  " + JournalDescription.line($0) + " " + ($0.notes.first ?? "") }
-            .joined(separator: "\n") + "\nknown routes:\n"
-            + engine.knownRoutes.map { "  " + $0 }.joined(separator: "\n")
+            + requests.joined(separator: "\n") + "\nknown routes:\n" + routes.joined(separator: "\n")
         FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
