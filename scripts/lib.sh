@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared helpers for scripts/: sourced, not run. Portable to macOS (bash 3.2, BSD tools) and Linux.
 
 # Fails unless every tool named is on PATH. On Debian/Ubuntu it installs the missing ones with apt-get (CI machines
@@ -12,13 +13,13 @@ need() {
         echo "$(basename "$0"): needs ${missing[*]}, which is not installed; install it with: brew install ${missing[*]}" >&2
         return 1
     fi
-    if ! command -v apt-get >/dev/null 2>&1; then
+    if ! command -v apt-get >/dev/null 2>&1; then # portable: apt-get only where it exists
         echo "$(basename "$0"): needs ${missing[*]}, which is not installed; install it with your package manager" >&2
         return 1
     fi
     echo "installing ${missing[*]}" >&2
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+    $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null # portable: as above
 }
 
 # Starts `pushfake serve` with the given arguments in the background; sets PUSHFAKE_PID and PUSHFAKE_URL.
@@ -28,6 +29,7 @@ start_pushfake() {
     bin="$(swift build --show-bin-path ${PUSHFAKE_BUILD_FLAGS:-})/pushfake"
     out="$(mktemp)"
     "$bin" serve "$@" >"$out" 2>"${PUSHFAKE_LOG:-/dev/null}" &
+    # shellcheck disable=SC2034  # for the script that sourced this file
     PUSHFAKE_PID=$!
     for _ in $(seq 1 300); do
         if [ -s "$out" ]; then break; fi
