@@ -29,7 +29,6 @@ start_pushfake() {
     bin="$(swift build --show-bin-path ${PUSHFAKE_BUILD_FLAGS:-})/pushfake"
     out="$(mktemp)"
     "$bin" serve "$@" >"$out" 2>"${PUSHFAKE_LOG:-/dev/null}" &
-    # shellcheck disable=SC2034  # for the script that sourced this file
     PUSHFAKE_PID=$!
     for _ in $(seq 1 300); do
         if [ -s "$out" ]; then break; fi
