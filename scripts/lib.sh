@@ -18,8 +18,11 @@ need() {
         return 1
     fi
     echo "installing ${missing[*]}" >&2
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null # portable: as above
+    # sudo -n never prompts: a script may run under scripts/watchdog, which keeps it off the terminal.
+    [ "$(id -u)" -ne 0 ] && sudo="sudo -n"
+    $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null && return 0 # portable: as above
+    echo "$(basename "$0"): could not install ${missing[*]}; try: sudo apt-get install ${missing[*]}" >&2 # portable: as above
+    return 1
 }
 
 # Starts `pushfake serve` with the given arguments in the background; sets PUSHFAKE_PID and PUSHFAKE_URL.
