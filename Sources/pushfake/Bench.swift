@@ -5,32 +5,20 @@ import PushFakeHTTP
 
 /// `pushfake bench`: in-process measurements of the engine, without sockets (scripts/bench runs the HTTP ones).
 enum Bench {
-    static let usage = """
-        USAGE: pushfake bench [engine|fanout|twinpush|start] [--count N]
-
-          engine   journaled TPNS registers through PushFake.handle (µs per request)
-          fanout   one TPNS send to N registered devices (default 100000): time and resident memory
-          twinpush TwinPush: N registers, then one broadcast with inbox to all of them (default 100000)
-          start    in-process live server: start → first health response, N times (default 50)
-        """
-
-    static func run(_ arguments: [String]) -> Never {
-        let mode = arguments.first ?? "engine"
-        var count: Int?
-        if let index = arguments.firstIndex(of: "--count"), index + 1 < arguments.count {
-            count = Int(arguments[index + 1])
-        }
-        switch mode {
-        case "engine": engine(count: count ?? 200_000)
-        case "fanout": fanout(count: count ?? 100_000)
-        case "start": start(count: count ?? 50)
-        case "twinpush": twinPush(count: count ?? 100_000)
-        default:
-            print(usage)
-            exit(64)
-        }
-        exit(0)
-    }
+    static let spec = CommandSpec(
+        path: ["bench"], summary: "In-process engine benchmarks (scripts/bench runs the HTTP ones).",
+        arguments: [ArgumentSpec(name: "case", help: "engine (default), fanout, twinpush or start", optional: true)],
+        options: [.value("--count", "n", "How many requests, devices or starts")],
+        run: { arguments throws(CommandExit) in
+            let count = try arguments.int("--count", in: 1...10_000_000)
+            switch arguments.positional.first ?? "engine" {
+            case "engine": engine(count: count ?? 200_000)
+            case "fanout": fanout(count: count ?? 100_000)
+            case "start": start(count: count ?? 50)
+            case "twinpush": twinPush(count: count ?? 100_000)
+            case let other: throw arguments.usage("unknown bench case \(other)")
+            }
+        })
 
     private static func registerRequest(_ index: Int, appKey: String = "bench") -> FakeRequest {
         let body =
