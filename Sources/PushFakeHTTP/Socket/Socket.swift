@@ -32,7 +32,10 @@ struct Socket: Sendable {
         while let info = candidate {
             candidate = info.pointee.ai_next
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard fd >= 0 else { continue }
+            guard fd >= 0 else {
+                lastErrno = SocketSystem.lastError
+                continue
+            }
             var one: Int32 = 1
             _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, CSocket.listen(fd, backlog) == 0 {
@@ -66,7 +69,10 @@ struct Socket: Sendable {
         while let info = candidate {
             candidate = info.pointee.ai_next
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard fd >= 0 else { continue }
+            guard fd >= 0 else {
+                lastErrno = SocketSystem.lastError
+                continue
+            }
             if CSocket.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
                 SocketSystem.configureAccepted(fd)
                 var timeout = timeval()
