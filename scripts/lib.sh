@@ -1,10 +1,11 @@
 # Shared helpers for scripts/: sourced, not run.
 
-# Installs Debian packages that a script needs when they are missing (CI machines start clean).
+# Installs Debian packages that a script needs when they are missing (CI machines start clean). Each argument is
+# a command named like its package (`jq`), or `command:package` when they differ (`strip:binutils`).
 need() {
     local missing=()
     for tool in "$@"; do
-        command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+        command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     echo "installing ${missing[*]}" >&2
@@ -26,4 +27,57 @@ start_pushfake() {
     done
     PUSHFAKE_URL="$(head -n 1 "$out" | jq -r .url)"
     [ -n "$PUSHFAKE_URL" ] && [ "$PUSHFAKE_URL" != "null" ] || { echo "pushfake did not start" >&2; return 1; }
+}
+
+# Installs PyPI packages a script needs when python3 cannot import them: need_python yaml:pyyaml.
+need_python() {
+    local spec
+    for spec in "$@"; do
+        python3 -c "import ${spec%%:*}" 2>/dev/null && continue
+        echo "installing ${spec#*:} (PyPI)" >&2
+        python3 -m pip install -q "${spec#*:}" >/dev/null 2>&1 ||
+            python3 -m pip install -q --break-system-packages "${spec#*:}" >/dev/null
+    done
+}
+
+# The release PushFakeVersion.current declares (`0.1.0`).
+pushfake_version() {
+    grep -rh -A4 'enum PushFakeVersion' Sources | sed -n 's/.*static let current = "\([^"]*\)".*/\1/p' | head -n 1
+}
+
+# The commit a release build embeds: $PUSHFAKE_COMMIT when set (a container build has no .git), else the short
+# hash of HEAD with `-dirty` when tracked files changed, else `unknown`.
+pushfake_commit() {
+    local commit="${PUSHFAKE_COMMIT:-}"
+    if [ -z "$commit" ]; then
+        commit="$(git rev-parse --short=7 HEAD 2>/dev/null || echo unknown)"
+        if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+            commit="$commit-dirty"
+        fi
+    fi
+    case "$commit" in
+    *[!0-9A-Za-z._-]* | "") echo "PUSHFAKE_COMMIT must be letters, digits, . _ or -: '$commit'" >&2; return 1 ;;
+    esac
+    echo "$commit"
+}
+
+# `linux-x86_64`, `linux-aarch64`, `macos-arm64`: the platform part of a release name.
+pushfake_platform() {
+    case "$(uname -s)" in
+    Linux) echo "linux-$(uname -m)" ;;
+    Darwin) echo "macos-$(uname -m)" ;;
+    *) echo "$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m)" ;;
+    esac
+}
+
+# Builds the release `pushfake` with the commit compiled in (static Swift runtime on Linux) and sets
+# PUSHFAKE_RELEASE_BIN. It has its own scratch path, so neither a plain `swift build` nor this build ever reuses
+# objects compiled with the other's PUSHFAKE_COMMIT; swift build recompiles when the define changes.
+build_pushfake_release() {
+    local commit
+    commit="$(pushfake_commit)"
+    local flags=(-c release --product pushfake --scratch-path .build/pushfake-release -Xcc "-DPUSHFAKE_COMMIT=\"$commit\"")
+    if [ "$(uname -s)" = Linux ]; then flags+=(--static-swift-stdlib); fi
+    swift build "${flags[@]}" >&2
+    PUSHFAKE_RELEASE_BIN="$(swift build "${flags[@]}" --show-bin-path)/pushfake"
 }

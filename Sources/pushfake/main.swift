@@ -15,6 +15,7 @@ let topUsage = """
       deliveries   Print a running server's deliveries
       devices      Print a running server's devices
       bench        In-process engine benchmarks (see pushfake bench --help)
+      health       Exit 0 when a running server is healthy (for container health checks)
 
     Admin commands take --url URL (or $PUSHFAKE_URL); see pushfake journal --help.
       help         Show this help
@@ -41,12 +42,14 @@ case "serve":
     }
 case let command? where AdminCommand.names.contains(command):
     AdminCommand.run(command, Array(arguments.dropFirst()))
+case "health":
+    HealthCommand.run(Array(arguments.dropFirst()))
 case "bench":
     Bench.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
     print(topUsage)
 case "version", "--version":
-    print(PushFakeVersion.current)
+    print(BuildInfo.versionLine)
 case nil:
     fail("missing command")
 case let other?:
