@@ -81,3 +81,13 @@ build_pushfake_release() {
     swift build "${flags[@]}" >&2
     PUSHFAKE_RELEASE_BIN="$(swift build "${flags[@]}" --show-bin-path)/pushfake"
 }
+
+# Succeeds when something listens on TCP <port> of every IPv4 address (0.0.0.0), in this network namespace.
+listens_on_all_addresses() { # listens_on_all_addresses <port>
+    if [ -r /proc/net/tcp ]; then
+        awk -v port="$(printf '%04X' "$1")" '$2 == "00000000:" port && $4 == "0A" {found = 1} END {exit !found}' \
+            /proc/net/tcp
+    else
+        lsof -nP -iTCP:"$1" -sTCP:LISTEN 2>/dev/null | grep -q "\*:$1 "
+    fi
+}
