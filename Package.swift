@@ -2,9 +2,15 @@
 import PackageDescription
 
 // PushFake has no package dependencies, by rule: only the toolchain's own modules.
+//
+// Platforms: the libraries (engine, live server, URLProtocol host, test fixture, clients) build for macOS and for
+// iOS, Mac Catalyst, tvOS and visionOS test targets, where `withPushFake` runs inside an app's unit or UI tests.
+// iOS 16 / tvOS 16 / Mac Catalyst 16 are the releases of the macOS 13 generation, so the APIs the code already
+// uses on macOS 13 (async URLSession, Swift concurrency) are there too; visionOS starts at 1. The `pushfake` CLI is
+// for macOS and Linux only.
 let package = Package(
     name: "PushFake",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "PushFakeCore", targets: ["PushFakeCore"]),
         .library(name: "PushFakeHTTP", targets: ["PushFakeHTTP"]),
@@ -38,7 +44,7 @@ let package = Package(
             name: "PushFakeTestingTests",
             dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
         ),
-        .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients"]),
+        .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,8 +21,8 @@ import PushFakeCore
 /// ```
 public final class PushFakeURLProtocol: URLProtocol {
     private static let registry = Locked(Registry())
-    /// Delayed answers waiting to be delivered, and whether `stopLoading` cancelled them meanwhile.
-    private static let pending = Locked([ObjectIdentifier: Bool]())
+    /// The answer this load owes after a fault delay, cancelled by `stopLoading`.
+    private let pendingAnswer = PendingAnswer()
 
     struct Registry {
         var engines: [String: PushFake] = [:]
@@ -90,11 +90,7 @@ public final class PushFakeURLProtocol: URLProtocol {
         let exchange = timesOut ? handled.withDelay(request.timeoutInterval) : handled
         // URLProtocol instances are not Sendable; the lock box carries this one to the delayed answer.
         let box = Locked(self)
-        let id = ObjectIdentifier(self)
-        Self.pending.withLock { $0[id] = false }
-        DispatchQueue.global().asyncAfter(deadline: .now() + exchange.delay) {
-            let cancelled = Self.pending.withLock { $0.removeValue(forKey: id) } ?? true
-            guard !cancelled else { return }
+        pendingAnswer.schedule(after: exchange.delay) {
             box.withLock { loader in
                 if let failure {
                     loader.client?.urlProtocol(loader, didFailWithError: failure)
@@ -107,10 +103,7 @@ public final class PushFakeURLProtocol: URLProtocol {
 
     /// Cancels a delayed answer that has not been delivered yet; an answer already given is unaffected.
     override public func stopLoading() {
-        let id = ObjectIdentifier(self)
-        Self.pending.withLock { pending in
-            if pending[id] != nil { pending[id] = true }
-        }
+        pendingAnswer.cancel()
     }
 
     private func deliver(_ exchange: Exchange, url: URL, isHead: Bool) {

@@ -5,32 +5,20 @@ import PushFakeHTTP
 
 /// `pushfake bench`: in-process measurements of the engine, without sockets (scripts/bench runs the HTTP ones).
 enum Bench {
-    static let usage = """
-        USAGE: pushfake bench [engine|fanout|twinpush|start] [--count N]
-
-          engine   journaled TPNS registers through PushFake.handle (µs per request)
-          fanout   one TPNS send to N registered devices (default 100000): time and resident memory
-          twinpush TwinPush: N registers, then one broadcast with inbox to all of them (default 100000)
-          start    in-process live server: start → first health response, N times (default 50)
-        """
-
-    static func run(_ arguments: [String]) -> Never {
-        let mode = arguments.first ?? "engine"
-        var count: Int?
-        if let index = arguments.firstIndex(of: "--count"), index + 1 < arguments.count {
-            count = Int(arguments[index + 1])
-        }
-        switch mode {
-        case "engine": engine(count: count ?? 200_000)
-        case "fanout": fanout(count: count ?? 100_000)
-        case "start": start(count: count ?? 50)
-        case "twinpush": twinPush(count: count ?? 100_000)
-        default:
-            print(usage)
-            exit(64)
-        }
-        exit(0)
-    }
+    static let spec = CommandSpec(
+        path: ["bench"], summary: "In-process engine benchmarks (scripts/bench runs the HTTP ones).",
+        arguments: [ArgumentSpec(name: "case", help: "engine (default), fanout, twinpush or start", optional: true)],
+        options: [.value("--count", "n", "How many requests, devices or starts")],
+        run: { arguments throws(CommandExit) in
+            let count = try arguments.int("--count", in: 1...10_000_000)
+            switch arguments.positional.first ?? "engine" {
+            case "engine": engine(count: count ?? 200_000)
+            case "fanout": fanout(count: count ?? 100_000)
+            case "start": start(count: count ?? 50)
+            case "twinpush": twinPush(count: count ?? 100_000)
+            case let other: throw arguments.usage("unknown bench case \(other)")
+            }
+        })
 
     private static func registerRequest(_ index: Int, appKey: String = "bench") -> FakeRequest {
         let body =
@@ -66,7 +54,8 @@ enum Bench {
         let delivered = fake.deliveries.count
         print(
             #"{"bench":"fanout","devices":\#(count),"status":\#(exchange.response.status),"deliveries":\#(delivered),"#
-                + #""seconds":\#(elapsed),"residentMegabytes":\#(residentMegabytes())}"#)
+                + #""seconds":\#(elapsed),"residentMegabytes":\#(ResidentMemory.currentMegabytes()),"#
+                + #""peakResidentMegabytes":\#(ResidentMemory.peakBytes() / 1_048_576)}"#)
     }
 
     private static func twinPush(count: Int) {
@@ -92,7 +81,7 @@ enum Bench {
         print(
             #"{"bench":"twinpush","devices":\#(count),"microsPerRegister":\#(registerSeconds / Double(count) * 1e6),"#
                 + #""status":\#(exchange.response.status),"deliveries":\#(fake.deliveries.count),"#
-                + #""broadcastSeconds":\#(seconds),"residentMegabytes":\#(residentMegabytes())}"#)
+                + #""broadcastSeconds":\#(seconds),"residentMegabytes":\#(ResidentMemory.currentMegabytes())}"#)
     }
 
     private static func start(count: Int) {
@@ -115,15 +104,5 @@ enum Bench {
         print(
             #"{"bench":"start","runs":\#(count),"medianMilliseconds":\#(samples[samples.count / 2]),"#
                 + #""maxMilliseconds":\#(samples.last ?? 0)}"#)
-    }
-
-    /// Resident set size from /proc (Linux); 0 elsewhere.
-    static func residentMegabytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-            return kilobytes / 1024
-        }
-        return 0
     }
 }

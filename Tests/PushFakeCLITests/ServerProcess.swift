@@ -24,12 +24,15 @@ final class ServerProcess {
     }
 
     /// Runs `pushfake` to completion and returns its exit status and output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        // The admin commands read PUSHFAKE_URL; tests pass --url explicitly.
+        // The admin commands read PUSHFAKE_URL; tests pass --url explicitly unless they set it here.
         process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "PUSHFAKE_URL" }
+            .merging(environment) { _, added in added }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -41,10 +44,13 @@ final class ServerProcess {
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
-    /// Starts `pushfake serve` with `arguments` and waits for its ready line.
-    init(_ arguments: [String] = []) throws {
+    /// Starts `pushfake serve` with `arguments` and waits for its ready line; `environment` adds variables.
+    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = Self.binary
         process.arguments = ["serve"] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -64,11 +70,16 @@ final class ServerProcess {
     var url: String { ready["url"]?.stringValue ?? "" }
     var port: Int { Int(url.split(separator: ":").last ?? "") ?? 0 }
 
-    /// Sends `signal` and waits for exit; returns the exit status and everything written to stderr.
-    func stop(signal: Int32 = SIGTERM) -> (status: Int32, stderr: String) {
+    /// Seconds from the signal to the exit in the last ``stop(signal:watchdog:)``.
+    private(set) var stopDuration: Double = 0
+
+    /// Sends `signal` and waits for exit; returns the exit status and everything written to stderr. A server still
+    /// running after `watchdog` seconds is killed (status 9), so a hang fails the test instead of stalling CI.
+    func stop(signal: Int32 = SIGTERM, watchdog: Double = 20) -> (status: Int32, stderr: String) {
+        let started = Date()
+        defer { stopDuration = Date().timeIntervalSince(started) }
         if process.isRunning { kill(process.processIdentifier, signal) }
-        // A server that ignores the signal must fail the test, not hang it.
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(watchdog)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()

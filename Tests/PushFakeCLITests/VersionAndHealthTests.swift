@@ -22,6 +22,13 @@ final class VersionAndHealthTests: XCTestCase {
         _ = server.stop()
     }
 
+    func test_health_readsPUSHFAKE_URL_likeTheAdminCommands() throws {
+        let server = try ServerProcess(["--quiet"])
+        let result = try ServerProcess.run(["health"], environment: ["PUSHFAKE_URL": server.url])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        _ = server.stop()
+    }
+
     func test_health_exitsOne_whenNothingListens() throws {
         let server = try ServerProcess(["--quiet"])
         let url = server.url

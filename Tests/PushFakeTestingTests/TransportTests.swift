@@ -64,6 +64,36 @@ final class TransportTests: XCTestCase {
         }
     }
 
+    func test_urlProtocol_deliversNothingAfterStopLoading_whenTaskCancelledDuringDelay() async throws {
+        try await withPushFake(.urlProtocol) { fake in
+            let session = fake.makeURLSession()
+            var request = URLRequest(url: fake.tpnsBaseURL.appendingPathComponent("api/device/register"))
+            request.httpMethod = "POST"
+            request.httpBody = Data(register.utf8)
+            fake.inject(.delay(0.5), when: .tpns(.register))
+            // (status, URLError code) of each completion.
+            let completions = Locked<[(Int?, URLError.Code?)]>([])
+            let done = DispatchSemaphore(value: 0)
+            let task = session.dataTask(with: request) { _, response, error in
+                completions.withLock {
+                    $0.append(((response as? HTTPURLResponse)?.statusCode, (error as? URLError)?.code))
+                }
+                done.signal()
+            }
+            task.resume()
+            try await Task.sleep(nanoseconds: 100_000_000)
+            task.cancel()
+            XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
+            // Past the delay: the cancelled answer must not arrive as a second completion or a response.
+            try await Task.sleep(nanoseconds: 700_000_000)
+            let seen = completions.withLock { $0 }
+            XCTAssertEqual(seen.count, 1)
+            XCTAssertNil(seen.first?.0, "no response after cancel")
+            XCTAssertEqual(seen.first?.1, .cancelled)
+            XCTAssertEqual(fake.journal.count, 1, "the engine saw the request before the delay")
+        }
+    }
+
     func test_urlProtocol_timesOutLikeURLSession_whenDelayExceedsTimeout() async throws {
         try await withPushFake(.urlProtocol) { fake in
             let session = fake.makeURLSession()

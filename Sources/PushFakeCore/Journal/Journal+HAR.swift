@@ -4,7 +4,7 @@ extension Journal {
     /// The journal as a HAR 1.2 document (opens in browser dev tools, Charles, Proxyman).
     ///
     /// URLs use each request's `Host` header, or `baseURL` when there is none. PushFake's own facts (sequence,
-    /// operation, fault, notes) go in the `_pushfake` extension field that HAR allows.
+    /// operation, fault, notes) go in the `_pushfake` extension field that HAR allows (RecordingFormat.md).
     public func har(matching matcher: RequestMatcher = .any, baseURL: String = "http://127.0.0.1") -> JSON {
         Self.har(entries(matching: matcher), baseURL: baseURL)
     }

@@ -4,7 +4,7 @@ extension JournalEntry {
     /// The version of the JSON Lines schema written by ``jsonValue`` (the `v` field of every line).
     public static let schemaVersion = 1
 
-    /// The entry as one JSON object: the JSON Lines export schema, version ``schemaVersion``.
+    /// The entry as one JSON object: the JSON Lines export schema, version ``schemaVersion`` (RecordingFormat.md).
     ///
     /// Bodies appear twice: `body` is the raw text (or `bodyBase64` when not UTF-8) for byte fidelity, `json` the
     /// parsed value (or `null`) for `jq`. Headers are `[name, value]` pairs in wire order.

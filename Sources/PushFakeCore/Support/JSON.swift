@@ -1,7 +1,7 @@
 /// A JSON value that keeps what the wire carried: integer versus fractional numbers, and the key order of objects.
 ///
-/// PushFake parses request bodies into `JSON` with its own byte-level parser (``JSON/parse(_:)``) and writes
-/// responses and payloads with ``JSON/serialized()``, so output is byte-for-byte deterministic.
+/// PushFake parses request bodies into `JSON` with its own byte-level parser (``JSON/parse(_:)-(Collection<UInt8>)``)
+/// and writes responses and payloads with ``JSON/serialized()``, so output is byte-for-byte deterministic.
 ///
 /// ```swift
 /// let body: JSON = ["deviceId": "E621E1F8", "applicationType": "IOS", "additionalParameters": []]

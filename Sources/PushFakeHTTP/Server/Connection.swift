@@ -5,6 +5,8 @@ import PushFakeCore
 struct Connection {
     let socket: Socket
     let server: PushFakeServer
+    /// The server's stop signal, polled with the socket so `stop()` wakes this thread on every platform.
+    let wake: WakePipe
 
     /// Bytes of the current request kept for the journal when it turns out malformed.
     static let malformedSampleLimit = 4096
@@ -42,7 +44,8 @@ struct Connection {
                     _ = socket.sendAll(server.requestTimeoutResponse(sample: sample))
                     return
                 }
-                switch socket.waitReadable(milliseconds: Int32(min(timeout * 1000, Double(Int32.max)).rounded(.up))) {
+                let milliseconds = Int32(min(timeout * 1000, Double(Int32.max)).rounded(.up))
+                switch socket.waitReadable(milliseconds: milliseconds, wake: wake) {
                 case .readable: break
                 case .closed: return
                 case .timedOut:

@@ -26,6 +26,8 @@ public final class PushFakeServer: Sendable {
 
     struct ServerState {
         var listener: Socket?
+        /// Signalled by `stop()`; every thread of this generation polls it (WakePipe.swift).
+        var wake: WakePipe?
         var port = 0
         var running = false
         var generation = 0
@@ -51,10 +53,15 @@ public final class PushFakeServer: Sendable {
         let alreadyRunning = state.withLock { $0.running }
         if alreadyRunning { return }
         let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+        guard let wake = WakePipe() else {
+            listener.close()
+            throw PushFakeError.cannotBind(host: configuration.host, port: port, errno: SocketSystem.lastError)
+        }
         let done = DispatchSemaphore(value: 0)
         let loops = startLoops()
         let generation = state.withLock { state in
             state.listener = listener
+            state.wake = wake
             state.port = port
             state.running = true
             state.generation += 1
@@ -63,7 +70,7 @@ public final class PushFakeServer: Sendable {
             return state.generation
         }
         let thread = Thread { [self] in
-            acceptLoop(listener, generation: generation)
+            acceptLoop(listener, wake: wake, generation: generation)
             done.signal()
         }
         thread.name = "pushfake-accept"
@@ -72,16 +79,19 @@ public final class PushFakeServer: Sendable {
 
     /// Stops accepting, closes every connection and wakes delayed responses. Safe to call twice.
     public func stop() {
-        let (listener, connections, done) = state.withLock { state -> (Socket?, [Socket], DispatchSemaphore?) in
+        let (wake, connections, done) = state.withLock { state -> (WakePipe?, [Socket], DispatchSemaphore?) in
             guard state.running else { return (nil, [], nil) }
             state.running = false
-            let snapshot = (state.listener, Array(state.connections.values), state.acceptThreadDone)
+            let snapshot = (state.wake, Array(state.connections.values), state.acceptThreadDone)
             state.listener = nil
+            state.wake = nil
             state.acceptThreadDone = nil
             return snapshot
         }
-        guard let listener else { return }
-        listener.shutdown()
+        guard let wake else { return }
+        // The accept loop and connection threads poll the wake pipe; shutdown() also wakes a thread blocked
+        // writing to a connected socket (it works for connected sockets on Darwin too, PlatformNotes.md).
+        wake.signal()
         for connection in connections { connection.shutdown() }
         stopSignal.lock()
         stopSignal.broadcast()
@@ -131,32 +141,55 @@ public final class PushFakeServer: Sendable {
         }
     }
 
-    private func acceptLoop(_ listener: Socket, generation: Int) {
+    /// Accepts until `wake` is signalled: polls the non-blocking listener together with the wake pipe, never
+    /// blocking in `accept()` itself, so it stops the same way on Linux and Darwin.
+    private func acceptLoop(_ listener: Socket, wake: WakePipe, generation: Int) {
+        defer { listener.close() }
         var next = 0
-        while let client = listener.accept() {
-            let accepted = state.withLock { state -> Bool in
-                guard state.running, state.generation == generation else { return false }
-                state.connections[client.fd] = client
-                return true
+        while true {
+            switch listener.waitReadable(milliseconds: -1, wake: wake) {
+            case .closed: return
+            case .timedOut, .readable: break
             }
-            guard accepted else {
-                client.close()
-                break
+            accepting: while true {
+                switch listener.accept() {
+                case .connection(let client):
+                    guard serve(client, wake: wake, generation: generation, loopIndex: next) else { return }
+                    next &+= 1
+                case .none:
+                    break accepting
+                case .outOfDescriptors:
+                    // Back off instead of spinning; connections will close and free descriptors.
+                    usleep(10_000)
+                    break accepting
+                case .failed:
+                    return
+                }
             }
-            if adoptIntoLoop(client, index: next) {
-                next += 1
-                continue
-            }
-            let thread = Thread { [self] in
-                Connection(socket: client, server: self).run()
-                state.withLock { _ = $0.connections.removeValue(forKey: client.fd) }
-                client.close()
-            }
-            thread.stackSize = 1 << 20
-            thread.name = "pushfake-connection"
-            thread.start()
         }
-        listener.close()
+    }
+
+    /// Hands an accepted connection to an event loop or its own thread; `false` once the server is stopping.
+    private func serve(_ client: Socket, wake: WakePipe, generation: Int, loopIndex: Int) -> Bool {
+        let accepted = state.withLock { state -> Bool in
+            guard state.running, state.generation == generation else { return false }
+            state.connections[client.fd] = client
+            return true
+        }
+        guard accepted else {
+            client.close()
+            return false
+        }
+        if adoptIntoLoop(client, index: loopIndex) { return true }
+        let thread = Thread { [self] in
+            Connection(socket: client, server: self, wake: wake).run()
+            state.withLock { _ = $0.connections.removeValue(forKey: client.fd) }
+            client.close()
+        }
+        thread.stackSize = 1 << 20
+        thread.name = "pushfake-connection"
+        thread.start()
+        return true
     }
 
     /// Forgets a connection an event loop closed.

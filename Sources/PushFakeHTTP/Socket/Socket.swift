@@ -32,11 +32,18 @@ struct Socket: Sendable {
         while let info = candidate {
             candidate = info.pointee.ai_next
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard fd >= 0 else { continue }
+            guard fd >= 0 else {
+                lastErrno = SocketSystem.lastError
+                continue
+            }
             var one: Int32 = 1
             _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, CSocket.listen(fd, backlog) == 0 {
                 let socket = Socket(fd: fd)
+                // The accept loop polls the listener with a wake pipe and accepts until EWOULDBLOCK, so it never
+                // blocks in accept() itself (WakePipe.swift says why).
+                socket.setNonBlocking(true)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 return (socket, socket.localPort())
             }
             lastErrno = SocketSystem.lastError
@@ -62,7 +69,10 @@ struct Socket: Sendable {
         while let info = candidate {
             candidate = info.pointee.ai_next
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard fd >= 0 else { continue }
+            guard fd >= 0 else {
+                lastErrno = SocketSystem.lastError
+                continue
+            }
             if CSocket.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
                 SocketSystem.configureAccepted(fd)
                 var timeout = timeval()
@@ -100,35 +110,62 @@ struct Socket: Sendable {
         }
     }
 
-    /// Accepts one connection; `nil` when the listener was shut down or failed.
-    func accept() -> Socket? {
+    /// What one `accept()` on the non-blocking listener gave.
+    enum Accepted {
+        /// A new connection, in blocking mode with `TCP_NODELAY` set.
+        case connection(Socket)
+        /// No connection is waiting.
+        case none
+        /// The process or system is out of descriptors: back off and retry.
+        case outOfDescriptors
+        /// The listener failed; stop accepting.
+        case failed(errno: Int32)
+    }
+
+    /// Accepts one waiting connection without blocking.
+    func accept() -> Accepted {
         while true {
             let client = CSocket.accept(fd)
             if client >= 0 {
+                // Accepted sockets inherit O_NONBLOCK from the listener on BSD (not on Linux): say what we want.
+                let socket = Socket(fd: client)
+                socket.setNonBlocking(false)
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 SocketSystem.configureAccepted(client)
                 var one: Int32 = 1
                 // One send per response plus TCP_NODELAY avoids the 40 ms delayed-ACK stall (PlatformNotes.md).
                 _ = setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-                return Socket(fd: client)
+                return .connection(socket)
             }
             let error = SocketSystem.lastError
-            if error == EINTR || error == ECONNABORTED { continue }
-            if error == EMFILE || error == ENFILE {
-                // Out of descriptors: back off instead of spinning; connections will close.
-                usleep(10_000)
-                continue
+            switch error {
+            case EINTR, ECONNABORTED: continue
+            case EAGAIN, EWOULDBLOCK: return .none
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .outOfDescriptors
+            default: return .failed(errno: error)
             }
-            return nil
         }
     }
 
-    /// Waits until the socket is readable, closed, or `milliseconds` pass.
-    func waitReadable(milliseconds: Int32) -> Readiness {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    /// Switches `O_NONBLOCK` on or off.
+    func setNonBlocking(_ on: Bool) {
+        let flags = fcntl(fd, F_GETFL, 0)
+        guard flags >= 0 else { return }
+        _ = fcntl(fd, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+    }
+
+    /// Waits until the socket is readable, closed, `wake` is signalled, or `milliseconds` pass (-1: no limit).
+    func waitReadable(milliseconds: Int32, wake: WakePipe? = nil) -> Readiness {
+        var descriptors = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake?.readFD ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
-            let result = poll(&descriptor, 1, milliseconds)
+            // A negative fd is ignored by poll(), so one call serves with and without a wake pipe.
+            let result = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             if result > 0 {
-                return descriptor.revents & Int16(POLLIN) != 0 ? .readable : .closed
+                if descriptors[1].revents != 0 { return .closed }
+                return descriptors[0].revents & Int16(POLLIN) != 0 ? .readable : .closed
             }
             if result == 0 { return .timedOut }
             if SocketSystem.lastError != EINTR { return .closed }
@@ -161,7 +198,8 @@ struct Socket: Sendable {
         }
     }
 
-    /// Wakes any thread blocked on this socket (`close` alone does not on Linux, PlatformNotes.md).
+    /// Wakes a thread blocked reading or writing this *connected* socket, on Linux and Darwin alike. (For a
+    /// listening socket it works only on Linux: the accept loop uses a ``WakePipe`` instead.)
     func shutdown() {
         _ = CSocket.shutdown(fd, SocketSystem.shutdownBoth)
     }

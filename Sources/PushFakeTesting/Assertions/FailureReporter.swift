@@ -1,5 +1,13 @@
-import Testing
-import XCTest
+import Foundation
+
+// Either framework may be missing: the Command Line Tools without Xcode lack XCTest on macOS, and a toolchain or
+// SDK may lack Swift Testing. The module builds with whichever exists and reports through it.
+#if canImport(Testing)
+    import Testing
+#endif
+#if canImport(XCTest)
+    import XCTest
+#endif
 
 /// Where an assertion was written, so failures point at the caller's line.
 public struct CallSite: Sendable {
@@ -30,13 +38,23 @@ public enum FailureReporter {
     static func fail(_ message: String, at site: CallSite) {
         if let capture {
             capture(message)
-        } else if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                sourceLocation: SourceLocation(
-                    fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column)))
-        } else {
-            XCTFail(message, file: site.filePath, line: site.line)
+            return
         }
+        #if canImport(Testing)
+            if Test.current != nil {
+                Issue.record(
+                    Comment(rawValue: message),
+                    sourceLocation: SourceLocation(
+                        fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line),
+                        column: Int(site.column)))
+                return
+            }
+        #endif
+        #if canImport(XCTest)
+            XCTFail(message, file: site.filePath, line: site.line)
+        #else
+            // No test framework to report to: say it where a test runner's log shows it.
+            FileHandle.standardError.write(Data("PushFake: \(site.fileID):\(site.line): \(message)\n".utf8))
+        #endif
     }
 }

@@ -15,11 +15,15 @@ import PushFakeCore
 ///     }
 /// }
 /// ```
+///
+/// `body` runs in the caller's isolation (`isolation`, as `withTaskGroup` has it since SE-0420): a `@MainActor` test
+/// class or suite — where UI tests live — can read and change its main-actor state inside the closure.
 @discardableResult
 public func withPushFake<Result>(
     _ transport: PushFakeTransport = .live,
     configuration: PushFakeConfiguration = PushFakeConfiguration(),
     strict: Bool = true,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

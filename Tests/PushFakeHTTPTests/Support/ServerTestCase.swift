@@ -28,8 +28,24 @@ class ServerTestCase: XCTestCase {
     }
 
     override func tearDown() {
-        server?.stop()
+        if let server { Self.stopWithWatchdog(server) }
         server = nil
+    }
+
+    /// Stops `server`, failing the test if `stop()` has not returned within `seconds`: a hang fails fast instead of
+    /// stalling the whole run (the stop thread is abandoned).
+    static func stopWithWatchdog(
+        _ server: PushFakeServer, seconds: Double = 10, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let stopped = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            server.stop()
+            stopped.signal()
+        }
+        thread.start()
+        if stopped.wait(timeout: .now() + seconds) == .timedOut {
+            XCTFail("PushFakeServer.stop() did not return within \(seconds) s", file: file, line: line)
+        }
     }
 
     /// One request through URLSession (ephemeral, no cache).
