@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "PushFakeCore"),
         // Linux-only epoll/eventfd shim for the event-loop server; empty on other systems.
         .target(name: "CPushFakeEpoll"),
+        // The commit `pushfake --version` reports: "dev" unless scripts/package defines PUSHFAKE_COMMIT.
+        .target(name: "CPushFakeBuildInfo"),
         .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore", "CPushFakeEpoll"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
@@ -31,7 +33,7 @@ let package = Package(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
         ),
-        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "CPushFakeBuildInfo"]),
         .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
         .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeCore"]),
         .testTarget(

@@ -11,7 +11,7 @@ enum CommandTable {
                 API (--url or $PUSHFAKE_URL).
                 """,
             options: [.flag("--version", "Print the version and exit.")],
-            subcommands: [ServeOptions.spec] + AdminCommands.all + [Bench.spec, help, version])
+            subcommands: [ServeOptions.spec] + AdminCommands.all + [HealthCommand.spec, Bench.spec, help, version])
     }
 
     static let help = CommandSpec(
@@ -35,7 +35,7 @@ enum CommandTable {
         path: ["version"], summary: "Print the version.",
         run: { _ throws(CommandExit) in print(versionLine) })
 
-    static var versionLine: String { "pushfake \(PushFakeVersion.current)" }
+    static var versionLine: String { BuildInfo.versionLine }
 
     /// Parses and runs `arguments` (without the program name); returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {
