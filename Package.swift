@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "PushFakeHTTP1Fuzz", dependencies: ["PushFakeHTTP1"]),
         // Linux-only epoll/eventfd shim for the event-loop server; empty on other systems.
         .target(name: "CPushFakeEpoll"),
+        // The commit `pushfake --version` reports: "dev" unless scripts/package defines PUSHFAKE_COMMIT.
+        .target(name: "CPushFakeBuildInfo"),
         .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore", "PushFakeHTTP1", "CPushFakeEpoll"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
@@ -36,7 +38,7 @@ let package = Package(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
         ),
-        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "CPushFakeBuildInfo"]),
         // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
         .executableTarget(
             name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),

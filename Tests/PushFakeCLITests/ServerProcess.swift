@@ -24,12 +24,15 @@ final class ServerProcess {
     }
 
     /// Runs `pushfake` to completion and returns its exit status and output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        // The admin commands read PUSHFAKE_URL; tests pass --url explicitly.
+        // The admin commands read PUSHFAKE_URL; tests pass --url explicitly unless they set it here.
         process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "PUSHFAKE_URL" }
+            .merging(environment) { _, added in added }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

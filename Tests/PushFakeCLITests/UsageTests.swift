@@ -19,8 +19,8 @@ final class UsageTests: XCTestCase {
             (["launch"], "unknown command launch"),
             (["serve", "--bogus"], "unknown option --bogus"),
             (["serve", "--port"], "--port needs a value"),
-            (["serve", "--port", "70000"], "--port must be a number"),
-            (["serve", "--clock", "sundial"], "--clock must be fixed or real"),
+            (["serve", "--port", "70000"], "--port must be a number in 0...65535, not 70000"),
+            (["serve", "--clock", "sundial"], "--clock must be one of fixed, real, not sundial"),
             (["serve", "--twinpush-app", "only-id"], "--twinpush-app takes"),
         ]
         for (arguments, message) in cases {

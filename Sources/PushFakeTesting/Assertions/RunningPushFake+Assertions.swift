@@ -15,15 +15,12 @@ extension RunningPushFake {
         _ matcher: RequestMatcher, count: RequestCount = .once,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> [JournalEntry] {
-        let all = engine.journal.entries
-        let matching = all.filter(matcher.matches)
-        verified.withLock { $0.formUnion(matching.map(\.sequence)) }
-        guard !count.accepts(matching.count) else { return matching }
-        var message = "expected \(count) request(s) matching \(matcher); \(matching.count) matched"
-        if matching.isEmpty, let miss = JournalDescription.closestMiss(to: matcher, in: all) { message += "\n" + miss }
-        message += "\n" + JournalDescription.journal(all)
-        FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        return matching
+        let result = Verification.count(matcher, count, in: engine.journal.entries)
+        verified.withLock { $0.formUnion(result.matched.map(\.sequence)) }
+        if let failure = result.failure {
+            FailureReporter.fail(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+        return result.matched
     }
 
     /// Asserts that entries matching each matcher appear in this order (other entries may come between).
@@ -31,26 +28,12 @@ extension RunningPushFake {
         _ matchers: [RequestMatcher],
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let all = engine.journal.entries
-        var position = 0
-        var found: [Int] = []
-        for (step, matcher) in matchers.enumerated() {
-            guard let index = all[position...].firstIndex(where: matcher.matches) else {
-                var message = "step \(step + 1) of \(matchers.count) not found in order: \(matcher)"
-                if !found.isEmpty {
-                    message += "\n(steps 1–\(step) matched #\(found.map(String.init).joined(separator: ", #")))"
-                }
-                let remaining = Array(all[position...])
-                if let miss = JournalDescription.closestMiss(to: matcher, in: remaining) { message += "\n" + miss }
-                message += "\n" + JournalDescription.journal(all)
-                FailureReporter.fail(
-                    message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-                return
-            }
-            found.append(all[index].sequence)
-            position = index + 1
+        let result = Verification.inOrder(matchers, in: engine.journal.entries)
+        if let failure = result.failure {
+            FailureReporter.fail(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            return
         }
-        verified.withLock { $0.formUnion(found) }
+        verified.withLock { $0.formUnion(result.matched.map(\.sequence)) }
     }
 
     /// Asserts that every journal entry was accounted for by an earlier `assertRequested` / `assertInOrder`.
@@ -73,11 +56,12 @@ extension RunningPushFake {
     ) {
         let unmatched = engine.journal.entries.filter(\.isUnmatched)
         guard !unmatched.isEmpty else { return }
+        // Built in parts: Swift 6.0 cannot type-check the one-expression form in reasonable time.
+        let requests = unmatched.map { "  \(JournalDescription.line($0)) \($0.notes.first ?? "")" }
+        let routes = engine.knownRoutes.map { "  \($0)" }
         let message =
             "\(unmatched.count) request(s) matched no route (wrong base URL or path?):\n"
-            + unmatched.map { "  " + JournalDescription.line($0) + " " + ($0.notes.first ?? "") }
-            .joined(separator: "\n") + "\nknown routes:\n"
-            + engine.knownRoutes.map { "  " + $0 }.joined(separator: "\n")
+            + requests.joined(separator: "\n") + "\nknown routes:\n" + routes.joined(separator: "\n")
         FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

@@ -28,8 +28,8 @@ public func withPushFake<Result>(
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    _ body: (RunningPushFake) async throws -> Result
-) async throws -> Result {
+    _ body: (RunningPushFake) async throws -> sending Result
+) async throws -> sending Result {
     let fake = try RunningPushFake.start(transport, configuration: configuration)
     defer { fake.stop() }
     let result = try await body(fake)

@@ -1,9 +1,7 @@
-import PushFakeCore
-
 /// Human-readable journal text for failure messages.
-enum JournalDescription {
+package enum JournalDescription {
     /// `#1 POST /TPNS/api/device/register -> 200 tpns.register app=testApp device=D1`
-    static func line(_ entry: JournalEntry) -> String {
+    package static func line(_ entry: JournalEntry) -> String {
         var text = "#\(entry.sequence) \(entry.request.method) \(entry.request.target) -> "
         text += entry.outcome == .responded ? String(entry.status) : entry.outcome.rawValue
         text += " " + (entry.route.map { "\($0.vendor).\($0.operation)" } ?? "unmatched")
@@ -14,13 +12,13 @@ enum JournalDescription {
     }
 
     /// The whole journal, one line per entry (or a note that it is empty).
-    static func journal(_ entries: [JournalEntry]) -> String {
+    package static func journal(_ entries: [JournalEntry]) -> String {
         guard !entries.isEmpty else { return "journal: (empty)" }
         return "journal:\n" + entries.map { "  " + line($0) }.joined(separator: "\n")
     }
 
     /// The entry that fails the fewest criteria, with a field-by-field list of what differs.
-    static func closestMiss(to matcher: RequestMatcher, in entries: [JournalEntry]) -> String? {
+    package static func closestMiss(to matcher: RequestMatcher, in entries: [JournalEntry]) -> String? {
         let candidates = entries.map { ($0, matcher.mismatches(in: $0)) }.filter { !$0.1.isEmpty }
         guard let best = candidates.min(by: { $0.1.count < $1.1.count }) else { return nil }
         return "closest miss: \(line(best.0))\n" + best.1.map { "    - \($0)" }.joined(separator: "\n")

@@ -1,0 +1,73 @@
+import Foundation
+import PushFakeCore
+import PushFakeHTTP
+
+/// Talks to a running `pushfake serve` (or one of its instances) for the admin commands.
+///
+/// The URL is the server's base URL from `--url` or `$PUSHFAKE_URL` (`http://127.0.0.1:8089`, or an instance's
+/// `http://127.0.0.1:8089/i/<id>`); admin paths go under its `/__pushfake/`.
+struct AdminClient {
+    let url: String
+    let host: String
+    let port: Int
+    /// The URL's path, without a trailing `/`: empty for the server, `/i/<id>` for an instance.
+    let basePath: String
+
+    static let urlOption = OptionSpec.value("--url", "url", "The server's URL (default: $PUSHFAKE_URL)")
+
+    init(_ arguments: ParsedArguments) throws(CommandExit) {
+        let environment = ProcessInfo.processInfo.environment["PUSHFAKE_URL"]
+        guard let text = arguments.string("--url") ?? environment else {
+            throw arguments.usage("no server URL: pass --url or set PUSHFAKE_URL")
+        }
+        let source = arguments.string("--url") != nil ? "--url" : "PUSHFAKE_URL"
+        guard let components = URLComponents(string: text), components.scheme?.lowercased() == "http",
+            let host = components.host, !host.isEmpty
+        else {
+            throw arguments.usage("\(source) is not an http:// URL: \(text)")
+        }
+        guard components.query == nil, components.fragment == nil else {
+            throw arguments.usage("\(source) must not carry a query or fragment: \(text)")
+        }
+        url = text
+        self.host = host
+        port = components.port ?? 80
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        basePath = path
+    }
+
+    /// Sends one admin request and returns the status and body; unreachable servers exit 69.
+    func send(
+        _ method: String, _ route: String, query: [(String, String)] = [], body: String? = nil
+    ) throws(CommandExit) -> LoopbackHTTPClient.Response {
+        let target = basePath + "/__pushfake/" + route + Self.encode(query)
+        let client: LoopbackHTTPClient
+        do {
+            client = try LoopbackHTTPClient(host: host, port: port, receiveTimeout: 60)
+        } catch {
+            throw CommandExit(.unavailable, "cannot reach \(url): \(error)")
+        }
+        guard let response = client.request(method, target, body: body) else {
+            throw CommandExit(.unavailable, "no response from \(url)")
+        }
+        return response
+    }
+
+    /// Prints the body; a non-2xx answer exits 1 (its body is printed first, it says what went wrong).
+    func printAnswer(_ response: LoopbackHTTPClient.Response) throws(CommandExit) {
+        let output = FileHandle.standardOutput
+        output.write(Data(response.body))
+        if response.body.last != UInt8(ascii: "\n") { output.write(Data("\n".utf8)) }
+        guard (200..<300).contains(response.status) else { throw CommandExit(.failure) }
+    }
+
+    static func encode(_ query: [(String, String)]) -> String {
+        guard !query.isEmpty else { return "" }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        return "?"
+            + query.map { name, value in
+                "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
+            }.joined(separator: "&")
+    }
+}
