@@ -19,10 +19,3 @@ package enum ConnectionRejection: Equatable {
     /// The request did not arrive within the request timeout: 408.
     case timedOut
 }
-
-/// What answering a request needs to know about it, kept while the answer is held, awaited or streamed.
-struct RequestFacts: Equatable {
-    var keepAlive: Bool
-    var isHead: Bool
-    var version: HTTP1Version
-}
