@@ -3,7 +3,7 @@
 /// Each journal line is compared as JSON after removing ``ignoredFields`` (dotted paths such as `time`,
 /// `response.json.results[0].notificationId`) and every request header not in ``comparedRequestHeaders`` — the
 /// client library adds its own (`User-Agent`, `Host` with the port, `Accept-Encoding`, …). RecordingFormat.md
-/// describes the lines and the comparison.
+/// describes the lines and the comparison; ``RecordingComparison`` applies the options.
 public struct RecordingOptions: Sendable {
     /// Dotted paths removed from each journal line before comparing; by default only `transport`.
     public var ignoredFields: Set<String>
