@@ -11,7 +11,8 @@
 public enum RecordingComparison {
     /// The entries as canonical JSON lines, oldest first: what a recording stores and what is compared.
     public static func canonicalLines(_ entries: [JournalEntry], options: RecordingOptions = .standard) -> [JSON] {
-        entries.map { canonical($0, options: options) }
+        var redactor = RecordingRedactor(options.redaction)
+        return entries.map { canonical(redactor.redact($0), options: options) }
     }
 
     /// The lines of a JSON Lines text, parsed; a line that is not JSON is kept as a string, so that it shows up in
@@ -41,7 +42,7 @@ public enum RecordingComparison {
         difference(recorded: lines(ofJSONLines: text), entries: entries, options: options, limit: limit)
     }
 
-    /// The entry as compared: its JSON Lines object minus ignored fields and client-added headers.
+    /// The (redacted) entry as compared: its JSON Lines object minus ignored fields and client-added headers.
     ///
     /// The kept headers are sorted by name (stably, so repeats of one name keep their order): the order of
     /// different headers means nothing in HTTP, and URLSession on Linux sends them in the order of a `Dictionary`,
@@ -73,8 +74,9 @@ public enum RecordingComparison {
         }
         var shown = 0
         for index in 0..<max(expected.count, actual.count) where shown < limit {
-            let old: JSON? = index < expected.count ? expected[index] : nil
-            let new: JSON? = index < actual.count ? actual[index] : nil
+            // `JSON` is nil-literal expressible: a bare `nil` here would be `.null`, not a missing entry.
+            let old: JSON? = index < expected.count ? .some(expected[index]) : .none
+            let new: JSON? = index < actual.count ? .some(actual[index]) : .none
             guard old != new else { continue }
             shown += 1
             lines.append("entry \(index + 1) (\(summary(new ?? old ?? .null))):")

@@ -9,16 +9,21 @@ public struct RecordingOptions: Sendable {
     public var ignoredFields: Set<String>
     /// Request headers kept in the comparison (case-insensitive).
     public var comparedRequestHeaders: [String]
+    /// The secrets replaced by placeholders in the canonical lines, so that recordings never hold them.
+    public var redaction: RecordingRedaction
 
-    /// Creates options; the defaults compare everything but the transport and the client's own headers.
+    /// Creates options; the defaults compare everything but the transport and the client's own headers, and redact
+    /// the TwinPush tokens and `Authorization`.
     public init(
         ignoredFields: Set<String> = ["transport"],
         comparedRequestHeaders: [String] = [
             "Content-Type", "X-TwinPush-REST-API-Token", "X-TwinPush-REST-API-Key-Creator",
-        ]
+        ],
+        redaction: RecordingRedaction = .standard
     ) {
         self.ignoredFields = ignoredFields
         self.comparedRequestHeaders = comparedRequestHeaders
+        self.redaction = redaction
     }
 
     /// The transport and client-specific request headers; everything else must match.
