@@ -5,7 +5,7 @@
 /// second `${secret:twinpush-api-token-2}`, and so on, in the order the entries are redacted; the same value always
 /// gets the same placeholder. Besides the secret headers themselves, every other occurrence of a secret value in the
 /// entry is replaced too: whole header values, path and query parts, `app`, `device`, path parameters, notes, and
-/// UTF-8 request and response bodies (where it stands between characters that cannot be part of a key or token).
+/// UTF-8 request and response bodies (where it stands as a whole word, ``WholeWord``).
 /// Bodies that are not UTF-8 are left alone.
 public struct RecordingRedactor: Sendable {
     /// What this redactor replaces.
@@ -74,7 +74,7 @@ public struct RecordingRedactor: Sendable {
         -> JournalEntry
     {
         func text(_ string: String) -> String {
-            secrets.reduce(string) { $0.replacingDelimited($1.value, with: $1.placeholder) }
+            secrets.reduce(string) { WholeWord.replace($1.value, with: $1.placeholder, in: $0) }
         }
         func whole(_ string: String) -> String {
             secrets.first { $0.value == string }?.placeholder ?? string
@@ -103,36 +103,5 @@ public struct RecordingRedactor: Sendable {
             sequence: entry.sequence, time: entry.time, request: request, route: route, vendor: entry.vendor,
             app: entry.app.map(whole), device: entry.device.map(whole), fault: entry.fault, response: response,
             outcome: entry.outcome, delay: entry.delay, deliveryIDs: entry.deliveryIDs, notes: entry.notes.map(text))
-    }
-}
-
-extension String {
-    /// The text with every occurrence of `value` that is not part of a longer word (the characters around it are
-    /// not letters, digits, `-`, `_` or `.`) replaced by `replacement`.
-    func replacingDelimited(_ value: String, with replacement: String) -> String {
-        guard !value.isEmpty, contains(value) else { return self }
-        func isWordByte(_ byte: UInt8?) -> Bool {
-            guard let byte else { return false }
-            return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte >= 0x80
-        }
-        let bytes = Array(utf8)
-        let needle = Array(value.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if index + needle.count <= bytes.count, bytes[index..<index + needle.count].elementsEqual(needle),
-                !isWordByte(index > 0 ? bytes[index - 1] : nil),
-                !isWordByte(index + needle.count < bytes.count ? bytes[index + needle.count] : nil)
-            {
-                output += replacement.utf8
-                index += needle.count
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }
