@@ -34,7 +34,7 @@ let package = Package(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
         ),
-        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeReplay"]),
         .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
         .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeCore"]),
         .testTarget(

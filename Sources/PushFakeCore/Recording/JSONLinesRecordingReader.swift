@@ -11,7 +11,7 @@ enum JSONLinesRecordingReader {
             exchanges.append(try exchange(String(trimmed), line: number))
         }
         guard !exchanges.isEmpty else {
-            throw RecordingError(location: "the recording", problem: "has no entries (an empty JSON Lines file)")
+            throw RecordingError(location: "", problem: "the recording has no entries (an empty JSON Lines file)")
         }
         return exchanges
     }

@@ -74,7 +74,7 @@ public struct Recording: Sendable, Equatable {
     ///   UTF-8, a line is not JSON, a line's `v` is not 1, a HAR has no `log.entries`, or nothing is recorded.
     public static func parse(_ bytes: [UInt8]) throws(RecordingError) -> Recording {
         guard let text = String(validatingUTF8Bytes: bytes) else {
-            throw RecordingError(location: "the recording", problem: "is not UTF-8 text")
+            throw RecordingError(location: "", problem: "the recording is not UTF-8 text")
         }
         if let document = try? JSON.parse(bytes), let object = document.objectValue, object.contains("log") {
             return Recording(format: .har, exchanges: try HARRecordingReader.exchanges(of: object))

@@ -1,6 +1,6 @@
 /// Why a recording file cannot be used: where (the line or entry) and what is wrong with which field.
 public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `line 3`, `entry 2`, `the recording`.
+    /// `line 3`, `entry 2`, `HAR`; empty when the problem is the whole file.
     public let location: String
     /// The field's dotted path inside the line or entry, when one field is to blame (`request.method`).
     public let field: String?
@@ -14,8 +14,8 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         self.problem = problem
     }
 
-    /// `line 3: request.method must be a string, not a number`.
+    /// `line 3: request.method must be a string, not a number`, or `the recording is not UTF-8 text`.
     public var description: String {
-        "\(location): " + (field.map { "\($0) " } ?? "") + problem
+        (location.isEmpty ? "" : "\(location): ") + (field.map { "\($0) " } ?? "") + problem
     }
 }

@@ -11,7 +11,7 @@ enum CommandTable {
                 API (--url or $PUSHFAKE_URL).
                 """,
             options: [.flag("--version", "Print the version and exit.")],
-            subcommands: [ServeOptions.spec] + AdminCommands.all + [Bench.spec, help, version])
+            subcommands: [ServeOptions.spec] + AdminCommands.all + [ReplayCommand.spec, Bench.spec, help, version])
     }
 
     static let help = CommandSpec(

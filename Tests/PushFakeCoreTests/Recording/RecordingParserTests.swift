@@ -74,7 +74,7 @@ final class RecordingParserTests: XCTestCase {
     func test_badRecordings_throwErrorsNamingTheLineOrEntryAndField() {
         let line = #"{"v":1,"request":{"method":"GET","path":"/"},"response":{"status":200}}"#
         let cases: [(String, String)] = [
-            ("", "the recording: has no entries"),
+            ("", "the recording has no entries"),
             (line + "\nnot json\n", "line 2: is not JSON"),
             (#"{"v":2,"request":{}}"#, "line 1: v is 2: this pushfake reads version 1"),
             (#"{"request":{}}"#, "line 1: v is missing"),
@@ -113,7 +113,7 @@ final class RecordingParserTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try Recording.parse([0xFF, 0xFE])) { error in
-            XCTAssertEqual("\(error)", "the recording: is not UTF-8 text")
+            XCTAssertEqual("\(error)", "the recording is not UTF-8 text")
         }
     }
 }
