@@ -126,7 +126,7 @@ final class ReplayCommandTests: XCTestCase {
         let recording = try await recordFlow()
         let slow = try ServerProcess(app)
         defer { _ = slow.stop() }
-        let rule = #"{"match":{"operation":"inboxSummary"},"fault":{"delay":0.8},"scope":"always"}"#
+        let rule = #"{"match":{"operation":"inboxSummary"},"fault":{"delay":0.5},"scope":"always"}"#
         XCTAssertEqual(try ServerProcess.run(["faults", "add", rule, "--url", slow.url]).status, 0)
         let tolerant = try ServerProcess.run(["replay", recording, "--url", slow.url] + secrets)
         XCTAssertEqual(tolerant.status, 0, tolerant.stdout)

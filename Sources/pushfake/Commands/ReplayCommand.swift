@@ -36,9 +36,8 @@ enum ReplayCommand {
         run: { arguments throws(CommandExit) in try run(arguments) })
 
     private static func run(_ arguments: ParsedArguments) throws(CommandExit) {
-        var options = try options(arguments)
+        let options = try options(arguments)
         let recording = try read(arguments.positional[0])
-        options.environment = ProcessInfo.processInfo.environment
         let report = try wait(for: recording, options: options)
         let output = arguments.has("--json") ? report.json.serializedString() + "\n" : report.text()
         FileHandle.standardOutput.write(Data(output.utf8))

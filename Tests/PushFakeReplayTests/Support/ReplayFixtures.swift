@@ -76,7 +76,7 @@ enum ReplayFixtures {
     }
 
     /// A stand-in upstream for the flow's recording: a PushFake that adds a field to the inbox summary, answers the
-    /// report with 202 (the same body) and opens notifications 0.6 s late.
+    /// report with 202 (the same body) and opens notifications 0.9 s late.
     static func standIn(for recorded: [JournalEntry]) throws -> PushFakeServer {
         let standIn = try server()
         guard case .object(var summary)? = recorded[3].responseBody else {
@@ -86,7 +86,7 @@ enum ReplayFixtures {
         standIn.fake.inject(.status(200, body: .object(summary)), when: .twinPush(.inboxSummary), scope: .always)
         standIn.fake.inject(
             .status(202, body: recorded[4].responseBody), when: .twinPush(.notificationReport), scope: .always)
-        standIn.fake.inject(.delay(0.6), when: .twinPush(.openNotification), scope: .always)
+        standIn.fake.inject(.delay(0.9), when: .twinPush(.openNotification), scope: .always)
         return standIn
     }
 
