@@ -66,9 +66,12 @@ struct RecordingFieldReader {
         return elements
     }
 
-    /// `text`, the value of `key`, decoded from Base64.
+    /// `text`, the value of `key`, decoded from Base64; line breaks and spaces (as some tools wrap it) are skipped,
+    /// any other character outside the alphabet is an error. (Foundation's `.ignoreUnknownCharacters` is not used:
+    /// its result for text without a single valid character differs between Foundation versions.)
     func base64(_ text: String, field key: String) throws(RecordingError) -> [UInt8] {
-        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+        let compact = String(text.unicodeScalars.filter { !" \t\r\n".unicodeScalars.contains($0) })
+        guard let data = Data(base64Encoded: compact) else {
             throw failure(key, "is not valid Base64")
         }
         return Array(data)

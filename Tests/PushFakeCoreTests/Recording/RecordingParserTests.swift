@@ -57,7 +57,7 @@ final class RecordingParserTests: XCTestCase {
               "response":{"status":201,"headers":[{"name":"Content-Type","value":"application/json"}],
                "content":{"size":2,"text":"e30=","encoding":"base64"}},"time":12.5},
              {"request":{"method":"GET","url":"http://host"},"response":{"status":0,"content":{}}},
-             {"request":{"method":"PUT","url":"/relative?q","postData":{"text":"AQI=","encoding":"base64"}},
+             {"request":{"method":"PUT","url":"/relative?q","postData":{"text":"AQ\\nI=","encoding":"base64"}},
               "response":{"status":204}}
             ]}}
             """
