@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PushFakeURLProtocol", targets: ["PushFakeURLProtocol"]),
         .library(name: "PushFakeTesting", targets: ["PushFakeTesting"]),
         .library(name: "PushFakeClients", targets: ["PushFakeClients"]),
+        .library(name: "PushFakeReplay", targets: ["PushFakeReplay"]),
         .executable(name: "pushfake", targets: ["pushfake"]),
     ],
     dependencies: [],
@@ -29,11 +30,14 @@ let package = Package(
         .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore", "CPushFakeEpoll"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
+        // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.
+        .target(name: "PushFakeReplay", dependencies: ["PushFakeCore"]),
         .target(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
         ),
-        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "CPushFakeBuildInfo"]),
+        .executableTarget(
+            name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "CPushFakeBuildInfo"]),
         .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
         .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeCore"]),
         .testTarget(
@@ -44,6 +48,7 @@ let package = Package(
             name: "PushFakeTestingTests",
             dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
         ),
+        .testTarget(name: "PushFakeReplayTests", dependencies: ["PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
         .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
     ],
     swiftLanguageModes: [.v6]
