@@ -46,6 +46,14 @@ extension PushFake {
         state.withLock { $0.journal }
     }
 
+    /// Forgets the journal entries and nothing else: devices, deliveries, fault rules and the clock stay.
+    ///
+    /// Sequence numbers keep counting (the next entry is ``Journal/totalCount`` + 1), so entries read before the
+    /// clear are never confused with new ones. ``reset()`` is the call that starts everything over.
+    public func clearJournal() {
+        state.withLock { $0.journal.clearEntries() }
+    }
+
     /// The journal entries a matcher accepts, oldest first.
     public func entries(matching matcher: RequestMatcher = .any) -> [JournalEntry] {
         journal.entries(matching: matcher)

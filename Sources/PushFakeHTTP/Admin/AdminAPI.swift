@@ -8,7 +8,7 @@ import PushFakeCore
 /// |---|---|
 /// | `GET /__pushfake/health` | `{"status":"ok"}` |
 /// | `GET /__pushfake/journal` | entries; `vendor`, `operation`, `app`, `device`, `status`, `unmatched`, `since`, `format` |
-/// | `DELETE /__pushfake/journal` | same as reset |
+/// | `DELETE /__pushfake/journal` | clear the journal only; sequence numbers keep counting |
 /// | `POST /__pushfake/reset` | forget devices, notifications, deliveries, journal, faults; clock back to start |
 /// | `GET/POST/DELETE /__pushfake/faults`, `DELETE /__pushfake/faults/{id}` | list, add (JSON rule), clear, remove |
 /// | `GET /__pushfake/deliveries` | deliveries (`?vendor=&device=&notification=&app=`) |
@@ -32,13 +32,16 @@ struct AdminAPI: Sendable {
 
     private static let health = FakeResponse.json(200, ["status": "ok"])
 
-    func handle(_ request: FakeRequest, server: PushFakeServer?) -> FakeResponse {
+    func handle(_ request: FakeRequest) -> FakeResponse {
         let segments = request.path.split(separator: "/").dropFirst().map(String.init)
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (method, segments.first ?? "", segments.count) {
         case ("GET", "health", 1): return Self.health
         case ("GET", "journal", 1): return journal(request)
-        case ("DELETE", "journal", 1), ("POST", "reset", 1):
+        case ("DELETE", "journal", 1):
+            fake.clearJournal()
+            return .json(200, ["cleared": true, "nextSequence": .int(fake.journal.totalCount + 1)])
+        case ("POST", "reset", 1):
             fake.reset()
             return .json(200, ["reset": true])
         case ("GET", "faults", 1): return .json(200, ["faults": .array(fake.faultRules.map(\.jsonValue))])

@@ -39,7 +39,7 @@ public final class RunningPushFake: Sendable {
         _ transport: PushFakeTransport = .live, configuration: PushFakeConfiguration = PushFakeConfiguration()
     ) throws -> RunningPushFake {
         let engine = PushFake(configuration)
-        switch transport {
+        switch transport.kind {
         case .live:
             let server = PushFakeServer(fake: engine)
             try server.start()
@@ -115,17 +115,5 @@ public final class RunningPushFake: Sendable {
     public func reset() {
         engine.reset()
         verified.withLock { $0.removeAll() }
-    }
-}
-
-extension PushFakeServer {
-    /// Makes and starts a live server in one call (for setUp/tearDown).
-    public static func start(
-        _ configuration: PushFakeConfiguration = PushFakeConfiguration(),
-        server: ServerConfiguration = ServerConfiguration()
-    ) throws -> PushFakeServer {
-        let instance = PushFakeServer(fake: PushFake(configuration), configuration: server)
-        try instance.start()
-        return instance
     }
 }

@@ -83,6 +83,22 @@ final class AdminAPITests: ServerTestCase {
         XCTAssertTrue(fake.journal.entries.isEmpty)
     }
 
+    func test_deleteJournal_clearsOnlyTheJournalAndKeepsCounting_whenCalled() async throws {
+        _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        _ = try await request("POST", "/__pushfake/faults", json: #"{"fault":{"status":503},"scope":"always"}"#)
+        let cleared = try await request("DELETE", "/__pushfake/journal")
+        XCTAssertEqual(cleared.status, 200)
+        XCTAssertEqual(cleared.body, ["cleared": true, "nextSequence": 2])
+        XCTAssertTrue(fake.journal.entries.isEmpty)
+        XCTAssertEqual(fake.tpnsDevices().count, 1, "devices stay")
+        XCTAssertEqual(fake.faultRules.count, 1, "fault rules stay")
+        let next = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        XCTAssertEqual(next.status, 503)
+        let journal = try await request("GET", "/__pushfake/journal")
+        XCTAssertEqual(journal.body?["entries"]?[0]?["seq"], 2, "sequence numbers keep counting")
+        XCTAssertEqual(journal.body?["total"], 2)
+    }
+
     func test_clock_advancesAndSets_whenPosted() async throws {
         let initial = try await request("GET", "/__pushfake/clock")
         XCTAssertEqual(initial.body?["now"], "2026-01-01T00:00:00.000Z")
