@@ -43,6 +43,8 @@ let package = Package(
             dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
         ),
         .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
+        // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
+        .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,13 +58,6 @@ public final class RunningPushFake: Sendable {
         if let host { PushFakeURLProtocol.unregister(host: host) }
     }
 
-    /// The TPNS base URL, as an SDK takes it: `…/TPNS`.
-    public var tpnsBaseURL: URL { baseURL.appendingPathComponent("TPNS") }
-    /// The TwinPush base URL for the iOS SDK's `serverURL`: `…/api/v2`. (Android's `serverHost` is ``baseURL``.)
-    public var twinPushBaseURL: URL { baseURL.appendingPathComponent("api").appendingPathComponent("v2") }
-    /// The admin API, `…/__pushfake` (live only; under URLProtocol use the Swift API).
-    public var adminURL: URL { baseURL.appendingPathComponent("__pushfake") }
-
     /// A session that reaches this fake: plain ephemeral for `.live`, with ``PushFakeURLProtocol`` for
     /// `.urlProtocol`. Pass your own configuration to keep its other settings.
     public func makeURLSession(configuration: URLSessionConfiguration = .ephemeral) -> URLSession {

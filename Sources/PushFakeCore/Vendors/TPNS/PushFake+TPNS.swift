@@ -1,19 +1,21 @@
 extension PushFake {
     /// TPNS devices in registration order, of one application key or all.
     public func tpnsDevices(applicationKey: String? = nil) -> [TPNS.Device] {
-        state.withLock { state in
-            state.tpns.devices.filter { applicationKey == nil || $0.applicationKey == applicationKey }
-        }
+        withVendorState(TPNSVendor.self) { state in
+            state.devices.filter { applicationKey == nil || $0.applicationKey == applicationKey }
+        } ?? []
     }
 
     /// The TPNS device registered under (`applicationKey`, `deviceId`), if any.
     public func tpnsDevice(applicationKey: String, deviceId: String) -> TPNS.Device? {
-        state.withLock { $0.tpns.device(TPNSState.DeviceKey(applicationKey: applicationKey, deviceId: deviceId)) }
+        withVendorState(TPNSVendor.self) {
+            $0.device(TPNSState.DeviceKey(applicationKey: applicationKey, deviceId: deviceId))
+        } ?? nil
     }
 
     /// Every accepted TPNS send element, in order.
     public var tpnsNotifications: [TPNS.Notification] {
-        state.withLock { $0.tpns.notifications }
+        withVendorState(TPNSVendor.self) { $0.notifications } ?? []
     }
 }
 
@@ -27,6 +29,24 @@ extension TPNS.Device {
             "active": .bool(isActive), "createdAt": .string(createdAt.pushFakeISO8601),
             "updatedAt": .string(updatedAt.pushFakeISO8601),
             "unregisteredAt": unregisteredAt.map { .string($0.pushFakeISO8601) } ?? .null,
+        ]
+    }
+}
+
+extension TPNS.Notification {
+    /// The send element as JSON for the admin API (`GET /__pushfake/notifications`): the fields it was sent with,
+    /// then the outcome as the send's `results` entry reports it.
+    public var jsonValue: JSON {
+        [
+            "notificationId": .string(notificationId), "message": .string(message),
+            "handlingLevel": .int(handlingLevel), "applicationKey": .string(applicationKey),
+            "applicationTypes": .array(applicationTypes.map(JSON.string)),
+            "deviceIds": deviceIds.map { .array($0.map(JSON.string)) } ?? .null,
+            "sentAt": .string(sentAt.pushFakeISO8601),
+            "deliveredDeviceIds": .array(deliveredDeviceIds.map(JSON.string)),
+            "unknownDeviceIds": .array(unknownDeviceIds.map(JSON.string)),
+            "inactiveDeviceIds": .array(inactiveDeviceIds.map(JSON.string)),
+            "failedDeviceIds": .array(failedDeviceIds.map(JSON.string)),
         ]
     }
 }

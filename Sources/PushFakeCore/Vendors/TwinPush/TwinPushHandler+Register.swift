@@ -30,7 +30,7 @@ extension TwinPushHandler {
     /// `POST /apps/{app}/devices/register` (TwinPushWireProtocol.md §5.1, FakeBehaviour.md): upsert on (`udid`, `platform`) in the
     /// app, or update-only by `device_id` (404 when unknown). Answers `{"objects":[<Device>],"references":[]}`.
     static func register(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let app = context.parameter("app")
         let body = body(context)
@@ -54,9 +54,10 @@ extension TwinPushHandler {
         }
 
         let index = try registrationTarget(
-            body, app: app, udid: udid.value, platform: platform.value, context: &context, state: &state)
+            body, app: app, udid: udid.value, platform: platform.value, context: &context, state: &state,
+            services: &services)
         let now = context.now
-        var device = state.twinPush.records[index].device
+        var device = state.records[index].device
         if pushToken != .absent, pushToken.value != device.pushToken {
             device.pushToken = pushToken.value
             device.registrationUpdatedAt = now
@@ -67,29 +68,29 @@ extension TwinPushHandler {
         device.updatedAt = now
         let newAlias = alias == .absent ? device.alias : alias.value
         if newAlias != device.alias { device.registrationUpdatedAt = now }
-        state.twinPush.records[index].device = device
-        state.twinPush.setAlias(index, to: newAlias)
+        state.records[index].device = device
+        state.setAlias(index, to: newAlias)
         context.device = device.id
         if device.pushToken == nil { context.notes.append("device has no push_token: sends will not reach it") }
-        return .json(200, TwinPushWire.objects([TwinPushWire.device(state.twinPush.records[index].device)]))
+        return .json(200, TwinPushWire.objects([TwinPushWire.device(state.records[index].device)]))
     }
 
     /// The device a register updates or creates.
     private static func registrationTarget(
-        _ body: JSONObject, app: String, udid: String?, platform: String?, context: inout HandlerContext,
-        state: inout EngineState
+        _ body: JSONObject, app: String, udid: String?, platform: String?, context: inout VendorContext,
+        state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> Int {
         if let deviceID = body["device_id"], !deviceID.isNull {
             guard let id = deviceID.stringValue ?? deviceID.intValue.map(String.init) else {
                 throw TwinPushFailure(.deviceNotCreated, "device_id must be a string")
             }
-            guard let index = state.twinPush.deviceIndex(id: id, app: app) else {
+            guard let index = state.deviceIndex(id: id, app: app) else {
                 throw TwinPushFailure(.deviceNotFound, "Device not found for device_id \(id)")
             }
-            let device = state.twinPush.records[index].device
+            let device = state.records[index].device
             let newUDID = udid ?? device.udid
             let newPlatform = platform ?? device.platform
-            guard state.twinPush.rekey(index, udid: newUDID, platform: newPlatform) else {
+            guard state.rekey(index, udid: newUDID, platform: newPlatform) else {
                 throw TwinPushFailure(
                     .deviceNotUpdated, "Another device is already registered with this udid and platform")
             }
@@ -99,13 +100,13 @@ extension TwinPushHandler {
         guard let udid, let platform else {
             throw TwinPushFailure(.deviceNotCreated, "udid and platform are required (or device_id to update)")
         }
-        if let index = state.twinPush.deviceIndex(.init(app: app, udid: udid, platform: platform)) {
+        if let index = state.deviceIndex(.init(app: app, udid: udid, platform: platform)) {
             context.notes.append("device updated (same udid and platform)")
             return index
         }
         context.notes.append("new device")
         let device = TwinPush.Device(
-            id: state.ids.next(.twinPushDevice), appID: app, udid: udid, platform: platform, now: context.now)
-        return state.twinPush.insert(device)
+            id: services.nextID(.twinPushDevice), appID: app, udid: udid, platform: platform, now: context.now)
+        return state.insert(device)
     }
 }
