@@ -34,11 +34,13 @@ public final class RunningPushFake: Sendable {
         self.host = host
     }
 
-    /// Starts a fake on `transport`. Pair with ``stop()``.
+    /// Starts a fake on `transport`, serving `vendors` (TPNS and TwinPush unless told otherwise). Pair with
+    /// ``stop()``.
     public static func start(
-        _ transport: PushFakeTransport = .live, configuration: PushFakeConfiguration = PushFakeConfiguration()
+        _ transport: PushFakeTransport = .live, configuration: PushFakeConfiguration = PushFakeConfiguration(),
+        vendors: VendorRegistry = .standard
     ) throws -> RunningPushFake {
-        let engine = PushFake(configuration)
+        let engine = PushFake(configuration, vendors: vendors)
         switch transport.kind {
         case .live:
             let server = PushFakeServer(fake: engine)

@@ -124,6 +124,49 @@ final class AdminAPITests: ServerTestCase {
         XCTAssertEqual(none.body?["count"], 0)
     }
 
+    func test_devicesAndNotifications_listEachVendorInItsOwnShape_whenQueried() async throws {
+        _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        _ = try await request(
+            "POST", "/TPNS/api/pushnotifications",
+            json: #"[{"message":"Hi","handlingLevel":1,"applicationKey":"testApp","applicationTypes":["IOS"]}]"#)
+        for app in ["appB", "appA"] {
+            _ = try await request(
+                "POST", "/api/v2/apps/\(app)/devices/register", json: #"{"udid":"U","platform":"ios","push_token":"T"}"#
+            )
+        }
+        _ = try await request("POST", "/api/v2/apps/appA/notifications", json: #"{"broadcast":true,"alert":"Yo"}"#)
+        let client = try LoopbackHTTPClient(port: port)
+        // Devices: TPNS then TwinPush app by app, exactly as each vendor's device JSON writes them.
+        let devices: JSON = [
+            "tpns": .array(fake.tpnsDevices().map(\.jsonValue)),
+            "twinPush": .array(fake.twinPushApps.flatMap { fake.twinPushDevices(app: $0) }.map(\.jsonValue)),
+        ]
+        XCTAssertEqual(client.request("GET", "/__pushfake/devices")?.text, devices.serializedString())
+        XCTAssertEqual(fake.twinPushApps, ["appB", "appA"])
+        let twinPushOnly = client.request("GET", "/__pushfake/devices?vendor=twinPush")
+        XCTAssertEqual(twinPushOnly?.json?.objectValue?.keys, ["twinPush"])
+        let unknown = client.request("GET", "/__pushfake/devices?vendor=apns")
+        XCTAssertEqual(unknown?.status, 400)
+        XCTAssertEqual(unknown?.json?["error"], "unknown vendor apns; use tpns or twinPush")
+
+        let notifications = try XCTUnwrap(client.request("GET", "/__pushfake/notifications")?.json)
+        XCTAssertEqual(notifications["tpns"]?[0]?["notificationId"], "5000000000000001")
+        XCTAssertEqual(notifications["tpns"]?[0]?["deliveredDeviceIds"], ["D1"])
+        XCTAssertEqual(notifications["twinPush"]?[0]?["app_id"], "appA")
+        XCTAssertEqual(notifications["twinPush"]?[0]?["status"], "sent")
+        XCTAssertEqual(notifications["twinPush"]?[0]?["delivery_count"], 1)
+        XCTAssertEqual(notifications["twinPush"]?[0]?["notification"]?["alert"], "Yo")
+    }
+
+    func test_routes_listEveryVendorRouteAlsoByVendor_whenQueried() async throws {
+        let routes = try await request("GET", "/__pushfake/routes")
+        XCTAssertEqual(routes.body?["vendor"]?.arrayValue?.map(\.stringValue), fake.knownRoutes)
+        XCTAssertEqual(routes.body?["vendors"]?.objectValue?.keys, ["tpns", "twinPush"])
+        XCTAssertEqual(routes.body?["vendors"]?["tpns"]?[0], "POST /TPNS/api/device/register")
+        XCTAssertEqual(routes.body?["vendors"]?["twinPush"]?[0], "POST /api/v2/apps/{app}/devices/register")
+        XCTAssertEqual(routes.body?["admin"]?.arrayValue?.contains("GET /__pushfake/notifications"), true)
+    }
+
     func test_unknownAdminRoute_answers404WithRouteList_whenCalled() async throws {
         let response = try await request("GET", "/__pushfake/nothing")
         XCTAssertEqual(response.status, 404)
