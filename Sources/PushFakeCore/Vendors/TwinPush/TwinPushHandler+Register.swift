@@ -14,6 +14,26 @@ extension TwinPushHandler {
         }
     }
 
+    /// The optional text fields of a register, by body key, in the order of ``setTextField(_:to:on:)``.
+    private static let textFields = [
+        "language", "device_code", "device_model", "device_manufacturer", "app_version", "sdk_version", "os_version",
+        "os_name",
+    ]
+
+    /// Sets text field `index` of ``textFields`` (a switch: key path writes showed up in profiles).
+    private static func setTextField(_ index: Int, to value: String?, on device: inout TwinPush.Device) {
+        switch index {
+        case 0: device.language = value
+        case 1: device.deviceCode = value
+        case 2: device.deviceModel = value
+        case 3: device.deviceManufacturer = value
+        case 4: device.appVersion = value
+        case 5: device.sdkVersion = value
+        case 6: device.osVersion = value
+        default: device.osName = value
+        }
+    }
+
     /// Reads a text field; numbers and booleans are taken as their text, arrays and objects are an error.
     static func text(
         _ body: JSONObject, _ name: String, error type: TwinPushErrorType = .deviceNotCreated
@@ -41,13 +61,9 @@ extension TwinPushHandler {
         }
         let pushToken = try text(body, "push_token")
         let alias = try text(body, "alias_device")
-        let textFields: [(String, WritableKeyPath<TwinPush.Device, String?>)] = [
-            ("language", \.language), ("device_code", \.deviceCode), ("device_model", \.deviceModel),
-            ("device_manufacturer", \.deviceManufacturer), ("app_version", \.appVersion),
-            ("sdk_version", \.sdkVersion), ("os_version", \.osVersion), ("os_name", \.osName),
-        ]
-        var values: [(FieldValue, WritableKeyPath<TwinPush.Device, String?>)] = []
-        for (name, path) in textFields { values.append((try text(body, name), path)) }
+        var values: [FieldValue] = []
+        values.reserveCapacity(textFields.count)
+        for name in textFields { values.append(try text(body, name)) }
         let versionCode = try text(body, "os_version_code")
         if let code = versionCode.value, Int(code) == nil {
             throw TwinPushFailure(.deviceNotCreated, "os_version_code must be an integer")
@@ -57,22 +73,27 @@ extension TwinPushHandler {
             body, app: app, udid: udid.value, platform: platform.value, context: &context, state: &state,
             services: &services)
         let now = context.now
-        var device = state.records[index].device
-        if pushToken != .absent, pushToken.value != device.pushToken {
-            device.pushToken = pushToken.value
-            device.registrationUpdatedAt = now
+        // In place: a copy of the device would retain and release every one of its strings.
+        func update(_ device: inout TwinPush.Device) -> (id: String, alias: String?, hasToken: Bool) {
+            if pushToken != .absent, pushToken.value != device.pushToken {
+                device.pushToken = pushToken.value
+                device.registrationUpdatedAt = now
+            }
+            for (index, value) in values.enumerated() where value != .absent {
+                setTextField(index, to: value.value, on: &device)
+            }
+            if versionCode != .absent { device.osVersionCode = versionCode.value.flatMap { Int($0) } }
+            device.lastRegisteredAt = now
+            device.updatedAt = now
+            let newAlias = alias == .absent ? device.alias : alias.value
+            if newAlias != device.alias { device.registrationUpdatedAt = now }
+            return (device.id, newAlias, device.pushToken != nil)
         }
-        for (value, path) in values where value != .absent { device[keyPath: path] = value.value }
-        if versionCode != .absent { device.osVersionCode = versionCode.value.flatMap { Int($0) } }
-        device.lastRegisteredAt = now
-        device.updatedAt = now
-        let newAlias = alias == .absent ? device.alias : alias.value
-        if newAlias != device.alias { device.registrationUpdatedAt = now }
-        state.records[index].device = device
-        state.setAlias(index, to: newAlias)
-        context.device = device.id
-        if device.pushToken == nil { context.notes.append("device has no push_token: sends will not reach it") }
-        return .json(200, TwinPushWire.objects([TwinPushWire.device(state.records[index].device)]))
+        let updated = update(&state.records[index].device)
+        state.setAlias(index, to: updated.alias)
+        context.device = updated.id
+        if !updated.hasToken { context.notes.append("device has no push_token: sends will not reach it") }
+        return .json(200, bytes: TwinPushWire.registered(state.records[index].device))
     }
 
     /// The device a register updates or creates.
