@@ -50,6 +50,8 @@ let package = Package(
         ),
         .testTarget(name: "PushFakeReplayTests", dependencies: ["PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
         .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
+        // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
+        .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,12 +7,16 @@ import PushFakeHTTP
 enum Bench {
     static let spec = CommandSpec(
         path: ["bench"], summary: "In-process engine benchmarks (scripts/bench runs the HTTP ones).",
-        arguments: [ArgumentSpec(name: "case", help: "engine (default), fanout, twinpush or start", optional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "case", help: "engine (default), twinpush-register, fanout, twinpush or start", optional: true)
+        ],
         options: [.value("--count", "n", "How many requests, devices or starts")],
         run: { arguments throws(CommandExit) in
             let count = try arguments.int("--count", in: 1...10_000_000)
             switch arguments.positional.first ?? "engine" {
             case "engine": engine(count: count ?? 200_000)
+            case "twinpush-register": twinPushRegister(count: count ?? 200_000)
             case "fanout": fanout(count: count ?? 100_000)
             case "start": start(count: count ?? 50)
             case "twinpush": twinPush(count: count ?? 100_000)
@@ -38,6 +42,30 @@ enum Bench {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         print(
             #"{"bench":"engine","requests":\#(count),"seconds":\#(elapsed),"#
+                + #""microsPerRequest":\#(elapsed / Double(count) * 1e6)}"#
+        )
+    }
+
+    /// The engine cost of a TwinPush register: requests built up front, 1,000 devices registered again and again.
+    private static func twinPushRegister(count: Int) {
+        let fake = PushFake(PushFakeConfiguration(journalLimit: 10_000))
+        let headers: HTTPHeaders = [
+            "Host": "127.0.0.1:8080", "Content-Type": "application/json", "X-TwinPush-REST-API-Token": "token",
+        ]
+        let requests = (0..<1000).map { index in
+            let body =
+                #"{"udid":"U\#(index)","platform":"ios","push_token":"T\#(index)","alias_device":"user\#(index)","#
+                + #""app_version":"1.0","sdk_version":"4.0.0","os_version":"17.0","language":"en_US","#
+                + #""device_code":"iPhone15,2","device_model":"iPhone","device_manufacturer":"Apple","os_name":"iOS"}"#
+            return FakeRequest(
+                method: "POST", target: "/api/v2/apps/benchapp/devices/register", headers: headers,
+                body: Array(body.utf8), transport: .http)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<count { _ = fake.handle(requests[index % requests.count]) }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print(
+            #"{"bench":"twinpush-register","requests":\#(count),"seconds":\#(elapsed),"#
                 + #""microsPerRequest":\#(elapsed / Double(count) * 1e6)}"#
         )
     }

@@ -1,7 +1,6 @@
+import PushFakeCore
 import PushFakeHTTP
 import XCTest
-
-@testable import PushFakeCore
 
 /// Random valid requests, written as bytes and cut at random places, must come back exactly.
 final class HTTP1ParserDifferentialTests: XCTestCase {

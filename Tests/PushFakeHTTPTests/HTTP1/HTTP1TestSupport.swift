@@ -1,7 +1,6 @@
+import PushFakeCore
 import PushFakeHTTP
 import XCTest
-
-@testable import PushFakeCore
 
 /// The bytes of an ASCII/UTF-8 string; `\r\n` written out in the literal.
 func bytes(_ text: String) -> [UInt8] {
