@@ -74,13 +74,11 @@ package enum OpenAPIDocument {
                     }))
             responses[String(response.status)] = .object(entry)
         }
-        do {
-            // Every admin route: the access rules apply to reads too (a journal can hold tokens).
-            responses["403"] = [
-                "description": "Refused: not a loopback client, wrong token, Host or Origin (README, The admin API).",
-                "content": ["application/json": ["schema": AdminSchemas.ref("Error")]],
-            ]
-        }
+        // Every admin route: the access rules apply to reads too (a journal can hold tokens).
+        responses["403"] = [
+            "description": "Refused: not a loopback client, wrong token, Host or Origin (README, The admin API).",
+            "content": ["application/json": ["schema": AdminSchemas.ref("Error")]],
+        ]
         object["responses"] = .object(responses)
         return .object(object)
     }
