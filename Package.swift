@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PushFakeURLProtocol", targets: ["PushFakeURLProtocol"]),
         .library(name: "PushFakeTesting", targets: ["PushFakeTesting"]),
         .library(name: "PushFakeClients", targets: ["PushFakeClients"]),
+        .library(name: "PushFakeReplay", targets: ["PushFakeReplay"]),
         .executable(name: "pushfake", targets: ["pushfake"]),
     ],
     dependencies: [],
@@ -34,11 +35,14 @@ let package = Package(
         .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore", "PushFakeHTTP1", "CPushFakeEpoll"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
+        // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.
+        .target(name: "PushFakeReplay", dependencies: ["PushFakeCore"]),
         .target(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
         ),
-        .executableTarget(name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "CPushFakeBuildInfo"]),
+        .executableTarget(
+            name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "CPushFakeBuildInfo"]),
         // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
         .executableTarget(
             name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
@@ -53,7 +57,10 @@ let package = Package(
             name: "PushFakeTestingTests",
             dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
         ),
+        .testTarget(name: "PushFakeReplayTests", dependencies: ["PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
         .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
+        // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
+        .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

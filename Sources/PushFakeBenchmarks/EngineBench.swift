@@ -26,6 +26,30 @@ enum EngineBench {
         )
     }
 
+    /// The engine cost of a TwinPush register: requests built up front, 1,000 devices registered again and again.
+    static func twinPushRegister(count: Int) {
+        let fake = PushFake(PushFakeConfiguration(journalLimit: 10_000))
+        let headers: HTTPHeaders = [
+            "Host": "127.0.0.1:8080", "Content-Type": "application/json", "X-TwinPush-REST-API-Token": "token",
+        ]
+        let requests = (0..<1000).map { index in
+            let body =
+                #"{"udid":"U\#(index)","platform":"ios","push_token":"T\#(index)","alias_device":"user\#(index)","#
+                + #""app_version":"1.0","sdk_version":"4.0.0","os_version":"17.0","language":"en_US","#
+                + #""device_code":"iPhone15,2","device_model":"iPhone","device_manufacturer":"Apple","os_name":"iOS"}"#
+            return FakeRequest(
+                method: "POST", target: "/api/v2/apps/benchapp/devices/register", headers: headers,
+                body: Array(body.utf8), transport: .http)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<count { _ = fake.handle(requests[index % requests.count]) }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print(
+            #"{"bench":"twinpush-register","requests":\#(count),"seconds":\#(elapsed),"#
+                + #""microsPerRequest":\#(elapsed / Double(count) * 1e6)}"#
+        )
+    }
+
     static func fanout(count: Int) {
         let limit = ProcessInfo.processInfo.environment["PUSHFAKE_BENCH_JOURNAL_LIMIT"].flatMap { Int($0) }
         let fake = PushFake(PushFakeConfiguration(journalLimit: limit))

@@ -6,6 +6,7 @@ let usage = """
     USAGE: PushFakeBenchmarks <benchmark> [--count N]
 
       engine     journaled TPNS registers through PushFake.handle (µs per request; default 200000)
+      twinpush-register  TwinPush registers of 1000 iOS-shaped devices through PushFake.handle (µs; default 200000)
       register   TPNS and TwinPush registers of 1000 devices, as scripts/bench's wrk load (µs each; default 200000)
       server     the server's request path without sockets (parse, engine, serialize) for the same cases;
                  --case health|tpns|twinPush|badge measures one
@@ -26,6 +27,7 @@ let binary = arguments.firstIndex(of: "--binary").flatMap { index in
 
 switch arguments.first ?? "" {
 case "engine": EngineBench.engine(count: count ?? 200_000)
+case "twinpush-register": EngineBench.twinPushRegister(count: count ?? 200_000)
 case "register": RegisterBench.run(count: count ?? 200_000)
 case "server":
     let only = arguments.firstIndex(of: "--case").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }

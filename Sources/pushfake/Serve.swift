@@ -28,12 +28,7 @@ enum Serve {
             FileHandle.standardError.write(Data("pushfake: \(error)\n".utf8))
             exit(error == PushFakeError.addressInUse(port: options.port) ? 69 : 70)
         }
-        let base = server.baseURL.absoluteString
-        let ready: JSON = [
-            "event": "listening", "url": .string(base), "tpns": .string(base + "/TPNS"),
-            "twinpush": .string(base + "/api/v2"), "admin": .string(base + "/__pushfake"),
-        ]
-        FileHandle.standardOutput.write(Data((ready.serializedString() + "\n").utf8))
+        FileHandle.standardOutput.write(Data((readyLine(server).serializedString() + "\n").utf8))
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
@@ -44,6 +39,18 @@ enum Serve {
         waiter.name = "pushfake-signals"
         waiter.start()
         while true { sleep(3600) }
+    }
+
+    /// `{"event":"listening","url":…,"tpns":…,"twinpush":…,"admin":…}`: each vendor's base URL under its name in
+    /// lowercase, in registration order.
+    static func readyLine(_ server: PushFakeServer) -> JSON {
+        var line: JSONObject = ["event": "listening", "url": .string(server.baseURL.absoluteString)]
+        for vendor in server.fake.vendors.vendors {
+            guard let url = server.baseURL(for: vendor) else { continue }
+            line[vendor.rawValue.lowercased()] = .string(url.absoluteString)
+        }
+        line["admin"] = .string(server.adminURL.absoluteString)
+        return .object(line)
     }
 
     @Sendable private static func shutdownSignals() -> sigset_t {

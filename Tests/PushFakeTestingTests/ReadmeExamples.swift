@@ -1,4 +1,4 @@
-// The README's two examples, verbatim: if this file stops compiling or passing, the README is wrong.
+// The README's three examples, verbatim: if this file stops compiling or passing, the README is wrong.
 import Foundation
 import PushFakeClients
 import PushFakeTesting
@@ -39,5 +39,33 @@ func backendRetriesAfterA503(transport: PushFakeTransport) async throws {
         #expect(first == 503)
         #expect(retry == 200)
         fake.assertDelivered(["message": "Hello"], to: "D1")
+    }
+}
+
+/// An in-house push gateway under `/inhouse`, served next to TPNS and TwinPush.
+struct InHouseGateway: PushVendor {
+    struct State { var sent: [String] = [] }
+    var vendor: Vendor { Vendor("inHouse") }
+    var displayName: String { "InHouse" }
+    var pathPrefixes: [String] { ["/inhouse"] }
+    var routes: [VendorRoute<State>] {
+        [
+            VendorRoute("POST", "/inhouse/send", "send") { context, state, _ in
+                state.sent.append(context.bodyObject?["text"]?.stringValue ?? "")
+                return .json(200, ["sent": .int(state.sent.count)])
+            }
+        ]
+    }
+    func makeState(_ configuration: PushFakeConfiguration) -> State { State() }
+}
+
+@Test func inHouseGatewayIsServed() async throws {
+    try await withPushFake(.urlProtocol, vendors: .standard.adding(InHouseGateway())) { fake in
+        let base = try #require(fake.baseURL(for: Vendor("inHouse")))  // …/inhouse
+        var request = URLRequest(url: base.appendingPathComponent("send"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"text":"Hi"}"#.utf8)
+        _ = try await fake.makeURLSession().data(for: request)
+        fake.assertRequested(.vendor(Vendor("inHouse")).operation("send"))
     }
 }

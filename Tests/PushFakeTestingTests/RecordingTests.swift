@@ -21,7 +21,7 @@ import Testing
         #expect(lines[0] == lines[1])
         #expect(
             lines[0].first?["request"]?["headers"] == [
-                ["content-type", "application/json"], ["x-twinpush-rest-api-token", "t"],
+                ["content-type", "application/json"], ["x-twinpush-rest-api-token", "${secret:twinpush-api-token}"],
             ])
     }
 }

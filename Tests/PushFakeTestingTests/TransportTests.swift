@@ -139,6 +139,20 @@ final class TransportTests: XCTestCase {
             XCTAssertEqual(fake.launchEnvironment["PUSHFAKE_TWINPUSH_URL"], "http://127.0.0.1:\(port)/api/v2")
             XCTAssertEqual(fake.launchEnvironment["PUSHFAKE_URL"], "http://127.0.0.1:\(port)")
             XCTAssertEqual(fake.launchArguments.prefix(2), ["-PushFakeURL", "http://127.0.0.1:\(port)"])
+            let base = "http://127.0.0.1:\(port)"
+            XCTAssertEqual(
+                fake.launchEnvironment,
+                [
+                    "PUSHFAKE_URL": base, "PUSHFAKE_TPNS_URL": base + "/TPNS",
+                    "PUSHFAKE_TWINPUSH_URL": base + "/api/v2",
+                    "PUSHFAKE_ADMIN_URL": base + "/__pushfake",
+                ])
+            XCTAssertEqual(
+                fake.launchArguments,
+                [
+                    "-PushFakeURL", base, "-PushFakeTPNSURL", base + "/TPNS", "-PushFakeTwinPushURL", base + "/api/v2",
+                ])
+            XCTAssertEqual(fake.baseURL(for: .twinPush)?.absoluteString, base + "/api/v2")
         }
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
-/// How a ``PushFake`` engine starts: seed, clock, declared apps and strictness.
+/// How a ``PushFake`` engine starts: seed, clock, journal bound, and each vendor's own settings (declared apps,
+/// strictness, …), which the vendors add as properties and read through ``subscript(_:)``.
 ///
 /// ```swift
 /// var configuration = PushFakeConfiguration(seed: 42)
-/// configuration.tpnsApps = ["testApp"]
-/// configuration.twinPushApps = [TwinPushApp(id: "cs555ab2356a37a0", apiToken: "…", creatorToken: "…")]
+/// configuration.journalLimit = 10_000
 /// let fake = PushFake(configuration)
 /// ```
 public struct PushFakeConfiguration: Sendable {
@@ -15,53 +15,23 @@ public struct PushFakeConfiguration: Sendable {
     public var clockMode: FakeClock.Mode
     /// Where a fixed clock starts (default `2026-01-01 00:00:00 UTC`).
     public var clockStart: Date
-    /// Enforce the TPNS SDK's state machine server-side (-1000 / -1001 / -1002). Off by default.
-    public var stateChecks: Bool
     /// Keep at most this many journal entries (ring buffer); `nil` keeps all.
     public var journalLimit: Int?
-    /// Declared TPNS application keys. Empty: any key is auto-provisioned on first use.
-    public var tpnsApps: [String]
-    /// Declared TwinPush apps. Empty: any app id is auto-provisioned, tokens are not checked.
-    public var twinPushApps: [TwinPushApp]
-    /// Answer a TPNS register without a usable `deviceRegistrationId` with 422 instead of accepting it.
-    public var tpnsRequireRegistrationID: Bool
+    /// Vendor settings by key type.
+    private var vendorSettings: [ObjectIdentifier: any Sendable] = [:]
 
-    /// Creates a configuration. Defaults: seed 0, a fixed clock at ``FakeClock/defaultEpoch``, no state checks, an
-    /// unbounded journal, no declared apps (everything auto-provisions), and token-less TPNS registers accepted.
-    public init(
-        seed: UInt64 = 0,
-        clockMode: FakeClock.Mode = .fixed,
-        clockStart: Date = FakeClock.defaultEpoch,
-        stateChecks: Bool = false,
-        journalLimit: Int? = nil,
-        tpnsApps: [String] = [],
-        twinPushApps: [TwinPushApp] = [],
-        tpnsRequireRegistrationID: Bool = false
-    ) {
+    /// The engine's own settings; vendor settings start at their defaults. The public initializer, with the
+    /// standard vendors' settings as parameters, is in `PushFakeConfiguration+StandardVendors.swift`.
+    init(seed: UInt64, clockMode: FakeClock.Mode, clockStart: Date, journalLimit: Int?) {
         self.seed = seed
         self.clockMode = clockMode
         self.clockStart = clockStart
-        self.stateChecks = stateChecks
         self.journalLimit = journalLimit
-        self.tpnsApps = tpnsApps
-        self.twinPushApps = twinPushApps
-        self.tpnsRequireRegistrationID = tpnsRequireRegistrationID
     }
-}
 
-/// A declared TwinPush app: its id and the two tokens the service checks.
-public struct TwinPushApp: Sendable, Equatable {
-    /// The app id in the path, `/apps/{app_id}/…` (16 alphanumeric characters on the real service).
-    public var id: String
-    /// `X-TwinPush-REST-API-Token`, required on register.
-    public var apiToken: String
-    /// `X-TwinPush-REST-API-Key-Creator`, required on creator calls.
-    public var creatorToken: String
-
-    /// Declares an app with its id and both tokens.
-    public init(id: String, apiToken: String, creatorToken: String) {
-        self.id = id
-        self.apiToken = apiToken
-        self.creatorToken = creatorToken
+    /// A vendor's setting; its ``VendorSettingKey/defaultValue`` until set.
+    public subscript<Key: VendorSettingKey>(_ key: Key.Type) -> Key.Value {
+        get { vendorSettings[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        set { vendorSettings[ObjectIdentifier(key)] = newValue }
     }
 }

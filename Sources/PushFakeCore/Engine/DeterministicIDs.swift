@@ -1,20 +1,13 @@
 /// Identifiers that depend only on the seed and on how many of each kind were made before.
 ///
-/// Every id is a 16-digit decimal string below 2^53 (FakeBehaviour.md, Common): the first digit names the kind, the
-/// next four come from the seed (all zero for seed 0), the last eleven count. So the first TwinPush device under
-/// the default seed is `1000000000000001`, and ids survive a round trip through a JSON number (`tp_id`).
+/// Every id is a 16-digit decimal string below 2^53 (FakeBehaviour.md, Common): the first digit names the kind
+/// (``IDKind``), the next four come from the seed (all zero for seed 0), the last eleven count. So the first id of
+/// kind 1 under the default seed is `1000000000000001`, and ids survive a round trip through a JSON number.
 struct DeterministicIDs: Sendable {
-    enum Kind: Int, CaseIterable, Sendable {
-        case twinPushDevice = 1
-        case twinPushNotification = 2
-        case delivery = 3
-        case inboxItem = 4
-        case tpnsNotification = 5
-    }
-
     let seed: UInt64
     private let seedPart: UInt64
-    private var counters = [UInt64](repeating: 0, count: Kind.allCases.count + 1)
+    /// One counter per leading digit 0…9.
+    private var counters = [UInt64](repeating: 0, count: 10)
 
     init(seed: UInt64) {
         self.seed = seed
@@ -22,34 +15,14 @@ struct DeterministicIDs: Sendable {
         self.seedPart = seed == 0 ? 0 : generator.next() % 10_000
     }
 
-    mutating func next(_ kind: Kind) -> String {
-        counters[kind.rawValue] += 1
-        let value = UInt64(kind.rawValue) * 1_000_000_000_000_000 + seedPart * 100_000_000_000 + counters[kind.rawValue]
+    mutating func next(_ kind: IDKind) -> String {
+        // IDKind keeps its digit in 1…9; the clamp only keeps a bad value from trapping on a request path.
+        let digit = min(max(kind.digit, 1), 9)
+        counters[digit] &+= 1
+        let value = UInt64(digit) * 1_000_000_000_000_000 + seedPart * 100_000_000_000 + counters[digit]
         return String(value)
     }
 
     /// How many ids of a kind were made.
-    func count(_ kind: Kind) -> UInt64 { counters[kind.rawValue] }
-}
-
-/// A small, fast, seedable generator (SplitMix64) for ids and probabilistic faults.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        self.state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double in [0, 1).
-    mutating func nextUnit() -> Double {
-        Double(next() >> 11) / Double(UInt64(1) << 53)
-    }
+    func count(_ kind: IDKind) -> UInt64 { counters[min(max(kind.digit, 1), 9)] }
 }

@@ -6,7 +6,7 @@ extension PushFake {
     /// Adds a fault rule; rules apply in the order they were added, first match wins.
     ///
     /// ```swift
-    /// fake.inject(.tpnsError(.registrationIsAlreadyInProgress), when: .tpns(.register), scope: .once)
+    /// fake.inject(.status(503), when: .vendor(vendor).operation(.register), scope: .once)
     /// ```
     /// - Returns: the rule's id, for ``removeFault(id:)`` and ``faultRules``.
     @discardableResult
@@ -46,6 +46,14 @@ extension PushFake {
         state.withLock { $0.journal }
     }
 
+    /// Forgets the journal entries and nothing else: devices, deliveries, fault rules and the clock stay.
+    ///
+    /// Sequence numbers keep counting (the next entry is ``Journal/totalCount`` + 1), so entries read before the
+    /// clear are never confused with new ones. ``reset()`` is the call that starts everything over.
+    public func clearJournal() {
+        state.withLock { $0.journal.clearEntries() }
+    }
+
     /// The journal entries a matcher accepts, oldest first.
     public func entries(matching matcher: RequestMatcher = .any) -> [JournalEntry] {
         journal.entries(matching: matcher)
@@ -58,19 +66,20 @@ extension PushFake {
         state.withLock { $0.clock.now }
     }
 
-    /// Moves the clock forward; scheduled TwinPush notifications whose time has come are delivered.
+    /// Moves the clock forward; every vendor's clock tick runs, so scheduled sends whose time has come are
+    /// delivered (TwinPush `send_since`).
     public func advanceClock(by interval: TimeInterval) {
         state.withLock { state in
             state.clock.advance(by: interval)
-            TwinPushHandler.releaseDue(state: &state, now: state.clock.now)
+            state.tick()
         }
     }
 
-    /// Sets the clock; scheduled TwinPush notifications whose time has come are delivered.
+    /// Sets the clock; every vendor's clock tick runs, so scheduled sends whose time has come are delivered.
     public func setClock(to date: Date) {
         state.withLock { state in
             state.clock.set(to: date)
-            TwinPushHandler.releaseDue(state: &state, now: state.clock.now)
+            state.tick()
         }
     }
 
@@ -78,17 +87,17 @@ extension PushFake {
 
     /// Every delivery, in creation order.
     public var deliveries: [Delivery] {
-        state.withLock { $0.deliveries.all }
+        state.withLock { $0.services.deliveryLog.all }
     }
 
-    /// Deliveries to one device (TPNS `deviceId` or TwinPush device id), optionally of one vendor.
+    /// Deliveries to one device (its vendor's device id), optionally of one vendor.
     public func deliveries(to deviceID: String, vendor: Vendor? = nil) -> [Delivery] {
         deliveries.filter { $0.deviceID == deviceID && (vendor == nil || $0.vendor == vendor) }
     }
 
-    /// Deliveries of one notification (TPNS send id or TwinPush notification id).
+    /// Deliveries of one notification (its vendor's notification or send id).
     public func deliveries(ofNotification notificationID: String) -> [Delivery] {
-        state.withLock { $0.deliveries.deliveries(forNotification: notificationID) }
+        state.withLock { $0.services.deliveries(ofNotification: notificationID) }
     }
 
     /// Deliveries of one vendor.
@@ -98,7 +107,7 @@ extension PushFake {
 
     /// The deliveries a journal entry caused.
     public func deliveries(causedBy entry: JournalEntry) -> [Delivery] {
-        state.withLock { state in entry.deliveryIDs.compactMap { state.deliveries.delivery(id: $0) } }
+        state.withLock { state in entry.deliveryIDs.compactMap { state.services.delivery(id: $0) } }
     }
 
     // MARK: Lifecycle
@@ -106,7 +115,7 @@ extension PushFake {
     /// Forgets devices, notifications, deliveries, journal and fault rules; the clock and ids start over.
     /// Declared apps stay declared.
     public func reset() {
-        state.withLock { $0.reset() }
+        state.withLock { $0.reset(vendors: vendors) }
     }
 
     /// Calls `observer` after each new journal entry, outside the engine lock. Keep it quick.

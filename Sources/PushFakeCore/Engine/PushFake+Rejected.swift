@@ -1,9 +1,10 @@
 extension PushFake {
     /// Journals a request the transport rejected before it could be routed (malformed HTTP, timeout, too large),
-    /// so bad input is never lost. Method and path are read from the request line when it is legible.
+    /// so bad input is never lost. Method and path are read from the request line when it is legible. For
+    /// PushFake's own hosts (`package`).
     /// - Returns: the entry's sequence number.
     @discardableResult
-    public func recordRejected(
+    package func recordRejected(
         raw: [UInt8], response: FakeResponse, note: String, transport: FakeRequest.Transport
     ) -> Int {
         let (method, target) = Self.requestLine(of: raw)

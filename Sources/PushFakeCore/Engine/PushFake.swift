@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 
-/// One fake TPNS + TwinPush service: the engine every host (live HTTP, URLProtocol, `pushfake serve`) feeds.
+/// One fake push service — TPNS and TwinPush by default, plus any ``PushVendor`` you register: the engine every host
+/// (live HTTP, URLProtocol, `pushfake serve`) feeds.
 ///
 /// `handle(_:)` is synchronous and runs route → fault rules → vendor handler → journal under one lock, so matching
 /// a fault, changing the store and appending to the journal happen atomically, and journal order is the order in
@@ -16,18 +17,22 @@ import Foundation
 public final class PushFake: Sendable {
     /// The configuration the engine started with; ``reset()`` returns to it.
     public let configuration: PushFakeConfiguration
+    /// The vendors the engine serves, in registration order.
+    public let vendors: VendorRegistry
     let state: Locked<EngineState>
-    let router: Router
 
-    /// Creates an engine with no devices, an empty journal and the clock at the configured start.
-    public init(_ configuration: PushFakeConfiguration = PushFakeConfiguration()) {
+    /// Creates an engine with no devices, an empty journal and the clock at the configured start, serving `vendors`
+    /// (TPNS and TwinPush unless told otherwise).
+    public init(
+        _ configuration: PushFakeConfiguration = PushFakeConfiguration(), vendors: VendorRegistry = .standard
+    ) {
         self.configuration = configuration
-        self.state = Locked(EngineState(configuration: configuration))
-        self.router = Router(routes: TPNSHandler.routes + TwinPushHandler.routes)
+        self.vendors = vendors
+        self.state = Locked(EngineState(configuration: configuration, vendors: vendors))
     }
 
     /// Every route the engine serves, as `METHOD /template`.
-    public var knownRoutes: [String] { router.templates }
+    public var knownRoutes: [String] { vendors.allRoutes }
 
     /// Handles one request and records it.
     public func handle(_ request: FakeRequest) -> Exchange {
@@ -44,9 +49,13 @@ public final class PushFake: Sendable {
     /// What can be known about a request without the engine's state.
     struct PreparedRequest {
         let request: FakeRequest
-        let routed: Router.Result
         var route: RouteMatch?
-        var vendor: Vendor?
+        /// The methods the path allows, when it is known but not for this method (405).
+        var allowed: [String] = []
+        /// The matched route's vendor and route indexes.
+        var handler: (vendor: Int, route: Int)?
+        /// The vendor whose path the request is on, matched or not.
+        var vendorIndex: Int?
         var body: JSON?
         var bodyError: JSONSyntaxError?
         var app: String?
@@ -55,12 +64,12 @@ public final class PushFake: Sendable {
     }
 
     private func prepare(_ request: FakeRequest) -> PreparedRequest {
-        var prepared = PreparedRequest(
-            request: request, routed: router.route(method: request.method, path: request.path))
-        switch prepared.routed {
-        case .matched(let match):
+        var prepared = PreparedRequest(request: request)
+        switch vendors.router.route(method: request.method, path: request.path) {
+        case .matched(let match, let vendorIndex, let routeIndex):
             prepared.route = match
-            prepared.vendor = match.vendor
+            prepared.handler = (vendorIndex, routeIndex)
+            prepared.vendorIndex = vendorIndex
             if !request.bodyAvailable {
                 prepared.notes.append("body unavailable to the transport (URLSession upload through a URLProtocol)")
             } else if !request.body.isEmpty {
@@ -70,10 +79,14 @@ public final class PushFake: Sendable {
                     prepared.bodyError = error
                 }
             }
-            (prepared.app, prepared.device) = Self.handlerType(for: match.vendor).subject(
-                of: match, body: prepared.body)
-        case .methodNotAllowed(let pathVendor, _), .notFound(let pathVendor):
-            prepared.vendor = pathVendor
+            if vendors.entries.indices.contains(vendorIndex) {
+                (prepared.app, prepared.device) = vendors.entries[vendorIndex].subject(match, prepared.body)
+            }
+        case .methodNotAllowed(let vendorIndex, let allowed):
+            prepared.vendorIndex = vendorIndex
+            prepared.allowed = allowed
+        case .notFound(let vendorIndex):
+            prepared.vendorIndex = vendorIndex
         }
         return prepared
     }
@@ -82,41 +95,48 @@ public final class PushFake: Sendable {
         _ prepared: PreparedRequest, state: inout EngineState
     ) -> (exchange: Exchange, entry: JournalEntry) {
         let request = prepared.request
+        if state.clock.mode == .real { state.tick() }
         let now = state.clock.now
-        if state.clock.mode == .real { TwinPushHandler.releaseDue(state: &state, now: now) }
+        state.services.now = now
         let sequence = state.journal.takeSequence()
-        let routed = prepared.routed
         let route = prepared.route
-        let vendor = prepared.vendor
+        let vendor = prepared.vendorIndex.flatMap { vendors.entries.indices.contains($0) ? $0 : nil }.map {
+            vendors.entries[$0].vendor
+        }
         let body = prepared.body
-        let bodyError = prepared.bodyError
         var app = prepared.app
         var device = prepared.device
         var notes = prepared.notes
 
-        let applied = matchFault(
-            MatchSubject(
-                vendor: vendor, operation: route?.operation, app: app, device: device, request: request,
-                body: { body }, status: nil, faulted: nil, unmatched: route == nil),
-            state: &state)
+        // Most engines have no fault rules: skip building the subject for them.
+        let applied =
+            state.faultRules.isEmpty
+            ? nil
+            : matchFault(
+                MatchSubject(
+                    vendor: vendor, operation: route?.operation, app: app, device: device, request: request,
+                    body: { body }, status: nil, faulted: nil, unmatched: route == nil),
+                state: &state)
         let fault = applied?.fault
         var response: FakeResponse
         var deliveryIDs: [String] = []
         if let fault, !fault.runsHandler {
-            response = faultResponse(fault, vendor: vendor)
-        } else if let route {
-            var context = HandlerContext(
-                request: request, route: route, body: body, bodyError: bodyError, now: now,
+            response = faultResponse(fault, vendorIndex: prepared.vendorIndex)
+        } else if let route, let handler = prepared.handler, state.vendorSlots.indices.contains(handler.vendor) {
+            let context = VendorContext(
+                request: request, route: route, body: body, bodyError: prepared.bodyError, now: now,
                 responseDelay: fault?.delay ?? 0, app: app, device: device, notes: notes)
-            response = Self.handlerType(for: route.vendor).handle(&context, state: &state)
-            app = context.app
-            device = context.device
-            notes = context.notes
-            deliveryIDs = context.deliveryIDs
+            let slot = state.vendorSlots[handler.vendor]
+            let handled: VendorContext
+            (response, handled) = slot.handle(route: handler.route, context, &state.services)
+            app = handled.app
+            device = handled.device
+            notes = handled.notes
+            deliveryIDs = state.services.takeCaused()
         } else {
-            response = unmatchedResponse(routed, request: request)
+            response = unmatchedResponse(allowed: prepared.allowed, vendorIndex: prepared.vendorIndex, request: request)
         }
-        if fault?.kind == .malformedBody {
+        if case .malformedBody? = fault?.kind {
             response.body = Array(response.body.prefix(max(1, response.body.count / 2)))
         }
         let action: Exchange.Action
@@ -140,16 +160,8 @@ public final class PushFake: Sendable {
         )
     }
 
-    static func handlerType(for vendor: Vendor) -> any VendorHandler.Type {
-        switch vendor {
-        case .tpns: return TPNSHandler.self
-        case .twinPush: return TwinPushHandler.self
-        }
-    }
-
     /// The first eligible rule that matches, consumed with this request.
     private func matchFault(_ subject: MatchSubject, state: inout EngineState) -> AppliedFault? {
-        guard !state.faultRules.isEmpty else { return nil }
         for index in state.faultRules.indices where !state.faultRules[index].isExhausted {
             guard state.faultRules[index].matcher.matches(subject) else { continue }
             if state.faultRules[index].consume(using: &state.faultGenerator) {
@@ -157,48 +169,5 @@ public final class PushFake: Sendable {
             }
         }
         return nil
-    }
-
-    private func faultResponse(_ fault: Fault, vendor: Vendor?) -> FakeResponse {
-        switch fault.kind {
-        case .tpnsError(let code):
-            return .json(code.httpStatus, code.body)
-        case .twinPushError(let type, let message):
-            return type.response(message ?? "Injected \(type.rawValue) error")
-        case .status(let status, let body):
-            if let body { return .json(status, body) }
-            let message = FakeResponse.reasonPhrase(for: status)
-            if let vendor { return Self.handlerType(for: vendor).errorResponse(status: status, message: message) }
-            return .json(status, ["error": .string(message)])
-        case .none, .dropConnection, .dropResponse, .malformedBody:
-            // Nothing goes on the wire; status 0 is how the journal and HAR say "no response".
-            return FakeResponse(status: 0)
-        }
-    }
-
-    private func unmatchedResponse(_ routed: Router.Result, request: FakeRequest) -> FakeResponse {
-        let status: Int
-        let message: String
-        let pathVendor: Vendor?
-        switch routed {
-        case .methodNotAllowed(let vendor, let allowed):
-            status = 405
-            message = "\(request.method) is not allowed on \(request.path); allowed: \(allowed.joined(separator: ", "))"
-            pathVendor = vendor
-        case .notFound(let vendor):
-            status = 404
-            message = "No route for \(request.method) \(request.path)"
-            pathVendor = vendor
-        case .matched:
-            return .json(500, ["error": "matched route without a handler"])
-        }
-        if let pathVendor {
-            var response = Self.handlerType(for: pathVendor).errorResponse(status: status, message: message)
-            if case .methodNotAllowed(_, let allowed) = routed {
-                response.headers.replace(name: "Allow", value: allowed.joined(separator: ", "))
-            }
-            return response
-        }
-        return .json(status, ["error": .string(message), "knownRoutes": .array(knownRoutes.map(JSON.string))])
     }
 }

@@ -1,14 +1,3 @@
-/// The two services PushFake fakes.
-public enum Vendor: String, Sendable, Equatable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Telekom Push Notification Service, under `/TPNS/api/…`; also without `/TPNS` (FakeBehaviour.md, Common).
-    case tpns
-    /// TwinPush, under `/api/v2/…`.
-    case twinPush
-
-    /// `tpns` or `twinPush`, as in journal labels and the admin API.
-    public var description: String { rawValue }
-}
-
 /// An operation of a vendor API, named as the vendor names it (`register`, `pushNotifications`, `updateBadge`, …).
 ///
 /// An extensible set: each vendor declares its operations as static members.
@@ -50,13 +39,16 @@ public struct RouteMatch: Sendable, Equatable {
     }
 }
 
-/// One route: method plus a path template of literal and `{parameter}` segments.
+/// One route as the router matches it: method plus a path template of literal and `{parameter}` segments, with
+/// where its handler is (the vendor's index in the registry and the route's index in that vendor's list).
 struct RoutePattern: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
     }
 
+    let vendorIndex: Int
+    let routeIndex: Int
     let vendor: Vendor
     let operation: Operation
     let method: String
@@ -64,12 +56,19 @@ struct RoutePattern: Sendable {
     /// The template as written, e.g. `/api/v2/apps/{app}/devices/register`.
     let template: String
 
-    init(_ vendor: Vendor, _ operation: Operation, _ method: String, _ template: String) {
+    init(vendorIndex: Int, routeIndex: Int, vendor: Vendor, operation: Operation, method: String, template: String) {
+        self.vendorIndex = vendorIndex
+        self.routeIndex = routeIndex
         self.vendor = vendor
         self.operation = operation
         self.method = method
         self.template = template
-        self.segments = template.split(separator: "/").map { part in
+        self.segments = Self.segments(of: template)
+    }
+
+    /// `{name}` segments become parameters, everything else must match literally.
+    static func segments(of template: String) -> [Segment] {
+        template.split(separator: "/").map { part in
             if part.hasPrefix("{"), part.hasSuffix("}") {
                 return .parameter(String(part.dropFirst().dropLast()))
             }

@@ -1,20 +1,32 @@
-/// Maps a method and raw path to a vendor operation.
+/// Maps a method and raw path to a registered vendor's route.
 ///
 /// Before matching it collapses repeated `/`, drops one trailing `/` and percent-decodes each segment
-/// (FakeBehaviour.md, Common), so `/TPNS//api/device/register/` from a trailing-slash base URL routes like the rest.
+/// (FakeBehaviour.md, Common), so a path from a trailing-slash base URL routes like the rest. A match carries the
+/// vendor's index in the registry and the route's index in that vendor's list, so the engine reaches the handler
+/// without a lookup.
 struct Router: Sendable {
     enum Result: Equatable {
-        case matched(RouteMatch)
+        case matched(RouteMatch, vendorIndex: Int, routeIndex: Int)
         /// The path is known but not for this method.
-        case methodNotAllowed(vendor: Vendor?, allowed: [String])
-        case notFound(vendor: Vendor?)
+        case methodNotAllowed(vendorIndex: Int?, allowed: [String])
+        case notFound(vendorIndex: Int?)
+    }
+
+    /// A vendor's path prefix as segments, e.g. `["api", "v2"]`.
+    struct Prefix: Sendable {
+        let segments: [String]
+        let vendorIndex: Int
     }
 
     private let routesBySegmentCount: [Int: [RoutePattern]]
+    /// Longest first, so `/api/v2/…` goes to the vendor owning `/api/v2` rather than the one owning `/api`.
+    private let prefixes: [Prefix]
+    /// `METHOD /template` of every route, without repeats, in registration order.
     let templates: [String]
 
-    init(routes: [RoutePattern]) {
+    init(routes: [RoutePattern], prefixes: [Prefix]) {
         routesBySegmentCount = Dictionary(grouping: routes, by: \.segments.count)
+        self.prefixes = prefixes.sorted { $0.segments.count > $1.segments.count }
         var seen = Set<String>()
         templates = routes.map { "\($0.method) \($0.template)" }.filter { seen.insert($0).inserted }
     }
@@ -24,20 +36,28 @@ struct Router: Sendable {
         // HEAD is GET without a body (RFC 9110 §9.3.2); the serializer drops the body.
         let effectiveMethod = method == "HEAD" ? "GET" : method
         var allowed: [String] = []
-        var pathVendor: Vendor?
+        var pathVendor: Int?
         for pattern in routesBySegmentCount[segments.count] ?? [] {
             guard let parameters = pattern.parameters(for: segments) else { continue }
             if pattern.method == effectiveMethod {
                 return .matched(
                     RouteMatch(
                         vendor: pattern.vendor, operation: pattern.operation, parameters: parameters,
-                        template: pattern.template))
+                        template: pattern.template),
+                    vendorIndex: pattern.vendorIndex, routeIndex: pattern.routeIndex)
             }
             allowed.append(pattern.method)
-            pathVendor = pattern.vendor
+            pathVendor = pattern.vendorIndex
         }
-        if !allowed.isEmpty { return .methodNotAllowed(vendor: pathVendor, allowed: allowed) }
-        return .notFound(vendor: Self.vendor(forPrefixOf: segments))
+        if !allowed.isEmpty { return .methodNotAllowed(vendorIndex: pathVendor, allowed: allowed) }
+        return .notFound(vendorIndex: vendorIndex(forPrefixOf: segments))
+    }
+
+    /// The vendor whose longest declared prefix the path is under, for vendor-shaped 404s.
+    func vendorIndex(forPrefixOf segments: [String]) -> Int? {
+        prefixes.first { prefix in
+            prefix.segments.count <= segments.count && zip(prefix.segments, segments).allSatisfy { $0 == $1 }
+        }?.vendorIndex
     }
 
     /// Normalized, percent-decoded path segments, split on bytes (this runs on every request).
@@ -63,15 +83,5 @@ struct Router: Sendable {
             }
             return result
         }
-    }
-
-    /// The vendor whose prefix the path is under, for vendor-shaped 404s.
-    static func vendor(forPrefixOf segments: [String]) -> Vendor? {
-        guard let first = segments.first else { return nil }
-        if first == "TPNS" { return .tpns }
-        if first == "api" {
-            return segments.count > 1 && segments[1] == "v2" ? .twinPush : .tpns
-        }
-        return nil
     }
 }

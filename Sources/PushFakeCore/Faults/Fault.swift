@@ -1,18 +1,16 @@
 /// What a fault rule does to a request it matches.
 ///
-/// Extensible set of static members:
+/// Extensible set of static members; vendors add their own errors (``vendorError(_:)``):
 /// ```swift
-/// fake.inject(.tpnsError(.registrationIsAlreadyInProgress), when: .tpns(.register))
-/// fake.inject(.status(503), when: .twinPush(.updateBadge), scope: .once)
+/// fake.inject(.status(503), when: .vendor(vendor).operation(.register), scope: .once)
 /// fake.inject(.delay(2), when: .any)
-/// fake.inject(.dropConnection, when: .tpns(.pushNotifications))
+/// fake.inject(.dropConnection, when: .vendor(vendor))
 /// ```
 public struct Fault: Sendable, Equatable, CustomStringConvertible {
     enum Kind: Sendable, Equatable {
         /// Handle normally (used with a delay).
         case none
-        case tpnsError(TPNSErrorCode)
-        case twinPushError(TwinPushErrorType, message: String?)
+        case vendorError(VendorError)
         case status(Int, body: JSON?)
         case dropConnection
         case dropResponse
@@ -28,13 +26,8 @@ public struct Fault: Sendable, Equatable, CustomStringConvertible {
         self.delay = max(0, delay)
     }
 
-    /// Answer with a TPNS error (-1000 → 404, -1001 / -1002 → 409), body as FakeBehaviour.md describes.
-    public static func tpnsError(_ code: TPNSErrorCode) -> Fault { Fault(kind: .tpnsError(code)) }
-
-    /// Answer with a TwinPush error in the vendor shape, with the status the catalogue gives the type.
-    public static func twinPushError(_ type: TwinPushErrorType, message: String? = nil) -> Fault {
-        Fault(kind: .twinPushError(type, message: message))
-    }
+    /// Answer with an error in a vendor's vocabulary, exactly as the vendor made it; the handler does not run.
+    public static func vendorError(_ error: VendorError) -> Fault { Fault(kind: .vendorError(error)) }
 
     /// Answer with this status. Without a body, the body is the vendor's error shape for the status.
     public static func status(_ status: Int, body: JSON? = nil) -> Fault { Fault(kind: .status(status, body: body)) }
@@ -58,7 +51,7 @@ public struct Fault: Sendable, Equatable, CustomStringConvertible {
     var runsHandler: Bool {
         switch kind {
         case .none, .dropResponse, .malformedBody: return true
-        case .tpnsError, .twinPushError, .status, .dropConnection: return false
+        case .vendorError, .status, .dropConnection: return false
         }
     }
 
@@ -67,8 +60,7 @@ public struct Fault: Sendable, Equatable, CustomStringConvertible {
         let base: String
         switch kind {
         case .none: base = "handle normally"
-        case .tpnsError(let code): base = "TPNS error \(code.rawValue) (\(code.name))"
-        case .twinPushError(let type, _): base = "TwinPush error \(type.rawValue)"
+        case .vendorError(let error): base = error.description
         case .status(let status, _): base = "HTTP \(status)"
         case .dropConnection: base = "drop connection"
         case .dropResponse: base = "drop response after handling"

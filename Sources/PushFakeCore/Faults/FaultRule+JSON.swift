@@ -1,15 +1,16 @@
 /// The JSON form of fault rules, shared by the admin API (`POST /__pushfake/faults`) and the CLI.
 ///
 /// ```json
-/// {"match": {"vendor": "tpns", "operation": "register", "app": "testApp", "device": "D1",
-///            "header": {"name": "X-Env", "equals": "ci"}, "body": {"path": "applicationType", "equals": "IOS"}},
-///  "fault": {"tpnsError": -1001},
+/// {"match": {"vendor": "<name>", "operation": "register", "app": "testApp", "device": "D1",
+///            "header": {"name": "X-Env", "equals": "ci"}, "body": {"path": "type", "equals": "ios"}},
+///  "fault": {"status": 503},
 ///  "scope": {"times": 2}}
 /// ```
-/// `fault` is one of `{"tpnsError": -1000 | "DeviceNotRegistered"}`, `{"twinPushError": "InvalidToken",
-/// "message": "…"}`, `{"status": 503, "body": {…}}`, `{"delay": 2.5}`, `{"drop": "connection" | "response"}`,
+/// `fault` is a vendor's own error key (each registered vendor declares its ``VendorFaultKey``s, e.g. an error
+/// code), or `{"status": 503, "body": {…}}`, `{"delay": 2.5}`, `{"drop": "connection" | "response"}`,
 /// `{"malformedBody": true}`; any of them may add `"delay": seconds`. `scope` is `"once"` (default), `"always"`,
-/// or `{"times": n, "after": k, "probability": p}`. `match` defaults to every request.
+/// or `{"times": n, "after": k, "probability": p}`. `match` defaults to every request; its `vendor` must be a
+/// registered vendor's name.
 public struct FaultRuleSpec: Sendable {
     /// From `match`; ``RequestMatcher/any`` when absent or `null`.
     public var matcher: RequestMatcher
@@ -22,6 +23,11 @@ public struct FaultRuleSpec: Sendable {
     public struct Invalid: Error, Sendable, CustomStringConvertible {
         /// What is wrong; the admin API answers it with 400.
         public let description: String
+
+        /// A reason, for vendor fault keys that cannot read their value.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Creates a rule spec from values, for callers that already have them.
@@ -31,25 +37,26 @@ public struct FaultRuleSpec: Sendable {
         self.scope = scope
     }
 
-    /// Parses the JSON form above.
+    /// Parses the JSON form above, with the vendor names and fault keys of `vendors` (the standard registry unless
+    /// told otherwise; an engine's is ``PushFake/vendors``).
     /// - Throws: ``Invalid`` naming the first field that is missing, unknown or out of range.
-    public init(json: JSON) throws(Invalid) {
+    public init(json: JSON, vendors: VendorRegistry = .standard) throws(Invalid) {
         guard let object = json.objectValue else { throw Invalid(description: "a fault rule must be a JSON object") }
-        matcher = try Self.matcher(object["match"])
+        matcher = try Self.matcher(object["match"], vendors: vendors)
         guard let faultJSON = object["fault"] else { throw Invalid(description: "missing \"fault\"") }
-        fault = try Self.fault(faultJSON)
+        fault = try Self.fault(faultJSON, vendors: vendors)
         scope = try Self.scope(object["scope"])
     }
 
-    private static func matcher(_ json: JSON?) throws(Invalid) -> RequestMatcher {
+    private static func matcher(_ json: JSON?, vendors: VendorRegistry) throws(Invalid) -> RequestMatcher {
         guard let json, !json.isNull else { return .any }
         guard let object = json.objectValue else { throw Invalid(description: "\"match\" must be an object") }
         var matcher = RequestMatcher()
         for member in object.members {
             switch (member.key, member.value) {
             case ("vendor", .string(let name)):
-                guard let vendor = Vendor(rawValue: name) else {
-                    throw Invalid(description: "unknown vendor \(name); use tpns or twinPush")
+                guard let vendor = vendors.vendor(named: name) else {
+                    throw Invalid(description: "unknown vendor \(name); use \(vendors.vendorNameList)")
                 }
                 matcher.vendor = vendor
             case ("operation", .string(let name)): matcher.operation = Operation(name)
@@ -85,21 +92,13 @@ public struct FaultRuleSpec: Sendable {
         throw Invalid(description: "matcher for \(name) needs \"equals\", \"contains\", \"present\" or \"absent\"")
     }
 
-    private static func fault(_ json: JSON) throws(Invalid) -> Fault {
+    private static func fault(_ json: JSON, vendors: VendorRegistry) throws(Invalid) -> Fault {
         guard let object = json.objectValue else { throw Invalid(description: "\"fault\" must be an object") }
         let delay = object["delay"]?.doubleValue ?? 0
         if delay < 0 { throw Invalid(description: "\"delay\" must be ≥ 0") }
         let base: Fault
-        if let code = object["tpnsError"] {
-            guard let error = TPNSErrorCode(nameOrCode: code.plainText) else {
-                throw Invalid(description: "tpnsError must be -1000, -1001 or -1002 (or its name)")
-            }
-            base = .tpnsError(error)
-        } else if let name = object["twinPushError"]?.stringValue {
-            let type =
-                TwinPushErrorType.named(name)
-                ?? TwinPushErrorType(rawValue: name, status: object["status"]?.intValue ?? 422)
-            base = .twinPushError(type, message: object["message"]?.stringValue)
+        if let (key, value) = vendorKey(in: object, vendors: vendors) {
+            base = try key.parse(value, object)
         } else if let status = object["status"] {
             guard let code = status.intValue, (100...599).contains(code) else {
                 throw Invalid(description: "\"status\" must be an HTTP status between 100 and 599")
@@ -116,11 +115,18 @@ public struct FaultRuleSpec: Sendable {
         } else if object["delay"] != nil {
             return .delay(delay)
         } else {
-            throw Invalid(
-                description:
-                    "\"fault\" needs one of tpnsError, twinPushError, status, delay, drop, malformedBody")
+            let keys = vendors.faultKeys.map(\.key) + ["status", "delay", "drop", "malformedBody"]
+            throw Invalid(description: "\"fault\" needs one of \(keys.joined(separator: ", "))")
         }
         return delay > 0 ? base.delayed(by: delay) : base
+    }
+
+    /// The first vendor fault key, in registration order, that the fault object has.
+    private static func vendorKey(in object: JSONObject, vendors: VendorRegistry) -> (VendorFaultKey, JSON)? {
+        for key in vendors.faultKeys {
+            if let value = object[key.key] { return (key, value) }
+        }
+        return nil
     }
 
     private static func scope(_ json: JSON?) throws(Invalid) -> FaultScope {

@@ -4,14 +4,21 @@ extension Journal {
     /// The journal as a HAR 1.2 document (opens in browser dev tools, Charles, Proxyman).
     ///
     /// URLs use each request's `Host` header, or `baseURL` when there is none. PushFake's own facts (sequence,
-    /// operation, fault, notes) go in the `_pushfake` extension field that HAR allows (RecordingFormat.md).
-    public func har(matching matcher: RequestMatcher = .any, baseURL: String = "http://127.0.0.1") -> JSON {
-        Self.har(entries(matching: matcher), baseURL: baseURL)
+    /// operation, route, fault, notes) go in the `_pushfake` extension field that HAR allows, and secrets are
+    /// replaced by placeholders (RecordingFormat.md).
+    public func har(
+        matching matcher: RequestMatcher = .any, baseURL: String = "http://127.0.0.1",
+        redaction: RecordingRedaction = .standard
+    ) -> JSON {
+        Self.har(entries(matching: matcher), baseURL: baseURL, redaction: redaction)
     }
 
-    /// A HAR 1.2 document of the given entries.
-    public static func har(_ entries: [JournalEntry], baseURL: String = "http://127.0.0.1") -> JSON {
-        let harEntries = entries.map { $0.harValue(baseURL: baseURL) }
+    /// A HAR 1.2 document of the given entries, redacted by one ``RecordingRedactor``.
+    public static func har(
+        _ entries: [JournalEntry], baseURL: String = "http://127.0.0.1", redaction: RecordingRedaction = .standard
+    ) -> JSON {
+        var redactor = RecordingRedactor(redaction)
+        let harEntries = entries.map { redactor.redact($0).harValue(baseURL: baseURL) }
         return [
             "log": [
                 "version": "1.2",
@@ -60,6 +67,7 @@ extension JournalEntry {
             "_pushfake": [
                 "seq": .int(sequence), "vendor": vendor.map { .string($0.rawValue) } ?? .null,
                 "operation": route.map { .string($0.operation.rawValue) } ?? .null,
+                "route": route.map { .string($0.template) } ?? .null,
                 "fault": fault.map { .string($0.fault.description) } ?? .null, "outcome": .string(outcome.rawValue),
                 "notes": .array(notes.map(JSON.string)),
             ],

@@ -43,6 +43,13 @@ public struct Journal: Sendable {
         droppedCount += 1
     }
 
+    /// Drops every entry but keeps counting: the next entry gets the next sequence number, so `since=SEQ` readers
+    /// and sequence-keyed bookkeeping never see a number twice.
+    mutating func clearEntries() {
+        storage.removeAll()
+        head = 0
+    }
+
     mutating func removeAll() {
         storage.removeAll()
         head = 0

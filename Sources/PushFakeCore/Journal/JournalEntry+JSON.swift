@@ -4,7 +4,10 @@ extension JournalEntry {
     /// The version of the JSON Lines schema written by ``jsonValue`` (the `v` field of every line).
     public static let schemaVersion = 1
 
-    /// The entry as one JSON object: the JSON Lines export schema, version ``schemaVersion`` (RecordingFormat.md).
+    /// The entry as one JSON object: the JSON Lines export schema, version ``schemaVersion`` (RecordingFormat.md),
+    /// with every value as the engine saw it. Exports that are recordings (``jsonLine``, ``Journal/jsonLines(matching:redaction:)``,
+    /// the HAR export) first replace secrets by placeholders (``RecordingRedactor``); this object does not, so the
+    /// in-memory journal and `GET /__pushfake/journal` keep the real values.
     ///
     /// Bodies appear twice: `body` is the raw text (or `bodyBase64` when not UTF-8) for byte fidelity, `json` the
     /// parsed value (or `null`) for `jq`. Headers are `[name, value]` pairs in wire order.
@@ -40,8 +43,13 @@ extension JournalEntry {
         return .object(object)
     }
 
-    /// One line of the JSON Lines export (no trailing newline).
-    public var jsonLine: String { jsonValue.serializedString() }
+    /// One line of the JSON Lines export (no trailing newline), secrets replaced by placeholders as if the entry
+    /// were the only one exported (``RecordingRedaction/standard``). Export several entries with
+    /// ``Journal/jsonLines(_:redaction:)`` so that distinct secrets get distinct placeholders across lines.
+    public var jsonLine: String {
+        var redactor = RecordingRedactor()
+        return redactor.redact(self).jsonValue.serializedString()
+    }
 
     static func headerPairs(_ headers: HTTPHeaders) -> JSON {
         .array(headers.fields.map { [.string($0.name), .string($0.value)] })
@@ -64,9 +72,17 @@ extension JournalEntry {
 }
 
 extension Journal {
-    /// The journal as JSON Lines: one ``JournalEntry/jsonValue`` per line, oldest first, newline-terminated.
-    public func jsonLines(matching matcher: RequestMatcher = .any) -> String {
-        entries(matching: matcher).map { $0.jsonLine + "\n" }.joined()
+    /// The journal as JSON Lines: one ``JournalEntry/jsonValue`` per line, oldest first, newline-terminated, with
+    /// secrets replaced by placeholders (RecordingFormat.md, "Secrets and placeholders").
+    public func jsonLines(matching matcher: RequestMatcher = .any, redaction: RecordingRedaction = .standard) -> String
+    {
+        Self.jsonLines(entries(matching: matcher), redaction: redaction)
+    }
+
+    /// The given entries as JSON Lines, redacted by one ``RecordingRedactor``.
+    public static func jsonLines(_ entries: [JournalEntry], redaction: RecordingRedaction = .standard) -> String {
+        var redactor = RecordingRedactor(redaction)
+        return entries.map { redactor.redact($0).jsonValue.serializedString() + "\n" }.joined()
     }
 }
 

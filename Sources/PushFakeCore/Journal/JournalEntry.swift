@@ -26,7 +26,7 @@ public struct JournalEntry: Sendable, Equatable {
     public let vendor: Vendor?
     /// The app key / app id and device id the request was about, when the vendor handler could tell.
     public let app: String?
-    /// The device id (TPNS `deviceId`, TwinPush device id) the request was about; `nil` when there is none.
+    /// The device id the request was about, as its vendor names devices; `nil` when there is none.
     public let device: String?
     /// The fault rule that applied, if any.
     public let fault: AppliedFault?

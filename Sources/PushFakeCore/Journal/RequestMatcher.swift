@@ -1,18 +1,19 @@
 /// A description of requests, built from values: used by fault rules and journal queries alike.
 ///
-/// Every criterion that is set must hold. Build one with the static entry points and refine it:
+/// Every criterion that is set must hold. Build one with the static entry points (``vendor(_:)``, ``any``, and
+/// each vendor's own, such as `.tpns(.register)`) and refine it:
 /// ```swift
-/// let iosRegisters = RequestMatcher.tpns(.register).bodyField("applicationType", .equals("IOS"))
-/// let failedBadge = RequestMatcher.twinPush(.updateBadge).status(500)
+/// let iosRegisters = RequestMatcher.vendor(vendor).operation(.register).bodyField("type", .equals("ios"))
+/// let failed = RequestMatcher.any.status(500)
 /// ```
 public struct RequestMatcher: Sendable, CustomStringConvertible {
     /// The vendor whose path prefix the request is under (unmatched requests have one too); `nil`: any.
     public var vendor: Vendor?
     /// The routed operation (`register`, `updateBadge`, …); `nil`: any. Unmatched requests have none.
     public var operation: Operation?
-    /// TPNS `applicationKey` or TwinPush app id.
+    /// The app the request was about, as its vendor names apps (an application key, an app id).
     public var app: String?
-    /// TPNS `deviceId` or TwinPush device id.
+    /// The device the request was about, as its vendor names devices.
     public var device: String?
     /// The HTTP method, compared exactly: set it uppercase (``method(_:)`` does); `nil`: any.
     public var method: String?
@@ -40,20 +41,6 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
         return matcher
     }
 
-    /// TPNS requests, of one operation when given: `.tpns(.register)`.
-    public static func tpns(_ operation: Operation? = nil) -> RequestMatcher {
-        var matcher = vendor(.tpns)
-        matcher.operation = operation
-        return matcher
-    }
-
-    /// TwinPush requests, of one operation when given: `.twinPush(.openApp)`.
-    public static func twinPush(_ operation: Operation? = nil) -> RequestMatcher {
-        var matcher = vendor(.twinPush)
-        matcher.operation = operation
-        return matcher
-    }
-
     /// Requests no route matched.
     public static var unmatchedRequests: RequestMatcher {
         var matcher = RequestMatcher()
@@ -63,9 +50,9 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
 
     /// Also requires this operation.
     public func operation(_ operation: Operation) -> RequestMatcher { with { $0.operation = operation } }
-    /// Also requires this TPNS application key or TwinPush app id.
+    /// Also requires this app (as the vendor names apps).
     public func app(_ app: String) -> RequestMatcher { with { $0.app = app } }
-    /// Also requires this TPNS `deviceId` or TwinPush device id.
+    /// Also requires this device (as the vendor names devices).
     public func device(_ device: String) -> RequestMatcher { with { $0.device = device } }
     /// Also requires this HTTP method, in any case (it is uppercased).
     public func method(_ method: String) -> RequestMatcher { with { $0.method = method.uppercased() } }
@@ -84,7 +71,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
         header(name, .equals(.string(value)))
     }
 
-    /// A body field by dotted path (`applicationType`, `device.latitude`, `[0].applicationKey`).
+    /// A body field by dotted path (`type`, `device.latitude`, `[0].key`).
     public func bodyField(_ path: String, _ match: ValueMatch) -> RequestMatcher {
         with { $0.bodyFields.append((path, match)) }
     }
@@ -100,7 +87,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
         return copy
     }
 
-    /// The criteria as `vendor=tpns, operation=register, …`, or `any request`.
+    /// The criteria as `vendor=…, operation=register, …`, or `any request`.
     public var description: String {
         var parts: [String] = []
         if let vendor { parts.append("vendor=\(vendor)") }

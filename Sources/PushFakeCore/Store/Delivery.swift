@@ -72,6 +72,23 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     /// When the device reported an open (TwinPush `open_notification`); `nil` until then, and always for TPNS.
     public internal(set) var openedAt: Date?
 
+    /// A delivery as a vendor records it through ``VendorServices/record(_:)``; receipt and open times start unset.
+    public init(
+        id: String, vendor: Vendor, app: String, notificationID: String, deviceID: String, platform: Platform,
+        token: String?, payload: [UInt8], status: Status = .delivered, createdAt: Date
+    ) {
+        self.id = id
+        self.vendor = vendor
+        self.app = app
+        self.notificationID = notificationID
+        self.deviceID = deviceID
+        self.platform = platform
+        self.token = token
+        self.payload = payload
+        self.status = status
+        self.createdAt = createdAt
+    }
+
     /// The payload parsed as JSON.
     public var payloadJSON: JSON? { try? JSON.parse(payload) }
 

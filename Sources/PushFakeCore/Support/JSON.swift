@@ -63,9 +63,11 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// Looks a key up (last occurrence wins, as in most JSON decoders); setting replaces in place or appends.
     public subscript(key: String) -> JSON? {
         get {
+            // Lengths first: O(1) for native strings, and most keys of an object differ in length.
+            let length = key.utf8.count
             var index = members.count - 1
             while index >= 0 {
-                if members[index].key == key { return members[index].value }
+                if members[index].key.utf8.count == length, members[index].key == key { return members[index].value }
                 index -= 1
             }
             return nil

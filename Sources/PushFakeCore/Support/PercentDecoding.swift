@@ -1,8 +1,8 @@
 /// Percent-decoding for path segments and query components, on bytes.
-enum PercentDecoding {
+package enum PercentDecoding {
     /// Decodes `%XX` escapes; invalid escapes stay as written. With `plusAsSpace`, `+` becomes a space (query
     /// strings, as Rails and other form decoders read them).
-    static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
+    package static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)

@@ -54,10 +54,24 @@ enum TimeFormat {
         format(date, between: " ", milliseconds: false, zone: " UTC")
     }
 
-    private static func format(_ date: Date, between: Unicode.Scalar, milliseconds: Bool, zone: String) -> String {
-        let c = civil(date)
+    /// Appends `2026-01-01 00:00:00 UTC` to `bytes`: the TwinPush format without making a `String`, for answers
+    /// written straight into bytes.
+    static func appendTwinPush(_ date: Date, to bytes: inout [UInt8]) {
+        append(date, between: " ", milliseconds: false, zone: " UTC", to: &bytes)
+    }
+
+    private static func format(_ date: Date, between: Unicode.Scalar, milliseconds: Bool, zone: StaticString) -> String
+    {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
+        append(date, between: between, milliseconds: milliseconds, zone: zone, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func append(
+        _ date: Date, between: Unicode.Scalar, milliseconds: Bool, zone: StaticString, to bytes: inout [UInt8]
+    ) {
+        let c = civil(date)
         digits(c.year, 4, &bytes, "-")
         digits(c.month, 2, &bytes, "-")
         digits(c.day, 2, &bytes, between)
@@ -69,8 +83,7 @@ enum TimeFormat {
         } else {
             digits(c.second, 2, &bytes, nil)
         }
-        bytes += Array(zone.utf8)
-        return String(decoding: bytes, as: UTF8.self)
+        zone.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `value` zero-padded to `width` digits, then `separator` (formatting runs on the request path).

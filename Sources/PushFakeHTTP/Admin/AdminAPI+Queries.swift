@@ -6,7 +6,9 @@ extension AdminAPI {
         let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         var matcher = RequestMatcher()
         if let vendor = query["vendor"] {
-            guard let parsed = Vendor(rawValue: vendor) else { return Self.badRequest("unknown vendor \(vendor)") }
+            guard let parsed = fake.vendors.vendor(named: vendor) else {
+                return Self.badRequest("unknown vendor \(vendor)")
+            }
             matcher.vendor = parsed
         }
         if let operation = query["operation"] { matcher.operation = Operation(operation) }
@@ -44,7 +46,9 @@ extension AdminAPI {
         let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         var vendor: Vendor?
         if let name = query["vendor"] {
-            guard let parsed = Vendor(rawValue: name) else { return Self.badRequest("unknown vendor \(name)") }
+            guard let parsed = fake.vendors.vendor(named: name) else {
+                return Self.badRequest("unknown vendor \(name)")
+            }
             vendor = parsed
         }
         let selected = fake.deliveries.filter { delivery in
@@ -56,20 +60,39 @@ extension AdminAPI {
         return .json(200, ["deliveries": .array(selected.map(\.jsonValue)), "count": .int(selected.count)])
     }
 
-    /// `GET /__pushfake/devices?vendor=`.
-    func devices(_ request: FakeRequest) -> FakeResponse {
-        let vendor = request.queryItems.first { $0.name == "vendor" }?.value
+    /// `GET /__pushfake/devices?vendor=` and `GET /__pushfake/notifications?vendor=`: each registered vendor's view,
+    /// keyed by vendor name in registration order (`{"tpns":[…],"twinPush":[…]}`); vendors without the view are
+    /// left out.
+    func vendorView(_ view: VendorView, _ request: FakeRequest) -> FakeResponse {
+        let views = fake.views(view)
+        let name = request.queryItems.first { $0.name == "vendor" }?.value
+        if let name, !views.contains(where: { $0.vendor.rawValue == name }) {
+            return Self.badRequest("unknown vendor \(name); use \(Self.nameList(views.map(\.vendor.rawValue)))")
+        }
         var object = JSONObject()
-        guard vendor == nil || vendor == "tpns" || vendor == "twinPush" else {
-            return Self.badRequest("unknown vendor \(vendor ?? ""); use tpns or twinPush")
-        }
-        if vendor == nil || vendor == "tpns" {
-            object["tpns"] = .array(fake.tpnsDevices().map(\.jsonValue))
-        }
-        if vendor == nil || vendor == "twinPush" {
-            object["twinPush"] = .array(
-                fake.twinPushApps.flatMap { fake.twinPushDevices(app: $0) }.map(\.jsonValue))
+        for (vendor, json) in views where name == nil || vendor.rawValue == name {
+            object[vendor.rawValue] = json
         }
         return .json(200, .object(object))
+    }
+
+    /// `GET /__pushfake/routes`: every vendor route, all together and by vendor, and the admin routes.
+    func routes() -> FakeResponse {
+        var byVendor = JSONObject()
+        for vendor in fake.vendors.vendors {
+            byVendor[vendor.rawValue] = .array(fake.vendors.routes(of: vendor).map(JSON.string))
+        }
+        return .json(
+            200,
+            [
+                "vendor": .array(fake.knownRoutes.map(JSON.string)), "vendors": .object(byVendor),
+                "admin": Self.routeList,
+            ])
+    }
+
+    /// `a or b`, `a, b or c`.
+    private static func nameList(_ names: [String]) -> String {
+        guard names.count > 1, let last = names.last else { return names.first ?? "none" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 }

@@ -8,13 +8,14 @@ import PushFakeCore
 /// |---|---|
 /// | `GET /__pushfake/health` | `{"status":"ok"}` |
 /// | `GET /__pushfake/journal` | entries; `vendor`, `operation`, `app`, `device`, `status`, `unmatched`, `since`, `format` |
-/// | `DELETE /__pushfake/journal` | same as reset |
+/// | `DELETE /__pushfake/journal` | clear the journal only; sequence numbers keep counting |
 /// | `POST /__pushfake/reset` | forget devices, notifications, deliveries, journal, faults; clock back to start |
 /// | `GET/POST/DELETE /__pushfake/faults`, `DELETE /__pushfake/faults/{id}` | list, add (JSON rule), clear, remove |
 /// | `GET /__pushfake/deliveries` | deliveries (`?vendor=&device=&notification=&app=`) |
 /// | `GET/POST /__pushfake/clock` | read; `{"advance": seconds}` or `{"set": "2026-01-02T00:00:00Z"}` |
-/// | `GET /__pushfake/devices` | TPNS and TwinPush devices (`?vendor=`) |
-/// | `GET /__pushfake/routes` | every vendor route |
+/// | `GET /__pushfake/devices` | every vendor's devices, by vendor name (`?vendor=`) |
+/// | `GET /__pushfake/notifications` | every vendor's notifications or sends, by vendor name (`?vendor=`) |
+/// | `GET /__pushfake/routes` | every vendor route, also by vendor |
 struct AdminAPI: Sendable {
     static let prefix = "/__pushfake"
     let fake: PushFake
@@ -23,7 +24,8 @@ struct AdminAPI: Sendable {
         "GET /__pushfake/health", "GET /__pushfake/journal", "DELETE /__pushfake/journal", "POST /__pushfake/reset",
         "GET /__pushfake/faults", "POST /__pushfake/faults", "DELETE /__pushfake/faults",
         "DELETE /__pushfake/faults/{id}", "GET /__pushfake/deliveries", "GET /__pushfake/clock",
-        "POST /__pushfake/clock", "GET /__pushfake/devices", "GET /__pushfake/routes",
+        "POST /__pushfake/clock", "GET /__pushfake/devices", "GET /__pushfake/notifications",
+        "GET /__pushfake/routes",
     ]
 
     static func owns(path: String) -> Bool {
@@ -32,13 +34,16 @@ struct AdminAPI: Sendable {
 
     private static let health = FakeResponse.json(200, ["status": "ok"])
 
-    func handle(_ request: FakeRequest, server: PushFakeServer?) -> FakeResponse {
+    func handle(_ request: FakeRequest) -> FakeResponse {
         let segments = request.path.split(separator: "/").dropFirst().map(String.init)
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (method, segments.first ?? "", segments.count) {
         case ("GET", "health", 1): return Self.health
         case ("GET", "journal", 1): return journal(request)
-        case ("DELETE", "journal", 1), ("POST", "reset", 1):
+        case ("DELETE", "journal", 1):
+            fake.clearJournal()
+            return .json(200, ["cleared": true, "nextSequence": .int(fake.journal.totalCount + 1)])
+        case ("POST", "reset", 1):
             fake.reset()
             return .json(200, ["reset": true])
         case ("GET", "faults", 1): return .json(200, ["faults": .array(fake.faultRules.map(\.jsonValue))])
@@ -54,9 +59,9 @@ struct AdminAPI: Sendable {
         case ("GET", "deliveries", 1): return deliveries(request)
         case ("GET", "clock", 1): return clock()
         case ("POST", "clock", 1): return setClock(request)
-        case ("GET", "devices", 1): return devices(request)
-        case ("GET", "routes", 1):
-            return .json(200, ["vendor": .array(fake.knownRoutes.map(JSON.string)), "admin": Self.routeList])
+        case ("GET", "devices", 1): return vendorView(.devices, request)
+        case ("GET", "notifications", 1): return vendorView(.notifications, request)
+        case ("GET", "routes", 1): return routes()
         default:
             return .json(
                 404,
@@ -67,7 +72,7 @@ struct AdminAPI: Sendable {
         }
     }
 
-    private static let routeList = JSON.array(routes.map(JSON.string))
+    static let routeList = JSON.array(routes.map(JSON.string))
 
     static func badRequest(_ message: String) -> FakeResponse {
         .json(400, ["error": .string(message)])
@@ -83,7 +88,7 @@ struct AdminAPI: Sendable {
         case .failure(let error): return Self.badRequest("fault rule is not JSON: \(error.message)")
         case .success(let json):
             do throws(FaultRuleSpec.Invalid) {
-                let id = fake.inject(try FaultRuleSpec(json: json))
+                let id = fake.inject(try FaultRuleSpec(json: json, vendors: fake.vendors))
                 let rule = fake.faultRules.first { $0.id == id }
                 return .json(201, rule?.jsonValue ?? ["id": .string(id)])
             } catch {

@@ -124,13 +124,6 @@ public final class PushFakeServer: Sendable {
         return URL(string: "http://\(printable):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
-    /// The TPNS base URL to give an SDK: `…/TPNS`.
-    public var tpnsBaseURL: URL { baseURL.appendingPathComponent("TPNS") }
-    /// The TwinPush base URL for iOS `serverURL`: `…/api/v2` (Android `serverHost` takes ``baseURL``).
-    public var twinPushBaseURL: URL { baseURL.appendingPathComponent("api").appendingPathComponent("v2") }
-    /// The admin API: `…/__pushfake`.
-    public var adminURL: URL { baseURL.appendingPathComponent("__pushfake") }
-
     #if os(Linux)
         func setLoops(_ loops: [EventLoop]) { state.withLock { $0.loops = loops } }
         func currentLoops() -> [EventLoop] { state.withLock { $0.loops } }

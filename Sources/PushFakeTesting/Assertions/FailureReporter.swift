@@ -30,10 +30,10 @@ public struct CallSite: Sendable {
 }
 
 /// Reports a failure to Swift Testing when a Swift Testing test is running, otherwise to XCTest.
-public enum FailureReporter {
+package enum FailureReporter {
     /// When set (for the current task only), failures go here instead: how PushFake tests its own failure
     /// messages under XCTest, where `XCTExpectFailure` is not available on Linux.
-    @TaskLocal public static var capture: (@Sendable (String) -> Void)?
+    @TaskLocal package static var capture: (@Sendable (String) -> Void)?
 
     static func fail(_ message: String, at site: CallSite) {
         if let capture {

@@ -1,3 +1,5 @@
+import PushFakeCore
+
 extension RunningPushFake {
     /// Environment for an app under UI test (`XCUIApplication().launchEnvironment`), read in the app with
     /// `ProcessInfo.processInfo.environment["PUSHFAKE_TPNS_URL"]`. Only `.live` fakes are reachable from another
@@ -9,18 +11,25 @@ extension RunningPushFake {
     /// | `PUSHFAKE_TPNS_URL` | `…/TPNS` (TPNS `registerWithURL:`) |
     /// | `PUSHFAKE_TWINPUSH_URL` | `…/api/v2` (iOS TwinPush `serverURL`) |
     /// | `PUSHFAKE_ADMIN_URL` | `…/__pushfake` |
+    ///
+    /// Every registered vendor gets its `PUSHFAKE_<NAME>_URL`, the name uppercased.
     public var launchEnvironment: [String: String] {
-        [
-            "PUSHFAKE_URL": baseURL.absoluteString, "PUSHFAKE_TPNS_URL": tpnsBaseURL.absoluteString,
-            "PUSHFAKE_TWINPUSH_URL": twinPushBaseURL.absoluteString, "PUSHFAKE_ADMIN_URL": adminURL.absoluteString,
-        ]
+        var environment = ["PUSHFAKE_URL": baseURL.absoluteString, "PUSHFAKE_ADMIN_URL": adminURL.absoluteString]
+        for vendor in engine.vendors.vendors {
+            guard let url = baseURL(for: vendor) else { continue }
+            environment["PUSHFAKE_\(vendor.rawValue.uppercased())_URL"] = url.absoluteString
+        }
+        return environment
     }
 
-    /// The same URLs as launch arguments (`-PushFakeTPNSURL …`), which land in the app's `UserDefaults`.
+    /// The same URLs as launch arguments (`-PushFakeTPNSURL …`, each vendor as `-PushFake<DisplayName>URL`), which
+    /// land in the app's `UserDefaults`.
     public var launchArguments: [String] {
-        [
-            "-PushFakeURL", baseURL.absoluteString, "-PushFakeTPNSURL", tpnsBaseURL.absoluteString,
-            "-PushFakeTwinPushURL", twinPushBaseURL.absoluteString,
-        ]
+        var arguments = ["-PushFakeURL", baseURL.absoluteString]
+        for vendor in engine.vendors.vendors {
+            guard let url = baseURL(for: vendor), let name = engine.vendors.displayName(of: vendor) else { continue }
+            arguments += ["-PushFake\(name)URL", url.absoluteString]
+        }
+        return arguments
     }
 }

@@ -34,12 +34,14 @@ public final class RunningPushFake: Sendable {
         self.host = host
     }
 
-    /// Starts a fake on `transport`. Pair with ``stop()``.
+    /// Starts a fake on `transport`, serving `vendors` (TPNS and TwinPush unless told otherwise). Pair with
+    /// ``stop()``.
     public static func start(
-        _ transport: PushFakeTransport = .live, configuration: PushFakeConfiguration = PushFakeConfiguration()
+        _ transport: PushFakeTransport = .live, configuration: PushFakeConfiguration = PushFakeConfiguration(),
+        vendors: VendorRegistry = .standard
     ) throws -> RunningPushFake {
-        let engine = PushFake(configuration)
-        switch transport {
+        let engine = PushFake(configuration, vendors: vendors)
+        switch transport.kind {
         case .live:
             let server = PushFakeServer(fake: engine)
             try server.start()
@@ -57,13 +59,6 @@ public final class RunningPushFake: Sendable {
         server?.stop()
         if let host { PushFakeURLProtocol.unregister(host: host) }
     }
-
-    /// The TPNS base URL, as an SDK takes it: `…/TPNS`.
-    public var tpnsBaseURL: URL { baseURL.appendingPathComponent("TPNS") }
-    /// The TwinPush base URL for the iOS SDK's `serverURL`: `…/api/v2`. (Android's `serverHost` is ``baseURL``.)
-    public var twinPushBaseURL: URL { baseURL.appendingPathComponent("api").appendingPathComponent("v2") }
-    /// The admin API, `…/__pushfake` (live only; under URLProtocol use the Swift API).
-    public var adminURL: URL { baseURL.appendingPathComponent("__pushfake") }
 
     /// A session that reaches this fake: plain ephemeral for `.live`, with ``PushFakeURLProtocol`` for
     /// `.urlProtocol`. Pass your own configuration to keep its other settings.
@@ -115,17 +110,5 @@ public final class RunningPushFake: Sendable {
     public func reset() {
         engine.reset()
         verified.withLock { $0.removeAll() }
-    }
-}
-
-extension PushFakeServer {
-    /// Makes and starts a live server in one call (for setUp/tearDown).
-    public static func start(
-        _ configuration: PushFakeConfiguration = PushFakeConfiguration(),
-        server: ServerConfiguration = ServerConfiguration()
-    ) throws -> PushFakeServer {
-        let instance = PushFakeServer(fake: PushFake(configuration), configuration: server)
-        try instance.start()
-        return instance
     }
 }

@@ -16,12 +16,16 @@ import PushFakeCore
 /// }
 /// ```
 ///
+/// `vendors` adds vendors of your own next to TPNS and TwinPush (`try .standard.adding(MyVendor())`, see
+/// ``PushVendor``).
+///
 /// `body` runs in the caller's isolation (`isolation`, as `withTaskGroup` has it since SE-0420): a `@MainActor` test
 /// class or suite — where UI tests live — can read and change its main-actor state inside the closure.
 @discardableResult
 public func withPushFake<Result>(
     _ transport: PushFakeTransport = .live,
     configuration: PushFakeConfiguration = PushFakeConfiguration(),
+    vendors: VendorRegistry = .standard,
     strict: Bool = true,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -30,7 +34,7 @@ public func withPushFake<Result>(
     column: UInt = #column,
     _ body: (RunningPushFake) async throws -> sending Result
 ) async throws -> sending Result {
-    let fake = try RunningPushFake.start(transport, configuration: configuration)
+    let fake = try RunningPushFake.start(transport, configuration: configuration, vendors: vendors)
     defer { fake.stop() }
     let result = try await body(fake)
     if strict {

@@ -33,13 +33,9 @@ extension RunningPushFake {
             return
         }
         let recorded = try String(contentsOf: url, encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: true)
-            .map { line in (try? JSON.parse(String(line))) ?? .string(String(line)) }
-        // Re-apply the options to the recording, so a field ignored today is ignored in old files too.
-        let expected = recorded.map { line in
-            options.ignoredFields.sorted().reduce(line) { RecordingComparison.removing($1, from: $0) }
-        }
-        if let difference = RecordingComparison.difference(expected: expected, actual: current) {
+        if let difference = RecordingComparison.difference(
+            recording: recorded, entries: engine.journal.entries, options: options)
+        {
             FailureReporter.fail(
                 "traffic differs from the recording \(path) (PUSHFAKE_RECORD=1 rewrites it):\n\(difference)", at: site)
         }
@@ -47,7 +43,7 @@ extension RunningPushFake {
 
     /// The journal as canonical JSON lines: what recordings store and compare.
     public func recordingLines(options: RecordingOptions = .standard) -> [JSON] {
-        engine.journal.entries.map { RecordingComparison.canonical($0, options: options) }
+        RecordingComparison.canonicalLines(engine.journal.entries, options: options)
     }
 
     static func resolve(_ path: String, from filePath: String) -> URL {

@@ -11,7 +11,9 @@ enum CommandTable {
                 API (--url or $PUSHFAKE_URL).
                 """,
             options: [.flag("--version", "Print the version and exit.")],
-            subcommands: [ServeOptions.spec] + AdminCommands.all + [HealthCommand.spec, help, version])
+            subcommands: [ServeOptions.spec] + AdminCommands.all + [
+                HealthCommand.spec, ReplayCommand.spec, help, version,
+            ])
     }
 
     static let help = CommandSpec(

@@ -1,6 +1,5 @@
+import PushFakeCore
 import XCTest
-
-@testable import PushFakeCore
 
 /// Hostile bodies and paths never crash the engine, never lose a request, and always get a JSON answer.
 final class BadInputTests: XCTestCase {

@@ -36,6 +36,21 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(fake.entries(matching: .any.status(200)).count, 3)
     }
 
+    func test_clearJournal_keepsStateAndSequence_whenCalled() {
+        let fake = PushFake()
+        fake.tpnsRegister(deviceId: "a")
+        fake.tpnsRegister(deviceId: "b")
+        fake.clearJournal()
+        XCTAssertTrue(fake.journal.entries.isEmpty)
+        XCTAssertEqual(fake.tpnsDevices().map(\.deviceId), ["a", "b"])
+        fake.tpnsUnregister(deviceId: "a")
+        XCTAssertEqual(fake.journal.entries.map(\.sequence), [3])
+        XCTAssertEqual(fake.journal.totalCount, 3)
+        fake.reset()
+        fake.tpnsRegister(deviceId: "c")
+        XCTAssertEqual(fake.journal.entries.map(\.sequence), [1], "a reset starts numbering over")
+    }
+
     func test_boundedJournal_dropsOldestAndCounts_whenLimitExceeded() {
         let fake = PushFake(PushFakeConfiguration(journalLimit: 3))
         for index in 1...5 { fake.tpnsRegister(deviceId: "d\(index)") }

@@ -83,6 +83,22 @@ final class AdminAPITests: ServerTestCase {
         XCTAssertTrue(fake.journal.entries.isEmpty)
     }
 
+    func test_deleteJournal_clearsOnlyTheJournalAndKeepsCounting_whenCalled() async throws {
+        _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        _ = try await request("POST", "/__pushfake/faults", json: #"{"fault":{"status":503},"scope":"always"}"#)
+        let cleared = try await request("DELETE", "/__pushfake/journal")
+        XCTAssertEqual(cleared.status, 200)
+        XCTAssertEqual(cleared.body, ["cleared": true, "nextSequence": 2])
+        XCTAssertTrue(fake.journal.entries.isEmpty)
+        XCTAssertEqual(fake.tpnsDevices().count, 1, "devices stay")
+        XCTAssertEqual(fake.faultRules.count, 1, "fault rules stay")
+        let next = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        XCTAssertEqual(next.status, 503)
+        let journal = try await request("GET", "/__pushfake/journal")
+        XCTAssertEqual(journal.body?["entries"]?[0]?["seq"], 2, "sequence numbers keep counting")
+        XCTAssertEqual(journal.body?["total"], 2)
+    }
+
     func test_clock_advancesAndSets_whenPosted() async throws {
         let initial = try await request("GET", "/__pushfake/clock")
         XCTAssertEqual(initial.body?["now"], "2026-01-01T00:00:00.000Z")
@@ -106,6 +122,49 @@ final class AdminAPITests: ServerTestCase {
         XCTAssertEqual(deliveries.body?["deliveries"]?[0]?["payload"]?["aps"]?["alert"], "Hi")
         let none = try await request("GET", "/__pushfake/deliveries?device=other")
         XCTAssertEqual(none.body?["count"], 0)
+    }
+
+    func test_devicesAndNotifications_listEachVendorInItsOwnShape_whenQueried() async throws {
+        _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        _ = try await request(
+            "POST", "/TPNS/api/pushnotifications",
+            json: #"[{"message":"Hi","handlingLevel":1,"applicationKey":"testApp","applicationTypes":["IOS"]}]"#)
+        for app in ["appB", "appA"] {
+            _ = try await request(
+                "POST", "/api/v2/apps/\(app)/devices/register", json: #"{"udid":"U","platform":"ios","push_token":"T"}"#
+            )
+        }
+        _ = try await request("POST", "/api/v2/apps/appA/notifications", json: #"{"broadcast":true,"alert":"Yo"}"#)
+        let client = try LoopbackHTTPClient(port: port)
+        // Devices: TPNS then TwinPush app by app, exactly as each vendor's device JSON writes them.
+        let devices: JSON = [
+            "tpns": .array(fake.tpnsDevices().map(\.jsonValue)),
+            "twinPush": .array(fake.twinPushApps.flatMap { fake.twinPushDevices(app: $0) }.map(\.jsonValue)),
+        ]
+        XCTAssertEqual(client.request("GET", "/__pushfake/devices")?.text, devices.serializedString())
+        XCTAssertEqual(fake.twinPushApps, ["appB", "appA"])
+        let twinPushOnly = client.request("GET", "/__pushfake/devices?vendor=twinPush")
+        XCTAssertEqual(twinPushOnly?.json?.objectValue?.keys, ["twinPush"])
+        let unknown = client.request("GET", "/__pushfake/devices?vendor=apns")
+        XCTAssertEqual(unknown?.status, 400)
+        XCTAssertEqual(unknown?.json?["error"], "unknown vendor apns; use tpns or twinPush")
+
+        let notifications = try XCTUnwrap(client.request("GET", "/__pushfake/notifications")?.json)
+        XCTAssertEqual(notifications["tpns"]?[0]?["notificationId"], "5000000000000001")
+        XCTAssertEqual(notifications["tpns"]?[0]?["deliveredDeviceIds"], ["D1"])
+        XCTAssertEqual(notifications["twinPush"]?[0]?["app_id"], "appA")
+        XCTAssertEqual(notifications["twinPush"]?[0]?["status"], "sent")
+        XCTAssertEqual(notifications["twinPush"]?[0]?["delivery_count"], 1)
+        XCTAssertEqual(notifications["twinPush"]?[0]?["notification"]?["alert"], "Yo")
+    }
+
+    func test_routes_listEveryVendorRouteAlsoByVendor_whenQueried() async throws {
+        let routes = try await request("GET", "/__pushfake/routes")
+        XCTAssertEqual(routes.body?["vendor"]?.arrayValue?.map(\.stringValue), fake.knownRoutes)
+        XCTAssertEqual(routes.body?["vendors"]?.objectValue?.keys, ["tpns", "twinPush"])
+        XCTAssertEqual(routes.body?["vendors"]?["tpns"]?[0], "POST /TPNS/api/device/register")
+        XCTAssertEqual(routes.body?["vendors"]?["twinPush"]?[0], "POST /api/v2/apps/{app}/devices/register")
+        XCTAssertEqual(routes.body?["admin"]?.arrayValue?.contains("GET /__pushfake/notifications"), true)
     }
 
     func test_unknownAdminRoute_answers404WithRouteList_whenCalled() async throws {

@@ -15,6 +15,15 @@ final class ServerLifecycleTests: ServerTestCase {
         XCTAssertTrue(fake.journal.entries.isEmpty, "admin calls are not vendor traffic")
     }
 
+    func test_staticStart_startsAServerForANewEngine_whenCalled() throws {
+        let started = try PushFakeServer.start(PushFakeConfiguration(seed: 7))
+        defer { Self.stopWithWatchdog(started) }
+        XCTAssertTrue(started.isRunning)
+        XCTAssertEqual(started.fake.configuration.seed, 7)
+        let client = try LoopbackHTTPClient(port: started.port)
+        XCTAssertEqual(client.request("GET", "/__pushfake/health")?.status, 200)
+    }
+
     func test_stop_isIdempotentAndRestartable_whenCalledTwice() async throws {
         server.stop()
         server.stop()

@@ -1,6 +1,8 @@
 extension TPNSHandler {
     /// `POST …/api/device/register`: validate, upsert on (`applicationKey`, `deviceId`), answer 200 with the id.
-    static func register(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
+    static func register(_ context: inout VendorContext, state: inout TPNSState, services: inout VendorServices)
+        -> FakeResponse
+    {
         guard let body = context.bodyObject else {
             return failure(
                 400, "Request body must be a JSON object", [FieldError("body", "must be a JSON object", "InvalidType")])
@@ -13,7 +15,7 @@ extension TPNSHandler {
             errors.append(FieldError("applicationType", "must be one of IOS, IOS_SAND, AOS", "InvalidValue"))
         }
         let token = registrationID(body, applicationType: applicationType, &errors)
-        if state.configuration.tpnsRequireRegistrationID, token == nil,
+        if state.requireRegistrationID, token == nil,
             !errors.contains(where: {
                 $0.field == "deviceRegistrationId"
             })
@@ -26,7 +28,7 @@ extension TPNSHandler {
                 FieldError("additionalParameters", "must be an array of {\"key\": string, \"value\": …}", "InvalidType")
             )
         }
-        if let applicationKey, !state.tpns.admit(applicationKey, notes: &context.notes) {
+        if let applicationKey, !state.admit(applicationKey, notes: &context.notes) {
             errors.append(FieldError("applicationKey", "is not a known application key", "UnknownApplication"))
         }
         guard errors.isEmpty, let deviceId, let applicationKey, let applicationType else {
@@ -34,9 +36,9 @@ extension TPNSHandler {
         }
 
         let key = TPNSState.DeviceKey(applicationKey: applicationKey, deviceId: deviceId)
-        let existing = state.tpns.device(key)
-        if state.configuration.stateChecks {
-            if state.tpns.isInFlight(key) {
+        let existing = state.device(key)
+        if state.stateChecks {
+            if state.isInFlight(key) {
                 context.notes.append("state check: an earlier register for this device is still in flight")
                 return .json(409, TPNSErrorCode.registrationIsAlreadyInProgress.body)
             }
@@ -49,8 +51,8 @@ extension TPNSHandler {
             applicationKey: applicationKey, deviceId: deviceId, deviceRegistrationId: token,
             applicationType: applicationType, additionalParameters: parameters.flatMap { $0.isNull ? nil : $0 },
             isActive: true, createdAt: existing?.createdAt ?? context.now, updatedAt: context.now, unregisteredAt: nil)
-        state.tpns.upsert(device)
-        state.tpns.markInFlight(key, for: context.responseDelay)
+        state.upsert(device)
+        state.markInFlight(key, for: context.responseDelay)
         switch existing {
         case nil: context.notes.append("new device")
         case let previous? where !previous.isActive: context.notes.append("device reactivated")
@@ -64,26 +66,28 @@ extension TPNSHandler {
 
     /// `PUT …/application/{appKey}/device/{deviceId}/unregister`: always 200 for a well-formed call (TPNSWireProtocol.md §5),
     /// unless state checks are on and the device is not registered (-1000).
-    static func unregister(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
+    static func unregister(_ context: inout VendorContext, state: inout TPNSState, services: inout VendorServices)
+        -> FakeResponse
+    {
         let key = TPNSState.DeviceKey(
             applicationKey: context.parameter("appKey"), deviceId: context.parameter("deviceId"))
-        guard var device = state.tpns.device(key) else {
+        guard var device = state.device(key) else {
             context.notes.append("device was not known")
-            if state.tpns.isStrict, !state.tpns.declaredApps.contains(key.applicationKey) {
+            if state.isStrict, !state.declaredApps.contains(key.applicationKey) {
                 context.notes.append("application key is not declared")
             }
-            if state.configuration.stateChecks { return .json(404, TPNSErrorCode.deviceNotRegistered.body) }
+            if state.stateChecks { return .json(404, TPNSErrorCode.deviceNotRegistered.body) }
             return success()
         }
         guard device.isActive else {
             context.notes.append("device was known and already unregistered")
-            if state.configuration.stateChecks { return .json(404, TPNSErrorCode.deviceNotRegistered.body) }
+            if state.stateChecks { return .json(404, TPNSErrorCode.deviceNotRegistered.body) }
             return success()
         }
         device.isActive = false
         device.unregisteredAt = context.now
         device.updatedAt = context.now
-        state.tpns.upsert(device)
+        state.upsert(device)
         context.notes.append("device was known; now unregistered")
         return success()
     }

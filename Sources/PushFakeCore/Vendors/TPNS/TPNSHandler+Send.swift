@@ -10,7 +10,9 @@ extension TPNSHandler {
 
     /// `POST …/api/pushnotifications` (*fake-specific response*, FakeBehaviour.md TPNS): atomic — any invalid element
     /// means 422 naming `[index].field` and nothing is sent.
-    static func send(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
+    static func send(_ context: inout VendorContext, state: inout TPNSState, services: inout VendorServices)
+        -> FakeResponse
+    {
         guard let elements = context.body?.arrayValue else {
             return validationFailure([FieldError("body", "must be a JSON array of notifications", "InvalidType")])
         }
@@ -28,13 +30,14 @@ extension TPNSHandler {
 
         var results: [JSON] = []
         for (index, request) in requests.enumerated() {
-            results.append(.object(deliver(request, index: index, context: &context, state: &state)))
+            results.append(
+                .object(deliver(request, index: index, context: &context, state: &state, services: &services)))
         }
         return success(["results": .array(results)])
     }
 
     private static func validate(
-        _ element: JSON, index: Int, state: inout EngineState, notes: inout [String], _ errors: inout [FieldError]
+        _ element: JSON, index: Int, state: inout TPNSState, notes: inout [String], _ errors: inout [FieldError]
     ) -> SendRequest? {
         let prefix = "[\(index)]."
         guard let object = element.objectValue else {
@@ -54,7 +57,7 @@ extension TPNSHandler {
             }
         }
         let applicationKey = requiredString(object, "applicationKey", &local)
-        if let applicationKey, !state.tpns.admit(applicationKey, notes: &notes) {
+        if let applicationKey, !state.admit(applicationKey, notes: &notes) {
             local.append(FieldError("applicationKey", "is not a known application key", "UnknownApplication"))
         }
         var types: [String] = []
@@ -84,9 +87,10 @@ extension TPNSHandler {
 
     /// Resolves targets, records one delivery per reachable device, and builds the element's result.
     private static func deliver(
-        _ request: SendRequest, index: Int, context: inout HandlerContext, state: inout EngineState
+        _ request: SendRequest, index: Int, context: inout VendorContext, state: inout TPNSState,
+        services: inout VendorServices
     ) -> JSONObject {
-        let notificationId = state.ids.next(.tpnsNotification)
+        let notificationId = services.nextID(.tpnsNotification)
         let types = Set(request.applicationTypes)
         var delivered: [String] = []
         var unknown: [String] = []
@@ -97,7 +101,7 @@ extension TPNSHandler {
             var found: [TPNS.Device] = []
             for deviceId in deviceIds {
                 let key = TPNSState.DeviceKey(applicationKey: request.applicationKey, deviceId: deviceId)
-                if let device = state.tpns.device(key), types.contains(device.applicationType) {
+                if let device = state.device(key), types.contains(device.applicationType) {
                     found.append(device)
                 } else {
                     unknown.append(deviceId)
@@ -105,7 +109,7 @@ extension TPNSHandler {
             }
             targets = found
         } else {
-            targets = state.tpns.devices(applicationKey: request.applicationKey, types: types)
+            targets = state.devices(applicationKey: request.applicationKey, types: types)
         }
         let payloads = Payloads(message: request.message)
         for device in targets {
@@ -113,19 +117,18 @@ extension TPNSHandler {
                 inactive.append(device.deviceId)
                 continue
             }
-            let record = state.deliveries.add(
+            let record = services.record(
                 Delivery(
-                    id: state.ids.next(.delivery), vendor: .tpns, app: request.applicationKey,
+                    id: services.nextID(.delivery), vendor: .tpns, app: request.applicationKey,
                     notificationID: notificationId, deviceID: device.deviceId, platform: device.platform, token: token,
                     payload: payloads.bytes(for: device.platform), status: .delivered, createdAt: context.now))
-            context.deliveryIDs.append(record.id)
             if record.status == .delivered {
                 delivered.append(device.deviceId)
             } else {
                 failed.append(device.deviceId)
             }
         }
-        state.tpns.record(
+        state.record(
             TPNS.Notification(
                 notificationId: notificationId, message: request.message, handlingLevel: request.handlingLevel,
                 applicationKey: request.applicationKey, applicationTypes: request.applicationTypes,

@@ -1,38 +1,20 @@
-/// Serves the three TPNS calls under `/TPNS/api/…` and `/api/…` (TPNSWireProtocol.md §1, FakeBehaviour.md).
-enum TPNSHandler: VendorHandler {
-    static let vendor = Vendor.tpns
+/// Serves the three TPNS calls under `/TPNS/api/…` and `/api/…` (TPNSWireProtocol.md §1, FakeBehaviour.md): the
+/// handlers ``TPNSVendor`` routes to, and the TPNS envelopes.
+enum TPNSHandler {
+    /// The signature every TPNS handler has.
+    typealias Handler = @Sendable (inout VendorContext, inout TPNSState, inout VendorServices) -> FakeResponse
 
-    static let routes: [RoutePattern] = ["/TPNS/api", "/api"].flatMap { prefix in
-        [
-            RoutePattern(.tpns, .register, "POST", prefix + "/device/register"),
-            RoutePattern(.tpns, .unregister, "PUT", prefix + "/application/{appKey}/device/{deviceId}/unregister"),
-            RoutePattern(.tpns, .pushNotifications, "POST", prefix + "/pushnotifications"),
-        ]
-    }
-
-    static func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {
-        switch route.operation {
-        case .register: return (body?["applicationKey"]?.stringValue, body?["deviceId"]?.stringValue)
-        case .unregister: return (route.parameters["appKey"], route.parameters["deviceId"])
-        default: return (body?[0]?["applicationKey"]?.stringValue, nil)
+    /// `handler`, after answering a body that is not JSON with 400 in the TPNS envelope (register and send read
+    /// their bodies; unregister has none to read).
+    static func parsingBody(_ handler: @escaping Handler) -> Handler {
+        { context, state, services in
+            if let error = context.bodyError {
+                return failure(
+                    400, "Request body is not valid JSON: \(error.message)",
+                    [FieldError("body", "must be valid JSON (\(error.message))", "InvalidJson")])
+            }
+            return handler(&context, &state, &services)
         }
-    }
-
-    static func handle(_ context: inout HandlerContext, state: inout EngineState) -> FakeResponse {
-        if let error = context.bodyError, context.route.operation != .unregister {
-            return failure(
-                400, "Request body is not valid JSON: \(error.message)",
-                [FieldError("body", "must be valid JSON (\(error.message))", "InvalidJson")])
-        }
-        switch context.route.operation {
-        case .register: return register(&context, state: &state)
-        case .unregister: return unregister(&context, state: &state)
-        default: return send(&context, state: &state)
-        }
-    }
-
-    static func errorResponse(status: Int, message: String) -> FakeResponse {
-        failure(status, message, [])
     }
 
     // MARK: Envelopes (TPNSWireProtocol.md §4.2, FakeBehaviour.md TPNS)

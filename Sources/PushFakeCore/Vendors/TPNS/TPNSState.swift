@@ -10,6 +10,10 @@ struct TPNSState: Sendable {
 
     /// Application keys declared up front; non-empty makes TPNS strict about keys.
     let declaredApps: Set<String>
+    /// ``PushFakeConfiguration/stateChecks``: answer -1000 / -1001 / -1002 from this state.
+    let stateChecks: Bool
+    /// ``PushFakeConfiguration/tpnsRequireRegistrationID``.
+    let requireRegistrationID: Bool
     private(set) var autoProvisionedApps: [String] = []
     private(set) var devices: [TPNS.Device] = []
     private var indexByKey: [DeviceKey: Int] = [:]
@@ -19,6 +23,8 @@ struct TPNSState: Sendable {
 
     init(configuration: PushFakeConfiguration) {
         declaredApps = Set(configuration.tpnsApps)
+        stateChecks = configuration.stateChecks
+        requireRegistrationID = configuration.tpnsRequireRegistrationID
     }
 
     var isStrict: Bool { !declaredApps.isEmpty }

@@ -5,7 +5,7 @@ extension TwinPushHandler {
     /// sends now, or schedules when `send_since` is ahead of the fake clock. Answers `{"objects":[<Notification>],
     /// "references":[]}`; every invalid field is 422 `NotificationNotCreated`.
     static func createNotification(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let app = context.parameter("app")
         let body = body(context)
@@ -41,7 +41,7 @@ extension TwinPushHandler {
         }
         let scheduled = sendSince > context.now
         let notification = TwinPush.Notification(
-            id: state.ids.next(.twinPushNotification), appID: app, name: try optionalString(body, "name"),
+            id: services.nextID(.twinPushNotification), appID: app, name: try optionalString(body, "name"),
             alert: alert, title: try optionalString(body, "title"), url: try optionalString(body, "url"),
             sound: try optionalString(body, "sound"), badge: badge?.text, customProperties: customProperties,
             tags: tags, groupName: try optionalString(body, "group_name"), deliverySpeed: speed,
@@ -49,15 +49,13 @@ extension TwinPushHandler {
             mutableContent: try flag(body, "mutable_content"), target: target, createdAt: context.now,
             sendSince: sendSince, status: scheduled ? .scheduled : .sent, lastSentAt: nil, deliveryCount: 0,
             receivedCount: 0, openingCount: 0, errors: [])
-        state.twinPush.add(TwinPushNotificationRecord(notification: notification, overrides: overrides, badge: badge))
+        state.add(TwinPushNotificationRecord(notification: notification, overrides: overrides, badge: badge))
         if scheduled {
             context.notes.append("scheduled for \(TimeFormat.twinPush(sendSince)) (fake clock)")
         } else {
-            send(
-                notification.id, at: context.now, state: &state, deliveryIDs: &context.deliveryIDs,
-                notes: &context.notes)
+            send(notification.id, at: context.now, state: &state, services: &services, notes: &context.notes)
         }
-        guard let record = state.twinPush.notifications[notification.id] else {
+        guard let record = state.notifications[notification.id] else {
             throw TwinPushFailure(.internalServerError, "notification vanished while sending")
         }
         let object = TwinPushWire.notification(record.notification, content: record.baseContent)

@@ -5,7 +5,7 @@ extension TwinPushHandler {
     /// *Fake-specific*: no token is checked (DOCS do not name one). The same path is what iOS sends for the
     /// notification detail when it has no device id (§8), and this answer suits it too.
     static func showNotification(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let record = try requireNotification(
             context.parameter("notification"), app: context.parameter("app"), state: state)
@@ -20,55 +20,41 @@ extension TwinPushHandler {
     /// declared apps (no token checks), a call without the creator header is taken to be that SDK call and answers
     /// 404 `DeviceNotFound`, so an app can never delete a notification for everybody.
     static func deleteNotification(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
-        if !state.twinPush.isStrict, context.request.headers[creatorTokenHeader] == nil {
+        if !state.isStrict, context.request.headers[creatorTokenHeader] == nil {
             _ = try requireDevice(&context, state: state)
         }
         let id = context.parameter("notification")
         _ = try requireNotification(id, app: context.parameter("app"), state: state)
-        state.twinPush.remove(notification: id)
+        state.remove(notification: id)
         return ok
     }
 
     /// `GET /apps/{app}/notifications/{notification}/report` (§9, API token).
     static func notificationReport(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let record = try requireNotification(
             context.parameter("notification"), app: context.parameter("app"), state: state)
-        let notification = record.notification
-        let errors: [JSON] = notification.errors.map { error in
-            [
-                "platform": .string(error.platform), "level": .string(error.level), "key": .string(error.key),
-                "message": .string(error.message), "created_at": TwinPushWire.date(error.createdAt),
-            ]
-        }
-        return .json(
-            200,
-            [
-                "status": .string(notification.status.rawValue), "delivery_count": .int(notification.deliveryCount),
-                "received_count": .int(notification.receivedCount), "opening_count": .int(notification.openingCount),
-                "errors": .array(errors),
-                "notification": TwinPushWire.notification(notification, content: record.baseContent),
-            ])
+        return .json(200, TwinPushWire.report(record))
     }
 
     /// `GET` (or `POST`, as one DOCS block says) `/apps/{app}/notifications/{notification}/deliveries` (§9, API
     /// token): paginated `{id, created_at, received_at, open_at, device}` in delivery order; `id` is a number as
     /// in the DOCS example. Failed deliveries are listed too.
     static func notificationDeliveries(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let id = context.parameter("notification")
         _ = try requireNotification(id, app: context.parameter("app"), state: state)
         let pagination =
             context.request.method == "POST"
             ? TwinPushPagination(body: body(context)) : TwinPushPagination(query: context.request.queryItems)
-        let deliveries = state.deliveries.deliveries(forNotification: id)
+        let deliveries = services.deliveries(ofNotification: id)
         let page: [JSON] = deliveries[pagination.range(in: deliveries.count)].map { delivery in
-            let device = state.twinPush.deviceIndex(id: delivery.deviceID).map {
-                TwinPushWire.device(state.twinPush.records[$0].device)
+            let device = state.deviceIndex(id: delivery.deviceID).map {
+                TwinPushWire.device(state.records[$0].device)
             }
             return [
                 "id": Int(delivery.id).map(JSON.int) ?? .string(delivery.id),
@@ -84,7 +70,7 @@ extension TwinPushHandler {
     /// case), `active` (`true` / `false`) and `date` (registration info changed since, `2014-04-21` or a full
     /// date-time). An unreadable `date` or `active` is 400 `BadRequest` (*fake-specific*).
     static func listDevices(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let query = context.request.queryItems
         func value(_ name: String) -> String? { query.last { $0.name == name }?.value }
@@ -103,8 +89,8 @@ extension TwinPushHandler {
             }
             since = date
         }
-        let indexes = state.twinPush.deviceIndexes(app: context.parameter("app")).filter { index in
-            let device = state.twinPush.records[index].device
+        let indexes = state.deviceIndexes(app: context.parameter("app")).filter { index in
+            let device = state.records[index].device
             if let alias, device.alias?.lowercased() != alias { return false }
             if let active, device.isActive != active { return false }
             if let since, device.registrationUpdatedAt < since { return false }
@@ -112,16 +98,16 @@ extension TwinPushHandler {
         }
         let pagination = TwinPushPagination(query: query)
         let page = indexes[pagination.range(in: indexes.count)].map {
-            TwinPushWire.device(state.twinPush.records[$0].device)
+            TwinPushWire.device(state.records[$0].device)
         }
         return .json(200, pagination.envelope(page, total: indexes.count))
     }
 
     /// `GET /apps/{app}/devices/{device}` (§9, API token): the bare Device object, or 404 `DeviceNotFound`.
     static func showDevice(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        return .json(200, TwinPushWire.device(state.twinPush.records[index].device))
+        return .json(200, TwinPushWire.device(state.records[index].device))
     }
 }

@@ -2,17 +2,18 @@ import Foundation
 
 extension TwinPushHandler {
     /// `GET …/devices/{device}/badge` (TwinPushWireProtocol.md §5.2): `{"badge": N}`, a number (Android calls `getInt`).
-    static func getBadge(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure)
+    static func getBadge(_ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices)
+        throws(TwinPushFailure)
         -> FakeResponse
     {
         let index = try requireDevice(&context, state: state)
-        return .json(200, ["badge": .int(state.twinPush.records[index].device.badge)])
+        return .json(200, ["badge": .int(state.records[index].device.badge)])
     }
 
     /// `POST …/devices/{device}/update_badge` (§5.3): iOS sends `"0"` (a string), Android `0`; `"+N"` / `"-N"`
     /// move the badge; the result clamps at 0. Anything else is 422 `DeviceNotUpdated`.
     static func updateBadge(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
         guard let value = body(context)["badge"], !value.isNull else {
@@ -22,30 +23,30 @@ extension TwinPushHandler {
             throw TwinPushFailure(
                 .deviceNotUpdated, "badge must be a number, a numeric string, or \"+N\" / \"-N\" (got \(value))")
         }
-        state.twinPush.records[index].device.badge = badge.applied(to: state.twinPush.records[index].device.badge)
-        state.twinPush.records[index].device.updatedAt = context.now
+        state.records[index].device.badge = badge.applied(to: state.records[index].device.badge)
+        state.records[index].device.updatedAt = context.now
         return ok
     }
 
     /// `POST …/open_app` and `…/close_app` (§5.4, §5.5). The body is not read: iOS sends `open_at` / `closed_at`
     /// as Unix seconds, Android `{}`; the fake clock gives the time.
     static func openOrCloseApp(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
         if context.route.operation == .openApp {
-            state.twinPush.records[index].device.appOpenedAt = context.now
+            state.records[index].device.appOpenedAt = context.now
         } else {
-            state.twinPush.records[index].device.appClosedAt = context.now
+            state.records[index].device.appClosedAt = context.now
         }
-        state.twinPush.records[index].device.updatedAt = context.now
+        state.records[index].device.updatedAt = context.now
         return ok
     }
 
     /// `POST …/report_statistics` (§5.7): `{"device":{"latitude":…,"longitude":…}}`, numbers within ±90 / ±180
     /// (DOCS); otherwise 422 `DeviceNotUpdated`.
     static func reportStatistics(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
         guard let location = body(context)["device"]?.objectValue else {
@@ -57,9 +58,9 @@ extension TwinPushHandler {
         guard let longitude = location["longitude"]?.doubleValue, (-180...180).contains(longitude) else {
             throw TwinPushFailure(.deviceNotUpdated, "device.longitude must be a number from -180 to 180")
         }
-        state.twinPush.records[index].device.location = TwinPush.Location(
+        state.records[index].device.location = TwinPush.Location(
             latitude: latitude, longitude: longitude, reportedAt: context.now)
-        state.twinPush.records[index].device.updatedAt = context.now
+        state.records[index].device.updatedAt = context.now
         return ok
     }
 }

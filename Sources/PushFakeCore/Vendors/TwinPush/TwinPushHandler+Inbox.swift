@@ -5,16 +5,16 @@ extension TwinPushHandler {
     /// newest first (*fake-specific* order), filtered by `tags` (all present) and `no_tags` (none present) on the
     /// REST tags, which include `tp_rich` for rich notifications (iOS and Android filter on it).
     static func searchNotifications(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
         let body = body(context)
         let tags = try tagFilter(body["tags"], name: "tags")
         let noTags = try tagFilter(body["no_tags"], name: "no_tags")
-        let device = state.twinPush.records[index].device
+        let device = state.records[index].device
         var found: [(TwinPush.Notification, TwinPushContent)] = []
-        for received in state.twinPush.records[index].received.reversed() where !received.hidden {
-            guard let record = state.twinPush.notifications[received.notificationID] else { continue }
+        for received in state.records[index].received.reversed() where !received.hidden {
+            guard let record = state.notifications[received.notificationID] else { continue }
             let content = record.content(forDevice: device)
             if matches(content.restTags, all: tags, none: noTags) { found.append((record.notification, content)) }
         }
@@ -25,7 +25,8 @@ extension TwinPushHandler {
 
     /// `GET …/devices/{device}/inbox` (§5.11): the device's alias inbox, newest first. Query keys come as
     /// `tags[]` (iOS, raw brackets) or `tags%5B%5D` (Android), which decode alike; plain `tags` works too.
-    static func inbox(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure) -> FakeResponse
+    static func inbox(_ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices)
+        throws(TwinPushFailure) -> FakeResponse
     {
         let (alias, app) = try requireAlias(&context, state: state)
         let query = context.request.queryItems
@@ -35,8 +36,8 @@ extension TwinPushHandler {
         var total = 0
         let pagination = TwinPushPagination(query: query)
         let range = pagination.range(in: Int.max)
-        for item in state.twinPush.inbox(alias: alias, app: app).reversed() {
-            guard let record = state.twinPush.notifications[item.notificationID] else { continue }
+        for item in state.inbox(alias: alias, app: app).reversed() {
+            guard let record = state.notifications[item.notificationID] else { continue }
             let content = record.content(forKey: item.overrideKey)
             guard matches(content.restTags, all: tags, none: noTags) else { continue }
             if range.contains(total) {
@@ -50,10 +51,10 @@ extension TwinPushHandler {
 
     /// `GET …/devices/{device}/inbox_summary` (§5.12): `{"total_count":N,"unopened_count":M}` for the alias inbox.
     static func inboxSummary(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let (alias, app) = try requireAlias(&context, state: state)
-        let items = state.twinPush.inbox(alias: alias, app: app)
+        let items = state.inbox(alias: alias, app: app)
         let unopened = items.reduce(0) { $0 + ($1.openedAt == nil ? 1 : 0) }
         return .json(200, ["total_count": .int(items.count), "unopened_count": .int(unopened)])
     }
@@ -61,10 +62,10 @@ extension TwinPushHandler {
     /// `GET …/devices/{device}/notifications/{notification}` (§5.13): the bare object plus `objects: [same]`, as
     /// this device sees it (its `multiple_*` overrides applied).
     static func getNotification(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        let device = state.twinPush.records[index].device
+        let device = state.records[index].device
         let record = try requireNotification(context.parameter("notification"), app: device.appID, state: state)
         let object = TwinPushWire.notification(record.notification, content: record.content(forDevice: device))
         return .json(200, TwinPushWire.detail(object))
@@ -74,20 +75,20 @@ extension TwinPushHandler {
     /// device's alias inbox and hides it from the device's `search_notifications`; 404 `NotificationNotFound`
     /// when it is in neither.
     static func deleteInboxNotification(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        let device = state.twinPush.records[index].device
+        let device = state.records[index].device
         let id = context.parameter("notification")
         _ = try requireNotification(id, app: device.appID, state: state)
         var removed = false
         if let alias = device.alias {
-            removed = state.twinPush.removeFromInbox(alias: alias, app: device.appID, notification: id)
+            removed = state.removeFromInbox(alias: alias, app: device.appID, notification: id)
         }
-        if let position = state.twinPush.records[index].received.lastIndex(where: {
+        if let position = state.records[index].received.lastIndex(where: {
             $0.notificationID == id && !$0.hidden
         }) {
-            state.twinPush.records[index].received[position].hidden = true
+            state.records[index].received[position].hidden = true
             removed = true
         }
         guard removed else {
@@ -99,10 +100,10 @@ extension TwinPushHandler {
 
     /// The alias of the calling device; 422 `AliasNotSet` without one (*fake-specific*, FakeBehaviour.md).
     private static func requireAlias(
-        _ context: inout HandlerContext, state: EngineState
+        _ context: inout VendorContext, state: TwinPushState
     ) throws(TwinPushFailure) -> (alias: String, app: String) {
         let index = try requireDevice(&context, state: state)
-        let device = state.twinPush.records[index].device
+        let device = state.records[index].device
         guard let alias = device.alias else {
             throw TwinPushFailure(
                 .aliasNotSet, "Device \(device.id) has no alias_device: the alias inbox needs one (register it)")

@@ -5,7 +5,7 @@ extension TwinPushHandler {
     /// (iOS) or a missing one (Android drops nulls) deletes the property; a type outside the six or a value that
     /// does not fit the type is 422 `InvalidProperty`.
     static func setCustomProperty(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
         let body = body(context)
@@ -14,11 +14,11 @@ extension TwinPushHandler {
         }
         let now = context.now
         guard let value = body["value"], !value.isNull else {
-            let before = state.twinPush.records[index].device.customProperties.count
-            state.twinPush.records[index].device.customProperties.removeAll { $0.name == name }
-            let removed = before != state.twinPush.records[index].device.customProperties.count
-            if removed { state.twinPush.records[index].device.registrationUpdatedAt = now }
-            state.twinPush.records[index].device.updatedAt = now
+            let before = state.records[index].device.customProperties.count
+            state.records[index].device.customProperties.removeAll { $0.name == name }
+            let removed = before != state.records[index].device.customProperties.count
+            if removed { state.records[index].device.registrationUpdatedAt = now }
+            state.records[index].device.updatedAt = now
             context.notes.append(removed ? "custom property \(name) deleted" : "custom property \(name) was not set")
             return ok
         }
@@ -31,28 +31,28 @@ extension TwinPushHandler {
                 .invalidProperty, "value \(value) is not a valid \(type.rawValue) for custom property \(name)")
         }
         let property = TwinPush.CustomProperty(name: name, type: type, value: stored)
-        var properties = state.twinPush.records[index].device.customProperties
+        var properties = state.records[index].device.customProperties
         if let position = properties.firstIndex(where: { $0.name == name }) {
             properties[position] = property
         } else {
             properties.append(property)
         }
-        state.twinPush.records[index].device.customProperties = properties
-        state.twinPush.records[index].device.registrationUpdatedAt = now
-        state.twinPush.records[index].device.updatedAt = now
+        state.records[index].device.customProperties = properties
+        state.records[index].device.registrationUpdatedAt = now
+        state.records[index].device.updatedAt = now
         return ok
     }
 
     /// `DELETE …/devices/{device}/clear_custom_properties` (§5.9).
     static func clearCustomProperties(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        if !state.twinPush.records[index].device.customProperties.isEmpty {
-            state.twinPush.records[index].device.customProperties = []
-            state.twinPush.records[index].device.registrationUpdatedAt = context.now
+        if !state.records[index].device.customProperties.isEmpty {
+            state.records[index].device.customProperties = []
+            state.records[index].device.registrationUpdatedAt = context.now
         }
-        state.twinPush.records[index].device.updatedAt = context.now
+        state.records[index].device.updatedAt = context.now
         return ok
     }
 

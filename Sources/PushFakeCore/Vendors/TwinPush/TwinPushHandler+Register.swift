@@ -14,6 +14,26 @@ extension TwinPushHandler {
         }
     }
 
+    /// The optional text fields of a register, by body key, in the order of ``setTextField(_:to:on:)``.
+    private static let textFields = [
+        "language", "device_code", "device_model", "device_manufacturer", "app_version", "sdk_version", "os_version",
+        "os_name",
+    ]
+
+    /// Sets text field `index` of ``textFields`` (a switch: key path writes showed up in profiles).
+    private static func setTextField(_ index: Int, to value: String?, on device: inout TwinPush.Device) {
+        switch index {
+        case 0: device.language = value
+        case 1: device.deviceCode = value
+        case 2: device.deviceModel = value
+        case 3: device.deviceManufacturer = value
+        case 4: device.appVersion = value
+        case 5: device.sdkVersion = value
+        case 6: device.osVersion = value
+        default: device.osName = value
+        }
+    }
+
     /// Reads a text field; numbers and booleans are taken as their text, arrays and objects are an error.
     static func text(
         _ body: JSONObject, _ name: String, error type: TwinPushErrorType = .deviceNotCreated
@@ -30,7 +50,7 @@ extension TwinPushHandler {
     /// `POST /apps/{app}/devices/register` (TwinPushWireProtocol.md §5.1, FakeBehaviour.md): upsert on (`udid`, `platform`) in the
     /// app, or update-only by `device_id` (404 when unknown). Answers `{"objects":[<Device>],"references":[]}`.
     static func register(
-        _ context: inout HandlerContext, state: inout EngineState
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let app = context.parameter("app")
         let body = body(context)
@@ -41,55 +61,57 @@ extension TwinPushHandler {
         }
         let pushToken = try text(body, "push_token")
         let alias = try text(body, "alias_device")
-        let textFields: [(String, WritableKeyPath<TwinPush.Device, String?>)] = [
-            ("language", \.language), ("device_code", \.deviceCode), ("device_model", \.deviceModel),
-            ("device_manufacturer", \.deviceManufacturer), ("app_version", \.appVersion),
-            ("sdk_version", \.sdkVersion), ("os_version", \.osVersion), ("os_name", \.osName),
-        ]
-        var values: [(FieldValue, WritableKeyPath<TwinPush.Device, String?>)] = []
-        for (name, path) in textFields { values.append((try text(body, name), path)) }
+        var values: [FieldValue] = []
+        values.reserveCapacity(textFields.count)
+        for name in textFields { values.append(try text(body, name)) }
         let versionCode = try text(body, "os_version_code")
         if let code = versionCode.value, Int(code) == nil {
             throw TwinPushFailure(.deviceNotCreated, "os_version_code must be an integer")
         }
 
         let index = try registrationTarget(
-            body, app: app, udid: udid.value, platform: platform.value, context: &context, state: &state)
+            body, app: app, udid: udid.value, platform: platform.value, context: &context, state: &state,
+            services: &services)
         let now = context.now
-        var device = state.twinPush.records[index].device
-        if pushToken != .absent, pushToken.value != device.pushToken {
-            device.pushToken = pushToken.value
-            device.registrationUpdatedAt = now
+        // In place: a copy of the device would retain and release every one of its strings.
+        func update(_ device: inout TwinPush.Device) -> (id: String, alias: String?, hasToken: Bool) {
+            if pushToken != .absent, pushToken.value != device.pushToken {
+                device.pushToken = pushToken.value
+                device.registrationUpdatedAt = now
+            }
+            for (index, value) in values.enumerated() where value != .absent {
+                setTextField(index, to: value.value, on: &device)
+            }
+            if versionCode != .absent { device.osVersionCode = versionCode.value.flatMap { Int($0) } }
+            device.lastRegisteredAt = now
+            device.updatedAt = now
+            let newAlias = alias == .absent ? device.alias : alias.value
+            if newAlias != device.alias { device.registrationUpdatedAt = now }
+            return (device.id, newAlias, device.pushToken != nil)
         }
-        for (value, path) in values where value != .absent { device[keyPath: path] = value.value }
-        if versionCode != .absent { device.osVersionCode = versionCode.value.flatMap { Int($0) } }
-        device.lastRegisteredAt = now
-        device.updatedAt = now
-        let newAlias = alias == .absent ? device.alias : alias.value
-        if newAlias != device.alias { device.registrationUpdatedAt = now }
-        state.twinPush.records[index].device = device
-        state.twinPush.setAlias(index, to: newAlias)
-        context.device = device.id
-        if device.pushToken == nil { context.notes.append("device has no push_token: sends will not reach it") }
-        return .json(200, TwinPushWire.objects([TwinPushWire.device(state.twinPush.records[index].device)]))
+        let updated = update(&state.records[index].device)
+        state.setAlias(index, to: updated.alias)
+        context.device = updated.id
+        if !updated.hasToken { context.notes.append("device has no push_token: sends will not reach it") }
+        return .json(200, bytes: TwinPushWire.registered(state.records[index].device))
     }
 
     /// The device a register updates or creates.
     private static func registrationTarget(
-        _ body: JSONObject, app: String, udid: String?, platform: String?, context: inout HandlerContext,
-        state: inout EngineState
+        _ body: JSONObject, app: String, udid: String?, platform: String?, context: inout VendorContext,
+        state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> Int {
         if let deviceID = body["device_id"], !deviceID.isNull {
             guard let id = deviceID.stringValue ?? deviceID.intValue.map(String.init) else {
                 throw TwinPushFailure(.deviceNotCreated, "device_id must be a string")
             }
-            guard let index = state.twinPush.deviceIndex(id: id, app: app) else {
+            guard let index = state.deviceIndex(id: id, app: app) else {
                 throw TwinPushFailure(.deviceNotFound, "Device not found for device_id \(id)")
             }
-            let device = state.twinPush.records[index].device
+            let device = state.records[index].device
             let newUDID = udid ?? device.udid
             let newPlatform = platform ?? device.platform
-            guard state.twinPush.rekey(index, udid: newUDID, platform: newPlatform) else {
+            guard state.rekey(index, udid: newUDID, platform: newPlatform) else {
                 throw TwinPushFailure(
                     .deviceNotUpdated, "Another device is already registered with this udid and platform")
             }
@@ -99,13 +121,13 @@ extension TwinPushHandler {
         guard let udid, let platform else {
             throw TwinPushFailure(.deviceNotCreated, "udid and platform are required (or device_id to update)")
         }
-        if let index = state.twinPush.deviceIndex(.init(app: app, udid: udid, platform: platform)) {
+        if let index = state.deviceIndex(.init(app: app, udid: udid, platform: platform)) {
             context.notes.append("device updated (same udid and platform)")
             return index
         }
         context.notes.append("new device")
         let device = TwinPush.Device(
-            id: state.ids.next(.twinPushDevice), appID: app, udid: udid, platform: platform, now: context.now)
-        return state.twinPush.insert(device)
+            id: services.nextID(.twinPushDevice), appID: app, udid: udid, platform: platform, now: context.now)
+        return state.insert(device)
     }
 }

@@ -12,7 +12,8 @@ extension TwinPushHandler {
     ///
     /// *Fake-specific*: Android sends these without `/devices/{device}` when it is not registered (§1). Such a
     /// report is accepted (200) and counted on the notification only, as no delivery can be named.
-    static func report(_ context: inout HandlerContext, state: inout EngineState) throws(TwinPushFailure)
+    static func report(_ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices)
+        throws(TwinPushFailure)
         -> FakeResponse
     {
         let opened = context.route.operation == .openNotification
@@ -24,24 +25,24 @@ extension TwinPushHandler {
             return ok
         }
         let index = try requireDevice(&context, state: state)
-        let device = state.twinPush.records[index].device
+        let device = state.records[index].device
         _ = try requireNotification(id, app: device.appID, state: state)
         let now = context.now
         var delivered = false
         var firstForDelivery = false
-        if let received = state.twinPush.records[index].received.last(where: { $0.notificationID == id }) {
+        if let received = state.records[index].received.last(where: { $0.notificationID == id }) {
             delivered = true
-            state.deliveries.update(id: received.deliveryID) { delivery in
+            services.updateDelivery(id: received.deliveryID) { delivery in
                 firstForDelivery = stampOnce(&delivery, opened ? \.openedAt : \.receivedAt, now)
             }
         }
         var inInbox = false
         var firstForInbox = false
         if let alias = device.alias,
-            let position = state.twinPush.inboxPosition(alias: alias, app: device.appID, notification: id)
+            let position = state.inboxPosition(alias: alias, app: device.appID, notification: id)
         {
             inInbox = true
-            state.twinPush.updateInboxItem(alias: alias, app: device.appID, at: position) { item in
+            state.updateInboxItem(alias: alias, app: device.appID, at: position) { item in
                 firstForInbox = stampOnce(&item, opened ? \.openedAt : \.receivedAt, now)
             }
         }
@@ -50,7 +51,7 @@ extension TwinPushHandler {
                 .deliveryNotFound, "Delivery not found for notification \(id) and device \(device.id)")
         }
         if firstForDelivery || (!delivered && firstForInbox) { count(opened, notification: id, state: &state) }
-        state.twinPush.records[index].device.updatedAt = now
+        state.records[index].device.updatedAt = now
         return ok
     }
 
@@ -63,11 +64,11 @@ extension TwinPushHandler {
         return true
     }
 
-    private static func count(_ opened: Bool, notification id: String, state: inout EngineState) {
+    private static func count(_ opened: Bool, notification id: String, state: inout TwinPushState) {
         if opened {
-            state.twinPush.notifications[id]?.notification.openingCount += 1
+            state.notifications[id]?.notification.openingCount += 1
         } else {
-            state.twinPush.notifications[id]?.notification.receivedCount += 1
+            state.notifications[id]?.notification.receivedCount += 1
         }
     }
 }

@@ -4,10 +4,10 @@ extension TwinPushHandler {
     /// The devices a notification reaches now, in a stable order, each with its `multiple_*` override key.
     /// Inputs are de-duplicated when parsed and a device has one alias, so no device appears twice.
     static func resolveTargets(
-        _ record: TwinPushNotificationRecord, state: EngineState, notes: inout [String]
+        _ record: TwinPushNotificationRecord, state: TwinPushState, notes: inout [String]
     ) -> [(index: Int, key: String?)] {
         let app = record.notification.appID
-        let devices = state.twinPush
+        let devices = state
         switch record.notification.target {
         case .broadcast:
             return devices.deviceIndexes(app: app).map { ($0, nil) }

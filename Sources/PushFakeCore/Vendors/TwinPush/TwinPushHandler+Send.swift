@@ -1,21 +1,21 @@
 import Foundation
 
 extension TwinPushHandler {
-    /// Delivers scheduled notifications whose `send_since` has passed, oldest first. Targets are resolved at this
-    /// moment (a device registered while the notification waited gets it too) and the deliveries are dated
-    /// `send_since`. The engine calls this from `advanceClock` / `setClock`, and before each request on a real clock.
-    static func releaseDue(state: inout EngineState, now: Date) {
-        while let id = state.twinPush.scheduled.first {
-            guard let record = state.twinPush.notifications[id] else {
-                state.twinPush.scheduled.removeFirst()
+    /// Delivers scheduled notifications whose `send_since` has passed (``VendorServices/now``), oldest first.
+    /// Targets are resolved at this moment (a device registered while the notification waited gets it too) and the
+    /// deliveries are dated `send_since`. ``TwinPushVendor`` runs this as its clock tick: after `advanceClock` /
+    /// `setClock`, and before each request on a real clock.
+    static func releaseDue(state: inout TwinPushState, services: inout VendorServices) {
+        while let id = state.scheduled.first {
+            guard let record = state.notifications[id] else {
+                state.scheduled.removeFirst()
                 continue
             }
             let sendSince = record.notification.sendSince
-            guard sendSince <= now else { return }
-            state.twinPush.scheduled.removeFirst()
-            var deliveryIDs: [String] = []
+            guard sendSince <= services.now else { return }
+            state.scheduled.removeFirst()
             var notes: [String] = []
-            send(id, at: sendSince, state: &state, deliveryIDs: &deliveryIDs, notes: &notes)
+            send(id, at: sendSince, state: &state, services: &services, notes: &notes)
         }
     }
 
@@ -23,9 +23,10 @@ extension TwinPushHandler {
     /// payload, its badge raised first), one alias inbox item per alias among the targets when `inbox` is set, and
     /// the report counts. Devices without a token get no delivery but still feed the alias inbox.
     static func send(
-        _ id: String, at time: Date, state: inout EngineState, deliveryIDs: inout [String], notes: inout [String]
+        _ id: String, at time: Date, state: inout TwinPushState, services: inout VendorServices,
+        notes: inout [String]
     ) {
-        guard let record = state.twinPush.notifications[id] else { return }
+        guard let record = state.notifications[id] else { return }
         let notification = record.notification
         let targets = resolveTargets(record, state: state, notes: &notes)
         var payloads: [String: TwinPushPayload] = [:]
@@ -44,35 +45,33 @@ extension TwinPushHandler {
         var delivered = 0
         var skipped = 0
         var errors: [TwinPush.Notification.ReportError] = []
-        state.deliveries.reserveCapacity(forAdditional: targets.count)
-        deliveryIDs.reserveCapacity(deliveryIDs.count + targets.count)
+        services.reserveDeliveryCapacity(forAdditional: targets.count)
         for (index, key) in targets {
-            if notification.inbox, let alias = state.twinPush.records[index].device.alias,
+            if notification.inbox, let alias = state.records[index].device.alias,
                 seenAliases.insert(alias).inserted
             {
                 inboxAliases.append((alias, key))
             }
-            guard let token = state.twinPush.records[index].device.pushToken else {
+            guard let token = state.records[index].device.pushToken else {
                 skipped += 1
                 continue
             }
             let payload = key == nil ? base : payload(for: key)
             var badge: Int?
             if let modifier = payload.badge {
-                let raised = modifier.applied(to: state.twinPush.records[index].device.badge)
-                state.twinPush.records[index].device.badge = raised
+                let raised = modifier.applied(to: state.records[index].device.badge)
+                state.records[index].device.badge = raised
                 badge = raised
             }
-            let deviceID = state.twinPush.records[index].device.id
-            let platform = state.twinPush.records[index].device.deliveryPlatform
-            let delivery = state.deliveries.add(
+            let deviceID = state.records[index].device.id
+            let platform = state.records[index].device.deliveryPlatform
+            let delivery = services.record(
                 Delivery(
-                    id: state.ids.next(.delivery), vendor: .twinPush, app: notification.appID, notificationID: id,
+                    id: services.nextID(.delivery), vendor: .twinPush, app: notification.appID, notificationID: id,
                     deviceID: deviceID, platform: platform, token: token,
                     payload: payload.bytes(for: platform, badge: badge, deviceID: deviceID), status: .delivered,
                     createdAt: time))
-            state.twinPush.records[index].received.append(.init(notificationID: id, deliveryID: delivery.id))
-            deliveryIDs.append(delivery.id)
+            state.records[index].received.append(.init(notificationID: id, deliveryID: delivery.id))
             if delivery.status == .delivered {
                 delivered += 1
             } else {
@@ -80,15 +79,16 @@ extension TwinPushHandler {
             }
         }
         for (alias, key) in inboxAliases {
-            state.twinPush.addToInbox(
+            state.addToInbox(
                 TwinPush.InboxItem(
-                    id: state.ids.next(.inboxItem), appID: notification.appID, alias: alias, notificationID: id,
+                    id: services.nextID(.twinPushInboxItem), appID: notification.appID, alias: alias,
+                    notificationID: id,
                     createdAt: time, overrideKey: key))
         }
-        state.twinPush.notifications[id]?.notification.status = .sent
-        state.twinPush.notifications[id]?.notification.lastSentAt = time
-        state.twinPush.notifications[id]?.notification.deliveryCount += delivered
-        state.twinPush.notifications[id]?.notification.errors += errors
+        state.notifications[id]?.notification.status = .sent
+        state.notifications[id]?.notification.lastSentAt = time
+        state.notifications[id]?.notification.deliveryCount += delivered
+        state.notifications[id]?.notification.errors += errors
         notes.append(
             "notification \(id): \(delivered) delivered"
                 + (errors.isEmpty ? "" : ", \(errors.count) failed (PayloadTooLarge)")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A TwinPush error answer, thrown by handlers and caught once in ``TwinPushHandler/handle(_:state:)``.
+/// A TwinPush error answer, thrown by handlers and caught once in `TwinPushHandler.serving(_:)`.
 struct TwinPushFailure: Error {
     let type: TwinPushErrorType
     let message: String
@@ -32,8 +32,8 @@ extension TwinPushHandler {
     /// With declared apps, the API token on register and the backend reads, the creator token on create and
     /// delete. Device calls are authenticated by the device id alone (TwinPushWireProtocol.md §2). With no declared apps,
     /// nothing is checked.
-    static func authenticate(_ context: HandlerContext, app: String, state: EngineState) throws(TwinPushFailure) {
-        guard let declared = state.twinPush.declaredApps[app] else { return }
+    static func authenticate(_ context: VendorContext, app: String, state: TwinPushState) throws(TwinPushFailure) {
+        guard let declared = state.declaredApps[app] else { return }
         switch credential(for: context.route.operation) {
         case .none:
             return
@@ -51,7 +51,7 @@ extension TwinPushHandler {
     /// The index of the device a device call is about. Calls sent without `/devices/{device}` (an SDK that has
     /// no device id yet, TwinPushWireProtocol.md §1 and §8) answer 404 `DeviceNotFound` (*fake-specific* message), as a
     /// server that cannot tell whose badge, inbox or properties they are about.
-    static func requireDevice(_ context: inout HandlerContext, state: EngineState) throws(TwinPushFailure) -> Int {
+    static func requireDevice(_ context: inout VendorContext, state: TwinPushState) throws(TwinPushFailure) -> Int {
         guard let id = context.route.parameters["device"] else {
             throw TwinPushFailure(
                 .deviceNotFound,
@@ -59,20 +59,20 @@ extension TwinPushHandler {
         }
         let index: Int?
         if let app = context.route.parameters["app"] {
-            index = state.twinPush.deviceIndex(id: id, app: app)
+            index = state.deviceIndex(id: id, app: app)
         } else {
-            index = state.twinPush.deviceIndex(id: id)
+            index = state.deviceIndex(id: id)
         }
         guard let index else { throw TwinPushFailure(.deviceNotFound, "Device not found for device_id \(id)") }
-        context.app = state.twinPush.records[index].device.appID
+        context.app = state.records[index].device.appID
         return index
     }
 
     /// The notification a call names, when it exists in `app` and was not deleted.
     static func requireNotification(
-        _ id: String, app: String, state: EngineState
+        _ id: String, app: String, state: TwinPushState
     ) throws(TwinPushFailure) -> TwinPushNotificationRecord {
-        guard let record = state.twinPush.notifications[id], record.notification.appID == app else {
+        guard let record = state.notifications[id], record.notification.appID == app else {
             throw TwinPushFailure(.notificationNotFound, "Notification not found for notification_id \(id)")
         }
         return record
@@ -80,7 +80,7 @@ extension TwinPushHandler {
 
     /// The request body; `handle` has already turned a non-object POST body into 400, and other methods' bodies
     /// count as `{}` (FakeBehaviour.md, Common).
-    static func body(_ context: HandlerContext) -> JSONObject {
+    static func body(_ context: VendorContext) -> JSONObject {
         context.bodyObject ?? JSONObject()
     }
 

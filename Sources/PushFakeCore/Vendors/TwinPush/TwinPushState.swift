@@ -30,6 +30,8 @@ struct TwinPushState: Sendable {
 
     /// Apps declared up front, by id; non-empty makes TwinPush strict about apps and tokens.
     let declaredApps: [String: TwinPushApp]
+    /// The declared app ids in the order the configuration lists them.
+    let declaredAppOrder: [String]
     private(set) var autoProvisionedApps: [String] = []
     private var provisioned: Set<String> = []
     /// Devices are never removed, so an index into `records` stays valid.
@@ -50,9 +52,13 @@ struct TwinPushState: Sendable {
         var apps: [String: TwinPushApp] = [:]
         for app in configuration.twinPushApps { apps[app.id] = app }
         declaredApps = apps
+        declaredAppOrder = configuration.twinPushApps.map(\.id)
     }
 
     var isStrict: Bool { !declaredApps.isEmpty }
+
+    /// The app ids in use: the declared ones, else those auto-provisioned so far (in first-use order).
+    var appsInUse: [String] { isStrict ? declaredAppOrder : autoProvisionedApps }
 
     /// Whether the app id is usable; records auto-provisioning on first use when nothing is declared
     /// (FakeBehaviour.md, Common).

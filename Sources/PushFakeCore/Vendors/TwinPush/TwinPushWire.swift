@@ -65,6 +65,30 @@ enum TwinPushWire {
         return .object(object)
     }
 
+    /// A notification report (§9): status, the delivery / received / opening counts, delivery errors, and the
+    /// notification object.
+    static func report(_ record: TwinPushNotificationRecord) -> JSON {
+        let notification = record.notification
+        let errors: [JSON] = notification.errors.map { error in
+            [
+                "platform": .string(error.platform), "level": .string(error.level), "key": .string(error.key),
+                "message": .string(error.message), "created_at": date(error.createdAt),
+            ]
+        }
+        return [
+            "status": .string(notification.status.rawValue), "delivery_count": .int(notification.deliveryCount),
+            "received_count": .int(notification.receivedCount), "opening_count": .int(notification.openingCount),
+            "errors": .array(errors), "notification": self.notification(notification, content: record.baseContent),
+        ]
+    }
+
+    /// The admin API's view of a notification (`GET /__pushfake/notifications`): `app_id`, then its report.
+    static func adminNotification(_ record: TwinPushNotificationRecord) -> JSON {
+        var object: JSONObject = ["app_id": .string(record.notification.appID)]
+        for member in report(record).objectValue?.members ?? [] { object[member.key] = member.value }
+        return .object(object)
+    }
+
     /// `{"objects":[…],"references":[]}` (§4.1).
     static func objects(_ objects: [JSON]) -> JSON {
         ["objects": .array(objects), "references": []]

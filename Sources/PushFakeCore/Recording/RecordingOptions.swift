@@ -3,22 +3,27 @@
 /// Each journal line is compared as JSON after removing ``ignoredFields`` (dotted paths such as `time`,
 /// `response.json.results[0].notificationId`) and every request header not in ``comparedRequestHeaders`` — the
 /// client library adds its own (`User-Agent`, `Host` with the port, `Accept-Encoding`, …). RecordingFormat.md
-/// describes the lines and the comparison.
+/// describes the lines and the comparison; ``RecordingComparison`` applies the options.
 public struct RecordingOptions: Sendable {
     /// Dotted paths removed from each journal line before comparing; by default only `transport`.
     public var ignoredFields: Set<String>
     /// Request headers kept in the comparison (case-insensitive).
     public var comparedRequestHeaders: [String]
+    /// The secrets replaced by placeholders in the canonical lines, so that recordings never hold them.
+    public var redaction: RecordingRedaction
 
-    /// Creates options; the defaults compare everything but the transport and the client's own headers.
+    /// Creates options; the defaults compare everything but the transport and the client's own headers, and redact
+    /// the TwinPush tokens and `Authorization`.
     public init(
         ignoredFields: Set<String> = ["transport"],
         comparedRequestHeaders: [String] = [
             "Content-Type", "X-TwinPush-REST-API-Token", "X-TwinPush-REST-API-Key-Creator",
-        ]
+        ],
+        redaction: RecordingRedaction = .standard
     ) {
         self.ignoredFields = ignoredFields
         self.comparedRequestHeaders = comparedRequestHeaders
+        self.redaction = redaction
     }
 
     /// The transport and client-specific request headers; everything else must match.

@@ -1,0 +1,86 @@
+/// A push service PushFake can fake: everything the engine needs to serve it, and nothing the engine must know.
+///
+/// A vendor declares its name, its path prefixes and routes (each route carries its handler), the state it keeps,
+/// the id kinds it makes, its error shape, its fault vocabulary, its admin views and, optionally, a clock tick.
+/// The engine holds a ``VendorRegistry`` of them and routes, journals, matches faults and lists admin views for all
+/// alike. TPNS and TwinPush are two such vendors (``VendorRegistry/standard``); a test can register a third:
+///
+/// ```swift
+/// struct Acme: PushVendor {
+///     struct State { var messages: [JSON] = [] }
+///     var vendor: Vendor { .acme }
+///     var displayName: String { "Acme" }
+///     var pathPrefixes: [String] { ["/acme"] }
+///     var routes: [VendorRoute<State>] {
+///         [VendorRoute("POST", "/acme/messages", "say") { context, state, _ in
+///             state.messages.append(context.body ?? .null)
+///             return .json(200, ["count": .int(state.messages.count)])
+///         }]
+///     }
+///     func makeState(_ configuration: PushFakeConfiguration) -> State { State() }
+/// }
+/// let fake = PushFake(vendors: try VendorRegistry.standard.adding(Acme()))
+/// ```
+///
+/// Handlers run under the engine's one lock, with the vendor's state and the ``VendorServices`` passed `inout`: keep
+/// them quick, and never call back into the engine from one.
+public protocol PushVendor: Sendable {
+    /// What the vendor keeps between requests (devices, notifications, …); made by ``makeState(_:)``.
+    associatedtype State
+
+    /// The vendor's name in journals, matchers and the admin API.
+    var vendor: Vendor { get }
+    /// How people write the name (`TPNS`, `TwinPush`): fault descriptions and `-PushFake<Name>URL` launch arguments.
+    var displayName: String { get }
+    /// The path prefixes the vendor owns, e.g. `["/TPNS", "/api"]`. An unknown path under one is answered in the
+    /// vendor's error shape; when prefixes of two vendors nest, the longer one wins.
+    var pathPrefixes: [String] { get }
+    /// The path a client is given as the vendor's base URL (default: the first prefix).
+    var basePath: String { get }
+    /// The id kinds the vendor makes with ``VendorServices/nextID(_:)`` (default none); digits must be unique.
+    var idKinds: [IDKind] { get }
+    /// The routes, in matching order; read once, when the vendor is registered.
+    var routes: [VendorRoute<State>] { get }
+    /// Keys the vendor adds to the JSON form of faults (default none).
+    var faultKeys: [VendorFaultKey] { get }
+
+    /// A fresh state for a new engine, and after a reset.
+    func makeState(_ configuration: PushFakeConfiguration) -> State
+    /// The app and device a routed request is about, for fault matching and the journal, before it is handled.
+    /// Runs outside the lock, without state. Default: the `app` and `device` path parameters.
+    func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?)
+    /// Called after the fake clock moves (and before each request on a real clock), with ``VendorServices/now``
+    /// the new time: where scheduled work falls due. Default: nothing.
+    func tick(_ state: inout State, services: inout VendorServices)
+    /// The vendor's error shape for failures outside a handler: unknown route under its prefix (404), wrong method
+    /// (405), an injected status without a body. Default: `{"error": message}`.
+    func errorResponse(status: Int, message: String) -> FakeResponse
+    /// A view of the state for the admin API (``VendorView/devices``, ``VendorView/notifications``, …), or `nil`
+    /// when the vendor has no such view (the default).
+    func view(_ view: VendorView, of state: State) -> JSON?
+}
+
+extension PushVendor {
+    /// The first path prefix.
+    public var basePath: String { pathPrefixes.first ?? "/" }
+    /// No id kinds.
+    public var idKinds: [IDKind] { [] }
+    /// No fault keys.
+    public var faultKeys: [VendorFaultKey] { [] }
+
+    /// The `app` and `device` path parameters.
+    public func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {
+        (route.parameters["app"], route.parameters["device"])
+    }
+
+    /// Nothing falls due.
+    public func tick(_ state: inout State, services: inout VendorServices) {}
+
+    /// `{"error": message}` with the status.
+    public func errorResponse(status: Int, message: String) -> FakeResponse {
+        .json(status, ["error": .string(message)])
+    }
+
+    /// No views.
+    public func view(_ view: VendorView, of state: State) -> JSON? { nil }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// What a vendor's handler sees of one routed request, and what it tells the journal about it.
+public struct VendorContext {
+    /// The request as the transport delivered it.
+    public let request: FakeRequest
+    /// The route that matched, with the decoded path parameters.
+    public let route: RouteMatch
+    /// The body as JSON; `nil` when the body is empty, was not visible to the transport, or is not JSON.
+    public let body: JSON?
+    /// Why the body is not JSON, when it is not.
+    public let bodyError: JSONSyntaxError?
+    /// The fake clock's time.
+    public let now: Date
+    /// Seconds the transport will wait before answering (a fault's delay), for in-flight tracking.
+    public let responseDelay: Double
+    /// The app the request was about, as the journal records it; starts as ``PushVendor/subject(of:body:)`` said.
+    public var app: String?
+    /// The device the request was about, as the journal records it; starts as ``PushVendor/subject(of:body:)`` said.
+    public var device: String?
+    /// Facts for the journal entry ("new device", "app auto-provisioned", …).
+    public var notes: [String]
+
+    init(
+        request: FakeRequest, route: RouteMatch, body: JSON?, bodyError: JSONSyntaxError?, now: Date,
+        responseDelay: Double, app: String?, device: String?, notes: [String]
+    ) {
+        self.request = request
+        self.route = route
+        self.body = body
+        self.bodyError = bodyError
+        self.now = now
+        self.responseDelay = responseDelay
+        self.app = app
+        self.device = device
+        self.notes = notes
+    }
+
+    /// The body as an object; an empty or unavailable body counts as `{}` (FakeBehaviour.md, Common).
+    public var bodyObject: JSONObject? {
+        guard let body else { return bodyError == nil ? JSONObject() : nil }
+        return body.objectValue
+    }
+
+    /// A decoded path parameter, or `""` when the route has no such parameter.
+    public func parameter(_ name: String) -> String {
+        route.parameters[name] ?? ""
+    }
+}

@@ -1,0 +1,44 @@
+/// One vendor's mutable state in an engine, with its route handlers, tick and views bound to it. Only ever touched
+/// under the engine's lock; a class, so handlers mutate the state in place without copying the engine state.
+final class VendorSlot {
+    typealias Handler = (inout VendorContext, inout VendorServices) -> FakeResponse
+
+    /// One per route, in the definition's order: the router's route indexes.
+    let handlers: [Handler]
+    let tick: (inout VendorServices) -> Void
+    let view: (VendorView) -> JSON?
+    /// The ``VendorStateBox`` the closures share, for ``PushFake/withVendorState(_:_:)``.
+    let box: AnyObject
+
+    init(
+        handlers: [Handler], tick: @escaping (inout VendorServices) -> Void, view: @escaping (VendorView) -> JSON?,
+        box: AnyObject
+    ) {
+        self.handlers = handlers
+        self.tick = tick
+        self.view = view
+        self.box = box
+    }
+
+    /// Runs route `index`'s handler; returns its answer and the context with what the handler noted.
+    func handle(
+        route index: Int, _ context: consuming VendorContext, _ services: inout VendorServices
+    ) -> (FakeResponse, VendorContext) {
+        var context = context
+        // The router only hands out indexes of this vendor's routes; the guard keeps a mismatch from trapping.
+        guard index >= 0, index < handlers.count else {
+            return (.json(500, ["error": .string("no handler for route \(index) of \(context.route.vendor)")]), context)
+        }
+        let response = handlers[index](&context, &services)
+        return (response, context)
+    }
+}
+
+/// A vendor's state, shared by the closures of its ``VendorSlot``.
+final class VendorStateBox<State> {
+    var state: State
+
+    init(_ state: State) {
+        self.state = state
+    }
+}

@@ -1,0 +1,8 @@
+extension TPNSErrorCode {
+    /// The error as an injected fault answers it: ``httpStatus`` with ``body``.
+    public var vendorError: VendorError {
+        VendorError(
+            vendor: .tpns, name: String(rawValue), response: .json(httpStatus, body),
+            description: "TPNS error \(rawValue) (\(name))")
+    }
+}

@@ -1,0 +1,60 @@
+/// TPNS as a registered vendor (TPNSWireProtocol.md, FakeBehaviour.md TPNS): the three calls under `/TPNS/api/…`
+/// and, for clients that omit the prefix, `/api/…`; devices and sends as state; the -100x codes as faults.
+struct TPNSVendor: PushVendor {
+    var vendor: Vendor { .tpns }
+    var displayName: String { "TPNS" }
+    /// `/api` without `v2` is TPNS too (FakeBehaviour.md, Common); `/api/v2` is TwinPush's longer prefix.
+    var pathPrefixes: [String] { ["/TPNS", "/api"] }
+    var idKinds: [IDKind] { [.tpnsNotification] }
+
+    var routes: [VendorRoute<TPNSState>] {
+        ["/TPNS/api", "/api"].flatMap { prefix in
+            [
+                VendorRoute(
+                    "POST", prefix + "/device/register", .register,
+                    handler: TPNSHandler.parsingBody(TPNSHandler.register)),
+                VendorRoute(
+                    "PUT", prefix + "/application/{appKey}/device/{deviceId}/unregister", .unregister,
+                    handler: TPNSHandler.unregister),
+                VendorRoute(
+                    "POST", prefix + "/pushnotifications", .pushNotifications,
+                    handler: TPNSHandler.parsingBody(TPNSHandler.send)),
+            ]
+        }
+    }
+
+    /// `{"tpnsError": -1001}` or `{"tpnsError": "RegistrationIsAlreadyInProgress"}`.
+    var faultKeys: [VendorFaultKey] {
+        [
+            VendorFaultKey("tpnsError") { value, _ throws(FaultRuleSpec.Invalid) in
+                guard let code = TPNSErrorCode(nameOrCode: value.plainText) else {
+                    throw FaultRuleSpec.Invalid(description: "tpnsError must be -1000, -1001 or -1002 (or its name)")
+                }
+                return .tpnsError(code)
+            }
+        ]
+    }
+
+    func makeState(_ configuration: PushFakeConfiguration) -> TPNSState {
+        TPNSState(configuration: configuration)
+    }
+
+    func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {
+        switch route.operation {
+        case .register: return (body?["applicationKey"]?.stringValue, body?["deviceId"]?.stringValue)
+        case .unregister: return (route.parameters["appKey"], route.parameters["deviceId"])
+        default: return (body?[0]?["applicationKey"]?.stringValue, nil)
+        }
+    }
+
+    func errorResponse(status: Int, message: String) -> FakeResponse {
+        TPNSHandler.failure(status, message, [])
+    }
+
+    /// Devices in registration order; sends in the order they were accepted.
+    func view(_ view: VendorView, of state: TPNSState) -> JSON? {
+        if view == .devices { return .array(state.devices.map(\.jsonValue)) }
+        if view == .notifications { return .array(state.notifications.map(\.jsonValue)) }
+        return nil
+    }
+}

@@ -1,0 +1,9 @@
+extension TwinPushErrorType {
+    /// The error as an injected fault answers it: this type's status and `{"errors":{"type","message"}}`, the
+    /// message defaulting to `Injected <Type> error`.
+    public func vendorError(message: String? = nil) -> VendorError {
+        VendorError(
+            vendor: .twinPush, name: rawValue, response: response(message ?? "Injected \(rawValue) error"),
+            description: "TwinPush error \(rawValue)")
+    }
+}

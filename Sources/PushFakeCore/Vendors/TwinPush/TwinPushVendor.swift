@@ -1,0 +1,122 @@
+/// TwinPush as a registered vendor (TwinPushWireProtocol.md, FakeBehaviour.md TwinPush): the REST API under
+/// `/api/v2/…`, apps, devices, notifications and alias inboxes as state, `send_since` released by the clock tick,
+/// the error catalogue as faults.
+struct TwinPushVendor: PushVendor {
+    var vendor: Vendor { .twinPush }
+    var displayName: String { "TwinPush" }
+    var pathPrefixes: [String] { ["/api/v2"] }
+    var idKinds: [IDKind] { [.twinPushDevice, .twinPushNotification, .twinPushInboxItem] }
+
+    /// Device calls by action segment. Each is served under `/apps/{app}/devices/{device}/…` and, for SDKs
+    /// without a device id (TwinPushWireProtocol.md §8), under `/apps/{app}/…` too.
+    private static let deviceActions: [(Operation, String, String, TwinPushHandler.OperationHandler)] = [
+        (.getBadge, "GET", "badge", TwinPushHandler.getBadge),
+        (.updateBadge, "POST", "update_badge", TwinPushHandler.updateBadge),
+        (.openApp, "POST", "open_app", TwinPushHandler.openOrCloseApp),
+        (.closeApp, "POST", "close_app", TwinPushHandler.openOrCloseApp),
+        (.reportStatistics, "POST", "report_statistics", TwinPushHandler.reportStatistics),
+        (.setCustomProperty, "POST", "set_custom_property", TwinPushHandler.setCustomProperty),
+        (.clearCustomProperties, "DELETE", "clear_custom_properties", TwinPushHandler.clearCustomProperties),
+        (.searchNotifications, "POST", "search_notifications", TwinPushHandler.searchNotifications),
+        (.inbox, "GET", "inbox", TwinPushHandler.inbox),
+        (.inboxSummary, "GET", "inbox_summary", TwinPushHandler.inboxSummary),
+    ]
+
+    var routes: [VendorRoute<TwinPushState>] {
+        func route(
+            _ method: String, _ template: String, _ operation: Operation,
+            _ handler: @escaping TwinPushHandler.OperationHandler
+        ) -> VendorRoute<TwinPushState> {
+            VendorRoute(method, template, operation, handler: TwinPushHandler.serving(handler))
+        }
+        let app = "/api/v2/apps/{app}"
+        let device = app + "/devices/{device}"
+        let notification = "/notifications/{notification}"
+        var routes = [route("POST", app + "/devices/register", .register, TwinPushHandler.register)]
+        for (operation, method, action, handler) in Self.deviceActions {
+            routes.append(route(method, device + "/" + action, operation, handler))
+            routes.append(route(method, app + "/" + action, operation, handler))
+        }
+        for (operation, action) in [
+            (Operation.openNotification, "open_notification"), (.receivedNotification, "received_notification"),
+        ] {
+            routes.append(route("POST", device + notification + "/" + action, operation, TwinPushHandler.report))
+            routes.append(route("POST", app + notification + "/" + action, operation, TwinPushHandler.report))
+        }
+        routes += [
+            route(
+                "POST", "/api/v2/devices/{device}" + notification + "/received_notification", .receivedNotification,
+                TwinPushHandler.report),
+            route("GET", device + notification, .getNotification, TwinPushHandler.getNotification),
+            route("DELETE", device + notification, .deleteInboxNotification, TwinPushHandler.deleteInboxNotification),
+            route("POST", app + "/notifications", .createNotification, TwinPushHandler.createNotification),
+            route("GET", app + notification, .showNotification, TwinPushHandler.showNotification),
+            route("DELETE", app + notification, .deleteNotification, TwinPushHandler.deleteNotification),
+            route("GET", app + notification + "/report", .notificationReport, TwinPushHandler.notificationReport),
+            route(
+                "GET", app + notification + "/deliveries", .notificationDeliveries,
+                TwinPushHandler.notificationDeliveries),
+            route(
+                "POST", app + notification + "/deliveries", .notificationDeliveries,
+                TwinPushHandler.notificationDeliveries),
+            route("GET", app + "/devices", .listDevices, TwinPushHandler.listDevices),
+            route("GET", device, .showDevice, TwinPushHandler.showDevice),
+        ]
+        return routes
+    }
+
+    /// `{"twinPushError": "InvalidToken", "message": "…"}`; an unknown type takes `"status"` (default 422).
+    var faultKeys: [VendorFaultKey] {
+        [
+            VendorFaultKey("twinPushError") { value, fault throws(FaultRuleSpec.Invalid) in
+                guard let name = value.stringValue else {
+                    throw FaultRuleSpec.Invalid(description: "twinPushError must be an error type such as InvalidToken")
+                }
+                let type =
+                    TwinPushErrorType.named(name)
+                    ?? TwinPushErrorType(rawValue: name, status: fault["status"]?.intValue ?? 422)
+                return .twinPushError(type, message: fault["message"]?.stringValue)
+            }
+        ]
+    }
+
+    func makeState(_ configuration: PushFakeConfiguration) -> TwinPushState {
+        TwinPushState(configuration: configuration)
+    }
+
+    /// The app from the path; the device from the path, or a register's `device_id`.
+    func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {
+        if route.operation == .register {
+            let deviceID = body?["device_id"].flatMap { $0.stringValue ?? $0.intValue.map(String.init) }
+            return (route.parameters["app"], deviceID)
+        }
+        return (route.parameters["app"], route.parameters["device"])
+    }
+
+    /// Releases scheduled (`send_since`) notifications that have fallen due.
+    func tick(_ state: inout TwinPushState, services: inout VendorServices) {
+        TwinPushHandler.releaseDue(state: &state, services: &services)
+    }
+
+    func errorResponse(status: Int, message: String) -> FakeResponse {
+        TwinPushHandler.errorResponse(status: status, message: message)
+    }
+
+    /// Devices (as the API's Device object) and notifications (as their report, plus `app_id`), app by app: the
+    /// declared apps in order, else the apps in first-use order.
+    func view(_ view: VendorView, of state: TwinPushState) -> JSON? {
+        if view == .devices {
+            return .array(
+                state.appsInUse.flatMap { state.deviceIndexes(app: $0) }.map {
+                    TwinPushWire.device(state.records[$0].device)
+                })
+        }
+        if view == .notifications {
+            return .array(
+                state.appsInUse.flatMap { app in
+                    (state.notificationOrder[app] ?? []).compactMap { state.notifications[$0] }
+                }.map { TwinPushWire.adminNotification($0) })
+        }
+        return nil
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+extension TwinPushWire {
+    /// `{"objects":[<Device>],"references":[]}`, written straight into bytes: the register answer, the hottest
+    /// TwinPush response (Performance.md). Byte for byte what ``objects(_:)`` of ``device(_:)`` serializes to.
+    static func registered(_ device: TwinPush.Device) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(640)
+        appendLiteral(#"{"objects":["#, to: &bytes)
+        appendDevice(device, to: &bytes)
+        appendLiteral(#"],"references":[]}"#, to: &bytes)
+        return bytes
+    }
+
+    /// The Device object of ``device(_:)``, member for member, without building a JSON value first.
+    static func appendDevice(_ device: TwinPush.Device, to bytes: inout [UInt8]) {
+        appendLiteral(#"{"id":"#, to: &bytes)
+        JSON.writeString(device.id, to: &bytes)
+        appendMember(#","push_token":"#, device.pushToken, to: &bytes)
+        appendMember(#","alias_device":"#, device.alias, to: &bytes)
+        appendMember(#","platform":"#, device.platform, to: &bytes)
+        // The four dates are often one moment (a fixed clock, a first register): format each distinct one once.
+        var dates = DateMemo()
+        dates.append(#","created_at":"#, device.createdAt, to: &bytes)
+        dates.append(#","updated_at":"#, device.updatedAt, to: &bytes)
+        dates.append(#","last_registered_at":"#, device.lastRegisteredAt, to: &bytes)
+        dates.append(#","registration_updated_at":"#, device.registrationUpdatedAt, to: &bytes)
+        appendMember(#","app_id":"#, device.appID, to: &bytes)
+        appendMember(#","language":"#, device.language, to: &bytes)
+        appendMember(#","device_code":"#, device.deviceCode, to: &bytes)
+        appendMember(#","device_model":"#, device.deviceModel, to: &bytes)
+        appendMember(#","device_manufacturer":"#, device.deviceManufacturer, to: &bytes)
+        appendMember(#","app_version":"#, device.appVersion, to: &bytes)
+        appendMember(#","sdk_version":"#, device.sdkVersion, to: &bytes)
+        appendMember(#","os_version":"#, device.osVersion, to: &bytes)
+        appendLiteral(device.isActive ? #","active":true"# : #","active":false"#, to: &bytes)
+        appendLiteral(#","custom_properties":["#, to: &bytes)
+        for (index, property) in device.customProperties.enumerated() {
+            appendLiteral(index == 0 ? #"{"name":"# : #",{"name":"#, to: &bytes)
+            JSON.writeString(property.name, to: &bytes)
+            appendMember(#","type":"#, property.type.rawValue, to: &bytes)
+            appendLiteral(#","value":"#, to: &bytes)
+            property.value.write(to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        appendLiteral(#"],"type":"Device"}"#, to: &bytes)
+    }
+
+    private static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// `,"key":` then the string, or `null`.
+    private static func appendMember(_ key: StaticString, _ value: String?, to bytes: inout [UInt8]) {
+        appendLiteral(key, to: &bytes)
+        if let value {
+            JSON.writeString(value, to: &bytes)
+        } else {
+            appendLiteral("null", to: &bytes)
+        }
+    }
+
+    /// Writes `,"key":"2026-01-01 00:00:00 UTC"`, reusing the text of the previous date when it is the same.
+    private struct DateMemo {
+        private var last: Date?
+        private var text: ArraySlice<UInt8> = []
+
+        mutating func append(_ key: StaticString, _ date: Date, to bytes: inout [UInt8]) {
+            appendLiteral(key, to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+            if date == last {
+                bytes.append(contentsOf: text)
+            } else {
+                let start = bytes.count
+                TimeFormat.appendTwinPush(date, to: &bytes)
+                text = bytes[start...]
+                last = date
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+}

@@ -1,0 +1,4 @@
+extension Vendor {
+    /// TwinPush, under `/api/v2/…`.
+    public static let twinPush = Vendor("twinPush")
+}
