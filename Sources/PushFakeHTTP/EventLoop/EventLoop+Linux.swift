@@ -54,12 +54,15 @@
             var events = [epoll_event](repeating: epoll_event(), count: 256)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
             defer { buffer.deallocate() }
+            var fairness = LoopFairness(now: Self.now())
             running: while true {
-                state.adoptPending(now: Self.now())
-                let timeout = state.waitMilliseconds(now: Self.now())
+                let before = Self.now()
+                state.adoptPending(now: before)
+                let timeout = state.waitMilliseconds(now: before)
                 let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
                 if count < 0, errno != EINTR { break }
                 let now = Self.now()
+                fairness.waited(from: before, to: now)
                 for index in 0..<max(0, Int(count)) {
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }
                     if fd == wake {
@@ -70,7 +73,9 @@
                     state.connection(fd, now: now).handle(events[index].events, buffer: buffer, now: now)
                     state.settled(fd)
                 }
-                state.runTimers(now: Self.now())
+                let done = Self.now()
+                state.runTimers(now: done)
+                fairness.yieldIfBusy(now: done)
             }
             state.closeAll()
             Glibc.close(wake)
