@@ -21,7 +21,8 @@
         /// The connection for `fd`, made on its first event if the adoption queue has not brought it yet.
         mutating func connection(_ fd: Int32, now: UInt64) -> LoopConnection {
             if let existing = connections[fd] { return existing }
-            let connection = LoopConnection(fd: fd, loop: loop, machine: responder.makeMachine(now: now))
+            let machine = responder.makeMachine(now: now, peer: Socket(fd: fd).peerAddress())
+            let connection = LoopConnection(fd: fd, loop: loop, machine: machine)
             connections[fd] = connection
             return connection
         }

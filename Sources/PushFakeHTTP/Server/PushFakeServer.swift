@@ -19,7 +19,8 @@ public final class PushFakeServer: Sendable {
     public let fake: PushFake
     /// How the server listens; fixed for its lifetime, including restarts.
     public let configuration: ServerConfiguration
-    let admin: AdminAPI
+    /// The isolated engines under `/i/{id}/…` (`POST /__pushfake/instances`).
+    package let instances = InstanceRegistry()
     /// Sees every request first (``ServerReply``, `ServerReply.swift`); `nil` for the public initializer.
     let handler: RequestHandler?
     private let state = Locked(ServerState())
@@ -44,7 +45,6 @@ public final class PushFakeServer: Sendable {
     public init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
         self.fake = fake
         self.configuration = configuration
-        self.admin = AdminAPI(fake: fake)
         self.handler = nil
         SocketSystem.ignoreSIGPIPE()
     }
@@ -57,7 +57,6 @@ public final class PushFakeServer: Sendable {
     ) {
         self.fake = fake
         self.configuration = configuration
-        self.admin = AdminAPI(fake: fake)
         self.handler = handler
         SocketSystem.ignoreSIGPIPE()
     }
@@ -187,7 +186,8 @@ public final class PushFakeServer: Sendable {
         if adoptIntoLoop(client, index: loopIndex) { return true }
         let responder = ServerResponder(server: self)
         let thread = Thread { [self] in
-            var connection = ThreadConnection(socket: client, stop: wake, machine: responder.makeMachine())
+            var connection = ThreadConnection(
+                socket: client, stop: wake, machine: responder.makeMachine(peer: client.peerAddress()))
             connection.run()
             state.withLock { _ = $0.connections.removeValue(forKey: client.fd) }
             client.close()

@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable {
     public var ioModel: IOModel
     /// Event loops for `.eventLoop`: one per core up to 4 by default (`PUSHFAKE_LOOPS` overrides).
     public var eventLoopCount: Int
+    /// Who may use the admin API: loopback clients only by default (``AdminAccess``).
+    public var adminAccess = AdminAccess()
 
     /// Creates a configuration; the defaults suit tests: loopback, kernel-chosen port, 64 KiB heads, 10 MiB bodies.
     /// ``eventLoopCount`` is read from the core count and `PUSHFAKE_LOOPS` here, not passed in.

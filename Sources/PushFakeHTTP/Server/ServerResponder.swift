@@ -8,6 +8,8 @@ package struct ServerResponder: ConnectionResponder {
     let server: PushFakeServer
     /// Read once per connection instead of once per request.
     let log: (@Sendable (RequestLogLine) -> Void)?
+    /// The connection's client, for the admin API's access rule; set per connection by ``makeMachine(now:peer:)``.
+    package private(set) var peer = PeerAddress.unknown
 
     package init(server: PushFakeServer) {
         self.server = server
@@ -15,17 +17,24 @@ package struct ServerResponder: ConnectionResponder {
     }
 
     package func reply(to request: HTTP1Request) -> ServerReply {
-        let fakeRequest = FakeRequest(request)
+        var fakeRequest = FakeRequest(request)
         if let handler = server.handler, let reply = handler(fakeRequest) {
             if log != nil { logLine(request, status: Self.status(of: reply), label: "hook", sequence: nil, note: nil) }
             return reply
         }
-        if AdminAPI.owns(path: fakeRequest.path) {
-            let response = server.admin.handle(fakeRequest, server: server)
-            if log != nil { logLine(request, status: response.status, label: "admin", sequence: nil, note: nil) }
-            return .response(response)
+        var engine = server.fake
+        var instance: String?
+        // Under /i/{id}/ the instance's engine answers, and journals the path relative to the instance, so a
+        // scenario journals the same under .remote as under .live. An unknown id is an unknown route of the server.
+        if let (id, rest) = InstancePath.split(fakeRequest.path), let found = server.instances.engine(id) {
+            (engine, instance, fakeRequest.path) = (found, String(id), String(rest))
         }
-        let exchange = server.fake.handle(fakeRequest)
+        if AdminAPI.owns(path: fakeRequest.path) {
+            let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
+            if log != nil { logLine(request, status: Self.status(of: reply), label: "admin", sequence: nil, note: nil) }
+            return reply
+        }
+        let exchange = engine.handle(fakeRequest)
         switch exchange.action {
         case .dropConnection:
             if log != nil {
@@ -63,8 +72,12 @@ package struct ServerResponder: ConnectionResponder {
         return response
     }
 
-    /// A machine for a new connection, with this server's limits and timeouts.
-    package func makeMachine(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> ConnectionMachine<ServerResponder> {
+    /// A machine for a new connection from `peer`, with this server's limits and timeouts.
+    package func makeMachine(
+        now: UInt64 = DispatchTime.now().uptimeNanoseconds, peer: PeerAddress = .unknown
+    ) -> ConnectionMachine<ServerResponder> {
+        var responder = self
+        responder.peer = peer
         let configuration = server.configuration
         return ConnectionMachine(
             configuration: ConnectionMachine.Configuration(
@@ -72,7 +85,7 @@ package struct ServerResponder: ConnectionResponder {
                     maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
                 idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
                 requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout)),
-            responder: self, now: now)
+            responder: responder, now: now)
     }
 
     private static func status(of reply: ServerReply) -> Int? {

@@ -8,7 +8,7 @@ import PushFakeCore
 ///
 /// ```swift
 /// let client = try LoopbackHTTPClient(port: server.port)
-/// client.send("GET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
+/// client.send("GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 /// let response = client.readResponse()  // status 200, body {"status":"ok"}
 /// ```
 public final class LoopbackHTTPClient {
@@ -46,12 +46,16 @@ public final class LoopbackHTTPClient {
         _ = socket.sendAll(bytes)
     }
 
-    /// Sends one request with `Content-Length` framing and reads its response.
+    /// Sends one request with `Content-Length` framing (and `Content-Type: application/json` for a body, unless
+    /// `headers` name one) and reads its response.
     public func request(
         _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []
     ) -> Response? {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        if body != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+            text += "Content-Type: application/json\r\n"
+        }
         let bytes = Array((body ?? "").utf8)
         if body != nil || method == "POST" || method == "PUT" { text += "Content-Length: \(bytes.count)\r\n" }
         send(Array((text + "\r\n").utf8) + bytes)

@@ -57,7 +57,9 @@ final class ServerHeldReplyTests: XCTestCase {
         try forEachModel { server, handles, model in
             let client = try LoopbackHTTPClient(port: server.port)
             let started = Date()
-            client.send("GET /test/wait HTTP/1.1\r\nHost: x\r\n\r\nGET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.send(
+                "GET /test/wait HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            )
             XCTAssertTrue(eventually { handles.lastDeferred != nil }, "\(model)")
             let thread = Thread {
                 Thread.sleep(forTimeInterval: 0.1)
@@ -76,7 +78,7 @@ final class ServerHeldReplyTests: XCTestCase {
     func test_longPoll_answersItsTimeoutResponse_andCancelsTheHandle() throws {
         try forEachModel { server, handles, model in
             let client = try LoopbackHTTPClient(port: server.port)
-            client.send("GET /test/wait-short HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.send("GET /test/wait-short HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 
             XCTAssertEqual(client.readResponse()?.json?["timedOut"], true, "\(model)")
             XCTAssertEqual(handles.lastDeferred?.isCancelled, true, "\(model)")
@@ -87,7 +89,7 @@ final class ServerHeldReplyTests: XCTestCase {
     func test_longPoll_isCancelled_whenTheClientHangsUp() throws {
         try forEachModel { server, handles, model in
             var client: LoopbackHTTPClient? = try LoopbackHTTPClient(port: server.port)
-            client?.send("GET /test/wait HTTP/1.1\r\nHost: x\r\n\r\n")
+            client?.send("GET /test/wait HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             XCTAssertTrue(eventually { handles.lastDeferred != nil }, "\(model)")
             let cancelled = Locked(false)
             handles.lastDeferred?.onCancel { cancelled.withLock { $0 = true } }
@@ -101,7 +103,7 @@ final class ServerHeldReplyTests: XCTestCase {
     func test_stream_deliversThreeChunksThenEnds_andTheConnectionServesOn() throws {
         try forEachModel { server, handles, model in
             let client = try LoopbackHTTPClient(port: server.port)
-            client.send("GET /test/stream HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.send("GET /test/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let head = client.readHead()
             XCTAssertEqual(head?.status, 200, "\(model)")
             XCTAssertEqual(head?.headers["Transfer-Encoding"], "chunked", "\(model)")
@@ -128,7 +130,7 @@ final class ServerHeldReplyTests: XCTestCase {
     func test_slowStreamReader_blocksNeitherOtherConnectionsNorTheProducer() throws {
         try forEachModel(maxQueuedBytes: 256 * 1024) { server, handles, model in
             let stalled = try LoopbackHTTPClient(port: server.port)
-            stalled.send("GET /test/stream HTTP/1.1\r\nHost: x\r\n\r\n")
+            stalled.send("GET /test/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             XCTAssertTrue(eventually { handles.lastStream != nil }, "\(model)")
             let stream = try XCTUnwrap(handles.lastStream)
             let slowestSend = Locked(0.0)
@@ -170,10 +172,10 @@ final class ServerHeldReplyTests: XCTestCase {
             }
             try server.start()
             let streaming = try LoopbackHTTPClient(port: server.port)
-            streaming.send("GET /test/stream HTTP/1.1\r\nHost: x\r\n\r\n")
+            streaming.send("GET /test/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             XCTAssertEqual(streaming.readHead()?.status, 200, "\(model)")
             let waiting = try LoopbackHTTPClient(port: server.port)
-            waiting.send("GET /test/wait HTTP/1.1\r\nHost: x\r\n\r\n")
+            waiting.send("GET /test/wait HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             XCTAssertTrue(eventually { handles.lastDeferred != nil }, "\(model)")
 
             let started = Date()

@@ -176,21 +176,23 @@ package enum AdminRoutes {
         instances, createInstance, deleteInstance, compareRecording, openAPI, dashboard, dashboardAsset,
     ]
 
-    /// The route for a method and a path under the admin prefix (`/faults/f-1`), with its parameters; `HEAD` is
-    /// matched as `GET`. `nil` and the methods the path allows when only the method is wrong.
-    package static func match(method: String, path: Substring) -> (route: AdminRoute, parameters: [String: String])? {
+    /// The route for a method and a path under the admin prefix (`/faults/f-1`), with its decoded parameters;
+    /// `HEAD` is matched as `GET`. Under an instance (`inInstance`) only per-instance routes exist.
+    package static func match(
+        method: String, path: Substring, inInstance: Bool = false
+    ) -> (route: AdminRoute, parameters: [String: String])? {
         let segments = path.split(separator: "/")
         let effective = method == "HEAD" ? "GET" : method
-        for route in all where route.method == effective {
+        for route in all where route.method == effective && (route.perInstance || !inInstance) {
             if let parameters = parameters(of: route, in: segments) { return (route, parameters) }
         }
         return nil
     }
 
-    /// The methods some route allows for this path (for 405 answers).
-    package static func allowedMethods(path: Substring) -> [String] {
+    /// The methods some route allows for this path (the `Allow` header of a 405).
+    package static func allowedMethods(path: Substring, inInstance: Bool = false) -> [String] {
         let segments = path.split(separator: "/")
-        return all.filter { parameters(of: $0, in: segments) != nil }.map(\.method)
+        return all.filter { ($0.perInstance || !inInstance) && parameters(of: $0, in: segments) != nil }.map(\.method)
     }
 
     private static func parameters(of route: AdminRoute, in segments: [Substring]) -> [String: String]? {
