@@ -13,10 +13,10 @@ import PushFakeHTTP
 enum Serve {
     static func run(_ options: ServeOptions) -> Never {
         let log: (@Sendable (RequestLogLine) -> Void)? = options.quiet ? nil : writeLog
-        let server = PushFakeServer(
-            fake: PushFake(options.engineConfiguration),
-            configuration: ServerConfiguration(
-                host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log))
+        var configuration = ServerConfiguration(
+            host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
+        configuration.adminAccess = options.adminAccess
+        let server = PushFakeServer(fake: PushFake(options.engineConfiguration), configuration: configuration)
         // Block SIGINT/SIGTERM before any thread exists, so one that arrives right after the ready line stays
         // pending until the waiting thread takes it (a dispatch source installs its handler asynchronously and
         // can miss it).
@@ -29,16 +29,28 @@ enum Serve {
             exit(error == PushFakeError.addressInUse(port: options.port) ? 69 : 70)
         }
         FileHandle.standardOutput.write(Data((readyLine(server).serializedString() + "\n").utf8))
+        if let warning = adminWarning(options) { FileHandle.standardError.write(Data("pushfake: \(warning)\n".utf8)) }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
             sigwait(&signals, &received)
             server.stop()
+            let name = received == SIGINT ? "SIGINT" : received == SIGHUP ? "SIGHUP" : "SIGTERM"
+            let served = server.fake.journal.totalCount
+            FileHandle.standardError.write(Data("pushfake: stopped on \(name) after \(served) request(s)\n".utf8))
             exit(0)
         }
         waiter.name = "pushfake-signals"
         waiter.start()
         while true { sleep(3600) }
+    }
+
+    /// Bound to a non-loopback address with the admin API still loopback-only: say how to open it, once.
+    static func adminWarning(_ options: ServeOptions) -> String? {
+        let loopbackOnly = ["127.0.0.1", "::1", "localhost"].contains(options.host) || options.host.hasPrefix("127.")
+        guard !loopbackOnly, options.adminAccess.token == nil, !options.adminAccess.open else { return nil }
+        return "listening on \(options.host), but the admin API (/__pushfake) answers loopback clients only; "
+            + "pass --admin-token <token> or --admin-open to reach it from elsewhere"
     }
 
     /// `{"event":"listening","url":…,"tpns":…,"twinpush":…,"admin":…}`: each vendor's base URL under its name in
@@ -58,6 +70,8 @@ enum Serve {
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
+        // SIGHUP (a closed terminal, a supervisor's reload) stops the fake too: it has no files to reload.
+        sigaddset(&signals, SIGHUP)
         return signals
     }
 

@@ -13,6 +13,7 @@ struct ServeOptions {
     var twinPushApps: [TwinPushApp] = []
     var maxBodyBytes = 10 * 1_048_576
     var quiet = false
+    var adminAccess = AdminAccess()
 
     static let spec = CommandSpec(
         path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
@@ -35,6 +36,16 @@ struct ServeOptions {
                 repeatable: true),
             .value("--max-body-bytes", "n", "Largest accepted request body (default 10485760)"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
+            .value(
+                "--admin-token", "token",
+                "Require Authorization: Bearer <token> on every admin request, from any client"),
+            .flag(
+                "--admin-open",
+                "Answer admin requests from any client, not only loopback ones (a container on a private network)"),
+            .value(
+                "--allow-host", "name",
+                "Accept this Host name for admin requests besides IP addresses and localhost (a compose service)",
+                repeatable: true),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
@@ -57,6 +68,19 @@ struct ServeOptions {
         }
         maxBodyBytes = try arguments.int("--max-body-bytes", in: 1...Int(Int32.max)) ?? maxBodyBytes
         quiet = arguments.has("--quiet")
+        if let token = arguments.string("--admin-token") {
+            guard !token.isEmpty, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) else {
+                throw arguments.usage("--admin-token must be printable ASCII without spaces or commas")
+            }
+            adminAccess.token = token
+        }
+        adminAccess.open = arguments.has("--admin-open")
+        for name in arguments.all("--allow-host") {
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
+                throw arguments.usage("--allow-host takes a host name (letters, digits, - and .), not \(name)")
+            }
+            adminAccess.allowedHosts.append(name)
+        }
     }
 
     var engineConfiguration: PushFakeConfiguration {

@@ -46,12 +46,13 @@ public final class LoopbackHTTPClient {
         _ = socket.sendAll(bytes)
     }
 
-    /// Sends one request with `Content-Length` framing (and `Content-Type: application/json` for a body, unless
-    /// `headers` name one) and reads its response.
+    /// Sends one request with `Content-Length` framing (plus `Host: 127.0.0.1` and, for a body,
+    /// `Content-Type: application/json`, unless `headers` name them) and reads its response.
     public func request(
         _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []
     ) -> Response? {
-        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var text = "\(method) \(target) HTTP/1.1\r\n"
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) { text += "Host: 127.0.0.1\r\n" }
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         if body != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
             text += "Content-Type: application/json\r\n"
