@@ -71,11 +71,15 @@ struct TPNSState: Sendable {
         return deadline > DispatchTime.now().uptimeNanoseconds
     }
 
+    /// Marks a register in flight for `seconds` (a fault's delay, at most ``Fault/maximumDelay``). The conversion
+    /// and the sum cannot trap: the delay is bounded again here and the deadline saturates.
     mutating func markInFlight(_ key: DeviceKey, for seconds: Double) {
         guard seconds > 0 else {
             inFlightUntil[key] = nil
             return
         }
-        inFlightUntil[key] = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+        let nanoseconds = UInt64(Fault.clampedDelay(seconds) * 1_000_000_000)
+        let (deadline, overflow) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(nanoseconds)
+        inFlightUntil[key] = overflow ? UInt64.max : deadline
     }
 }
