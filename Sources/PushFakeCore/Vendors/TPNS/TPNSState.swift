@@ -8,8 +8,10 @@ struct TPNSState: Sendable {
         let deviceId: String
     }
 
-    /// Application keys declared up front; non-empty makes TPNS strict about keys.
-    let declaredApps: Set<String>
+    /// Application keys declared up front or since; non-empty makes TPNS strict about keys.
+    private(set) var declaredApps: Set<String>
+    /// The declared keys in the order they were declared.
+    private(set) var declaredAppOrder: [String] = []
     /// ``PushFakeConfiguration/stateChecks``: answer -1000 / -1001 / -1002 from this state.
     let stateChecks: Bool
     /// ``PushFakeConfiguration/tpnsRequireRegistrationID``.
@@ -22,9 +24,15 @@ struct TPNSState: Sendable {
     private var inFlightUntil: [DeviceKey: UInt64] = [:]
 
     init(configuration: PushFakeConfiguration) {
-        declaredApps = Set(configuration.tpnsApps)
+        declaredApps = []
         stateChecks = configuration.stateChecks
         requireRegistrationID = configuration.tpnsRequireRegistrationID
+        for key in configuration.tpnsApps { declare(key) }
+    }
+
+    /// Declares an application key (again: no change).
+    mutating func declare(_ applicationKey: String) {
+        if declaredApps.insert(applicationKey).inserted { declaredAppOrder.append(applicationKey) }
     }
 
     var isStrict: Bool { !declaredApps.isEmpty }
