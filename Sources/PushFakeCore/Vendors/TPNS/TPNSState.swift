@@ -74,6 +74,11 @@ struct TPNSState: Sendable {
         notifications.append(notification)
     }
 
+    /// Counts a key as auto-provisioned (state documents), once.
+    mutating func markProvisioned(_ applicationKey: String) {
+        if !autoProvisionedApps.contains(applicationKey) { autoProvisionedApps.append(applicationKey) }
+    }
+
     func isInFlight(_ key: DeviceKey) -> Bool {
         guard let deadline = inFlightUntil[key] else { return false }
         return deadline > DispatchTime.now().uptimeNanoseconds

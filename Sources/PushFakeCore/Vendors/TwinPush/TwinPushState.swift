@@ -47,6 +47,8 @@ struct TwinPushState: Sendable {
     var inboxes: [AliasKey: [TwinPush.InboxItem]] = [:]
     /// Scheduled notification ids, ordered by `send_since` (ties: creation order).
     var scheduled: [String] = []
+    /// The ``TwinPushNotificationRecord/serial`` of the next notification.
+    var nextSerial = 0
 
     init(configuration: PushFakeConfiguration) {
         // As before: a later entry with the same id replaces the earlier one's tokens.
@@ -134,7 +136,18 @@ struct TwinPushState: Sendable {
             indexesByAlias[key]?.removeAll { $0 == index }
             if indexesByAlias[key]?.isEmpty == true { indexesByAlias[key] = nil }
         }
-        if let alias { indexesByAlias[AliasKey(app: device.appID, alias: alias), default: []].append(index) }
+        if let alias {
+            // In registration order, whenever each device took the alias: what an alias target reaches first is
+            // then a property of the devices alone, as a state document lists them (StateFormat.md).
+            let key = AliasKey(app: device.appID, alias: alias)
+            let position = indexesByAlias[key]?.firstIndex { $0 > index } ?? indexesByAlias[key]?.count ?? 0
+            indexesByAlias[key, default: []].insert(index, at: position)
+        }
         records[index].device.alias = alias
+    }
+
+    /// Counts an app as auto-provisioned (state documents), once.
+    mutating func markProvisioned(_ app: String) {
+        if provisioned.insert(app).inserted { autoProvisionedApps.append(app) }
     }
 }
