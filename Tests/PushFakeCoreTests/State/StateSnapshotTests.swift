@@ -50,3 +50,20 @@ final class StateSnapshotTests: XCTestCase {
         XCTAssertEqual(fake.tpnsRegister().response.status, 200)
     }
 }
+
+/// Alias targets are reached in registration order, whenever each device took the alias, so a state document that
+/// lists devices in registration order rebuilds the same order.
+final class AliasOrderTests: XCTestCase {
+    func test_aliasTargets_areReachedInRegistrationOrder_whenAliasesWereTakenLater() throws {
+        let client = TwinPushTestClient(fake: PushFake())
+        let first = client.registerIOS(udid: "U1")
+        let second = client.registerIOS(udid: "U2", alias: "ana")
+        client.registerIOS(udid: "U1", alias: "ana")
+        client.notify(#"{"alert":"Hi","devices_aliases":["ana"]}"#)
+        XCTAssertEqual(client.fake.deliveries.map(\.deviceID), [first, second])
+        let loaded = PushFake()
+        try loaded.loadState(client.fake.stateSnapshot())
+        TwinPushTestClient(fake: loaded).notify(#"{"alert":"Again","devices_aliases":["ana"]}"#)
+        XCTAssertEqual(loaded.deliveries.suffix(2).map(\.deviceID), [first, second])
+    }
+}
