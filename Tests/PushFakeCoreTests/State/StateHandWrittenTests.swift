@@ -37,6 +37,46 @@ final class StateHandWrittenTests: XCTestCase {
         XCTAssertEqual(fake.twinPushApps, [TwinPushTestClient.app])
     }
 
+    /// The example of StateFormat.md, verbatim.
+    func test_theArticlesExample_loadsAsItSays() throws {
+        let text = #"""
+            {
+              "version": 1,
+              "clock": {"mode": "fixed", "now": "2026-03-01T09:00:00.000Z"},
+              "apps": {"tpns": ["APPKEY"]},
+              "vendors": {
+                "twinPush": {
+                  "devices": [
+                    {"app_id": "cs555ab2356a37a0", "udid": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "platform": "ios",
+                     "push_token": "5C1D2A3B", "alias_device": "alice", "badge": 2},
+                    {"app_id": "cs555ab2356a37a0", "udid": "9774d56d682e549c", "platform": "android", "alias_device": "alice"}
+                  ],
+                  "notifications": [
+                    {"id": "2000000000000001", "app_id": "cs555ab2356a37a0", "alert": "Your order shipped",
+                     "devices_aliases": ["alice"], "inbox": true}
+                  ],
+                  "inbox": [{"app_id": "cs555ab2356a37a0", "alias": "alice", "notification": "2000000000000001"}]
+                }
+              },
+              "faults": [{"match": {"vendor": "twinPush", "operation": "getBadge"}, "fault": {"status": 503}}]
+            }
+            """#
+        let fake = PushFake()
+        try fake.loadState(try JSON.parse(text))
+        let client = TwinPushTestClient(fake: fake)
+        let ids = fake.twinPushDevices(app: TwinPushTestClient.app).map(\.id)
+        XCTAssertEqual(ids, ["1000000000000001", "1000000000000002"])
+        for id in ids {
+            XCTAssertEqual(
+                client.send("GET", client.devicePath(id, "/inbox_summary")).json,
+                ["total_count": 1, "unopened_count": 1])
+        }
+        XCTAssertEqual(client.send("GET", client.devicePath(ids[0], "/badge")).status, 503)
+        XCTAssertEqual(client.notify(#"{"alert":"Next","broadcast":true}"#), "2000000000000002")
+        XCTAssertEqual(fake.tpnsRegister(appKey: "other").response.status, 422, "TPNS is strict")
+        XCTAssertEqual(fake.now.pushFakeISO8601, "2026-03-01T09:00:00.000Z")
+    }
+
     func test_aVendorWithoutStateHooks_dumpsNull_andRefusesASection() throws {
         let vendors = try VendorRegistry.standard.adding(Stateless())
         let fake = PushFake(vendors: vendors)
