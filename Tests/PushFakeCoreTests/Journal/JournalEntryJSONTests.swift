@@ -20,10 +20,10 @@ final class JournalEntryJSONTests: XCTestCase {
         let device = client.registerIOS(alias: "ana")
         client.send("POST", client.devicePath(device, "/open_app"), "{}")
         client.send("GET", client.devicePath(device, "/badge"))
-        client.notify(#"{"alert":"Hello","devices_aliases":["ana"],"inbox":true}"#)
+        _ = client.notify(#"{"alert":"Hello","devices_aliases":["ana"],"inbox":true}"#)
         fake.advanceClock(by: 0.25)
         fake.send("GET", "/nowhere?x=1")
-        fake.handle(FakeRequest(method: "POST", path: "/api/device/register", body: [0xFF, 0x00, 0x7B]))
+        _ = fake.handle(FakeRequest(method: "POST", path: "/api/device/register", body: [0xFF, 0x00, 0x7B]))
         fake.recordRejectedForTest()
         return fake
     }
@@ -82,7 +82,7 @@ final class JournalEntryJSONTests: XCTestCase {
         let notification = try XCTUnwrap(fake.twinPushNotifications(app: TwinPushTestClient.app).first?.id)
         client.send("POST", client.devicePath(device, "/notifications/\(notification)/open_notification"), "{}")
         let big = String(repeating: "x", count: 250)
-        client.notify(
+        _ = client.notify(
             #"{"alert":"\#(big)","devices_ids":["\#(device)"],"custom_properties":{"p":"\#(String(repeating: "y", count: 4000))"}}"#
         )
         let deliveries = fake.deliveries

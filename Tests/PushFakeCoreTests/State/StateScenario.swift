@@ -38,8 +38,8 @@ enum StateScenario {
         let inbox = client.notify(
             #"{"alert":"Order","title":"Shop","devices_aliases":["ana","bob"],"inbox":true,"custom_properties":{"order":42}}"#
         )
-        client.notify(#"{"alert":"Gold","target_properties":{"tier":["gold"]},"badge":"+2","tags":["vip"]}"#)
-        client.notify(
+        _ = client.notify(#"{"alert":"Gold","target_properties":{"tier":["gold"]},"badge":"+2","tags":["vip"]}"#)
+        _ = client.notify(
             #"{"multiple_devices":{"\#(ana)":{"alert":"For Ana","badge":"5"},"\#(huawei)":{"alert":"For HW","custom_properties":{"x":"1"}}},"url":"https://x.example"}"#
         )
         let deleted = client.notify(#"{"alert":"Gone","broadcast":true}"#)
@@ -47,7 +47,7 @@ enum StateScenario {
             #"{"alert":"Later","devices_ids":["\#(bob)","\#(tokenless)"],"send_since":"2026-01-01 00:20:00 UTC","inbox":true}"#
         )
         client.create(#"{"alert":"Later too","broadcast":true,"send_since":"2026-01-01 01:00:00 UTC"}"#)
-        client.notify(
+        _ = client.notify(
             #"{"alert":"\#(String(repeating: "é", count: 250))","devices_ids":["\#(ana)"],"custom_properties":{"pad":"\#(String(repeating: "p", count: 4000))"}}"#
         )
         client.send(

@@ -59,11 +59,11 @@ final class AliasOrderTests: XCTestCase {
         let first = client.registerIOS(udid: "U1")
         let second = client.registerIOS(udid: "U2", alias: "ana")
         client.registerIOS(udid: "U1", alias: "ana")
-        client.notify(#"{"alert":"Hi","devices_aliases":["ana"]}"#)
+        _ = client.notify(#"{"alert":"Hi","devices_aliases":["ana"]}"#)
         XCTAssertEqual(client.fake.deliveries.map(\.deviceID), [first, second])
         let loaded = PushFake()
         try loaded.loadState(client.fake.stateSnapshot())
-        TwinPushTestClient(fake: loaded).notify(#"{"alert":"Again","devices_aliases":["ana"]}"#)
+        _ = TwinPushTestClient(fake: loaded).notify(#"{"alert":"Again","devices_aliases":["ana"]}"#)
         XCTAssertEqual(loaded.deliveries.suffix(2).map(\.deviceID), [first, second])
     }
 }
