@@ -192,7 +192,7 @@ struct JSONParser {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                try checkUTF8(start, position, high)
+                if high >= 0x80 { try checkUTF8(start, position) }
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
                 return String(decoding: slice, as: UTF8.self)
@@ -208,7 +208,7 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 // Escapes are ASCII in the input, so checking the raw input checks every byte copied.
-                try checkUTF8(start, position, high)
+                if high >= 0x80 { try checkUTF8(start, position) }
                 position += 1
                 return String(decoding: scalars, as: UTF8.self)
             case UInt8(ascii: "\\"):
@@ -226,9 +226,9 @@ struct JSONParser {
     }
 
     /// Throws at the first byte of `bytes[start..<end]` that is not well-formed UTF-8 (RFC 3629: no overlong
-    /// forms, no encoded surrogates, nothing above U+10FFFF), when `high` says a non-ASCII byte was seen.
-    private func checkUTF8(_ start: Int, _ end: Int, _ high: UInt8) throws(Failure) {
-        guard high >= 0x80 else { return }
+    /// forms, no encoded surrogates, nothing above U+10FFFF). Called only for strings with a byte ≥ 0x80.
+    @inline(never)
+    private func checkUTF8(_ start: Int, _ end: Int) throws(Failure) {
         var index = start
         while index < end {
             let lead = bytes[index]
@@ -350,46 +350,4 @@ struct JSONParser {
     private func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
-}
-
-extension JSON {
-    /// Parses UTF-8 JSON bytes.
-    ///
-    /// - Throws: ``JSONSyntaxError`` naming what was wrong, at which byte, and in which value.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSON {
-        do throws(JSONParser.Failure) {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw JSONSyntaxError(error)
-        }
-    }
-
-    /// Parses a JSON text.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSON {
-        try parse(Array(text.utf8))
-    }
-}
-
-/// A body that is not valid JSON.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, where and in which value, e.g. `invalid number at byte 12` or
-    /// `invalid UTF-8 in string at byte 14 (in deviceIds[1])`.
-    public let message: String
-    /// The byte offset where parsing stopped (for string errors: the first bad byte, or the `\` of a bad escape).
-    public let offset: Int
-    /// The dotted path of the value parsing was in (`deviceIds[1]`, `device.latitude`), or `nil` at the top level.
-    public let path: String?
-    /// `true` when the bytes of a string are at fault (invalid UTF-8, an unpaired surrogate escape, a control
-    /// character) rather than the JSON around it: the vendors then name ``path`` as the bad field.
-    public let isStringError: Bool
-
-    init(_ failure: JSONParser.Failure) {
-        message = failure.description
-        offset = failure.offset
-        path = failure.pathText
-        isStringError = failure.inString
-    }
-
-    /// The same as ``message``.
-    public var description: String { message }
 }
