@@ -11,8 +11,9 @@ struct EngineState {
     var journal: Journal
     var faultRules: [FaultRule] = []
     var nextFaultNumber = 1
-    /// One state box per registered vendor, in registry order (the router's vendor indexes).
-    let vendorSlots: [VendorSlot]
+    /// One state box per registered vendor, in registry order (the router's vendor indexes); a loaded state
+    /// replaces them all at once.
+    var vendorSlots: [VendorSlot]
     var observers: [Int: @Sendable (JournalEntry) -> Void] = [:]
     var nextObserverID = 1
 
@@ -20,18 +21,39 @@ struct EngineState {
         self.configuration = configuration
         self.clock = FakeClock(mode: configuration.clockMode, start: configuration.clockStart)
         self.services = VendorServices(seed: configuration.seed, now: clock.now)
-        self.faultGenerator = SplitMix64(seed: configuration.seed ^ 0x5EED_FA17_0000_0001)
+        self.faultGenerator = Self.faultGenerator(seed: configuration.seed)
         self.journal = Journal(limit: configuration.journalLimit)
-        self.vendorSlots = vendors.entries.map { $0.makeSlot(configuration) }
+        self.vendorSlots = Self.makeSlots(configuration: configuration, vendors: vendors)
     }
 
-    /// Back to the configured start, keeping observers (a test's waiters survive a reset).
+    /// The probabilistic faults' generator of a fresh engine.
+    static func faultGenerator(seed: UInt64) -> SplitMix64 {
+        SplitMix64(seed: seed ^ 0x5EED_FA17_0000_0001)
+    }
+
+    /// Fresh vendor states, with the apps of the configuration's JSON declared (they were checked when it was read).
+    static func makeSlots(configuration: PushFakeConfiguration, vendors: VendorRegistry) -> [VendorSlot] {
+        let slots = vendors.entries.map { $0.makeSlot(configuration) }
+        for (name, apps) in configuration.appDeclarations {
+            guard let index = vendors.index(of: Vendor(name)), let commit = try? slots[index].prepareApps(apps) else {
+                continue
+            }
+            commit()
+        }
+        return slots
+    }
+
+    /// Back to the configured start, keeping observers (a test's waiters survive a reset) and declared apps.
     mutating func reset(vendors: VendorRegistry) {
         let observers = self.observers
         let nextObserverID = self.nextObserverID
+        let apps = vendorSlots.map { $0.declaredApps() }
         self = EngineState(configuration: configuration, vendors: vendors)
         self.observers = observers
         self.nextObserverID = nextObserverID
+        for (slot, declared) in zip(vendorSlots, apps) {
+            if let declared, let commit = try? slot.prepareApps(declared) { commit() }
+        }
     }
 
     /// Lets every vendor act on the clock's current time (scheduled sends falling due). What a tick delivers is

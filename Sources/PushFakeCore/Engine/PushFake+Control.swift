@@ -66,20 +66,32 @@ extension PushFake {
         state.withLock { $0.clock.now }
     }
 
-    /// Moves the clock forward; every vendor's clock tick runs, so scheduled sends whose time has come are
-    /// delivered (TwinPush `send_since`).
-    public func advanceClock(by interval: TimeInterval) {
+    /// Whether the clock is fixed or follows wall time (a loaded state may have changed it, see ``loadState(_:)``).
+    public var clockMode: FakeClock.Mode {
+        state.withLock { $0.clock.mode }
+    }
+
+    /// Moves the clock; every vendor's clock tick runs, so scheduled sends whose time has come are delivered
+    /// (TwinPush `send_since`).
+    /// - Returns: `false`, changing nothing, when `interval` is not finite or the clock would leave
+    ///   ``FakeClock/validRange`` (1970-01-01…9999-12-31).
+    @discardableResult
+    public func advanceClock(by interval: TimeInterval) -> Bool {
         state.withLock { state in
-            state.clock.advance(by: interval)
+            guard state.clock.advance(by: interval) else { return false }
             state.tick()
+            return true
         }
     }
 
     /// Sets the clock; every vendor's clock tick runs, so scheduled sends whose time has come are delivered.
-    public func setClock(to date: Date) {
+    /// - Returns: `false`, changing nothing, when `date` is outside ``FakeClock/validRange``.
+    @discardableResult
+    public func setClock(to date: Date) -> Bool {
         state.withLock { state in
-            state.clock.set(to: date)
+            guard state.clock.set(to: date) else { return false }
             state.tick()
+            return true
         }
     }
 
