@@ -15,7 +15,10 @@ struct EngineState {
     /// replaces them all at once.
     var vendorSlots: [VendorSlot]
     var observers: [Int: @Sendable (JournalEntry) -> Void] = [:]
+    var deliveryObservers: [Int: @Sendable (Delivery) -> Void] = [:]
     var nextObserverID = 1
+    /// Deliveries clock ticks made since delivery observers last heard of them (kept only while there are some).
+    var tickDeliveries: [String] = []
 
     init(configuration: PushFakeConfiguration, vendors: VendorRegistry) {
         self.configuration = configuration
@@ -46,10 +49,12 @@ struct EngineState {
     /// Back to the configured start, keeping observers (a test's waiters survive a reset) and declared apps.
     mutating func reset(vendors: VendorRegistry) {
         let observers = self.observers
+        let deliveryObservers = self.deliveryObservers
         let nextObserverID = self.nextObserverID
         let apps = vendorSlots.map { $0.declaredApps() }
         self = EngineState(configuration: configuration, vendors: vendors)
         self.observers = observers
+        self.deliveryObservers = deliveryObservers
         self.nextObserverID = nextObserverID
         for (slot, declared) in zip(vendorSlots, apps) {
             if let declared, let commit = try? slot.prepareApps(declared) { commit() }
@@ -61,6 +66,30 @@ struct EngineState {
     mutating func tick() {
         services.now = clock.now
         for slot in vendorSlots { slot.tick(&services) }
-        _ = services.takeCaused()
+        let released = services.takeCaused()
+        if !deliveryObservers.isEmpty { tickDeliveries += released }
+    }
+
+    /// What delivery observers have not heard of yet: deliveries clock ticks made, then `caused` (a request's),
+    /// with the observers to tell. Empty when nobody observes deliveries.
+    mutating func takeNewDeliveries(caused: [String]) -> DeliveryNews {
+        guard !deliveryObservers.isEmpty else { return DeliveryNews() }
+        let ids = tickDeliveries + caused
+        tickDeliveries = []
+        return DeliveryNews(
+            deliveries: ids.compactMap { services.delivery(id: $0) }, observers: Array(deliveryObservers.values))
+    }
+}
+
+/// New deliveries and the observers to tell, carried out of the engine lock.
+struct DeliveryNews {
+    var deliveries: [Delivery] = []
+    var observers: [@Sendable (Delivery) -> Void] = []
+
+    /// Calls every observer with every delivery, in order; run it outside the lock.
+    func tell() {
+        for delivery in deliveries {
+            for observer in observers { observer(delivery) }
+        }
     }
 }

@@ -77,22 +77,26 @@ extension PushFake {
     ///   ``FakeClock/validRange`` (1970-01-01…9999-12-31).
     @discardableResult
     public func advanceClock(by interval: TimeInterval) -> Bool {
-        state.withLock { state in
-            guard state.clock.advance(by: interval) else { return false }
+        let (moved, delivered) = state.withLock { state in
+            guard state.clock.advance(by: interval) else { return (false, DeliveryNews()) }
             state.tick()
-            return true
+            return (true, state.takeNewDeliveries(caused: []))
         }
+        delivered.tell()
+        return moved
     }
 
     /// Sets the clock; every vendor's clock tick runs, so scheduled sends whose time has come are delivered.
     /// - Returns: `false`, changing nothing, when `date` is outside ``FakeClock/validRange``.
     @discardableResult
     public func setClock(to date: Date) -> Bool {
-        state.withLock { state in
-            guard state.clock.set(to: date) else { return false }
+        let (moved, delivered) = state.withLock { state in
+            guard state.clock.set(to: date) else { return (false, DeliveryNews()) }
             state.tick()
-            return true
+            return (true, state.takeNewDeliveries(caused: []))
         }
+        delivered.tell()
+        return moved
     }
 
     // MARK: Deliveries
@@ -145,5 +149,31 @@ extension PushFake {
     /// Stops calling the observer that ``addObserver(_:)`` returned `token` for; an unknown token is ignored.
     public func removeObserver(_ token: Int) {
         _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
+    /// Calls `observer` with each new delivery — what a device would receive — outside the engine lock: a custom
+    /// sink (a file per push, a simulator, a dashboard). Deliveries a request causes come after its journal entry's
+    /// observers ran; deliveries the clock releases (a scheduled TwinPush notification) come when it moves.
+    ///
+    /// ```swift
+    /// fake.onDelivery { delivery in print(delivery.deviceID, String(decoding: delivery.payload, as: UTF8.self)) }
+    /// ```
+    /// - Returns: a token for ``removeDeliveryObserver(_:)``.
+    @discardableResult
+    public func onDelivery(_ observer: @escaping @Sendable (Delivery) -> Void) -> Int {
+        state.withLock { state in
+            let id = state.nextObserverID
+            state.nextObserverID += 1
+            state.deliveryObservers[id] = observer
+            return id
+        }
+    }
+
+    /// Stops calling the observer that ``onDelivery(_:)`` returned `token` for; an unknown token is ignored.
+    public func removeDeliveryObserver(_ token: Int) {
+        state.withLock { state in
+            state.deliveryObservers.removeValue(forKey: token)
+            if state.deliveryObservers.isEmpty { state.tickDeliveries = [] }
+        }
     }
 }
