@@ -29,9 +29,11 @@ extension AdminAPI {
 
     /// `DELETE /__pushfake/instances/{id}`.
     func deleteInstance(_ id: String) -> FakeResponse {
+        let engine = server.instances.engine(id)
         guard server.instances.remove(id) else {
             return .json(404, ["error": .string("no instance with id \(id)")])
         }
+        if let engine { server.endEvents(of: engine) }
         return .json(200, ["deleted": .string(id)])
     }
 

@@ -66,6 +66,7 @@ struct AdminAPI: Sendable {
         case AdminRoutes.compareRecording: return .response(compareRecording(request))
         case AdminRoutes.verify: return .response(verify(request))
         case AdminRoutes.wait: return wait(request)
+        case AdminRoutes.events: return events(request)
         case AdminRoutes.state: return .response(.json(200, fake.stateSnapshot()))
         case AdminRoutes.loadState: return .response(loadState(request))
         case AdminRoutes.apps: return .response(.json(200, fake.apps))
