@@ -101,6 +101,11 @@
         private mutating func retire(_ fd: Int32) {
             connections[fd] = nil
             timed.remove(fd)
+            // A connection whose first event came before its adoption may close before the queue is read: drop
+            // that stale entry now, or the next connection given this descriptor number would find a connection
+            // made for a closed socket (unknown peer, so refused by the admin API; a timer closing a reused fd).
+            // Only this connection can be queued under `fd` until it is closed, so nothing newer is dropped.
+            loop.adopted.withLock { $0.removeAll { $0 == fd } }
             server.forgetConnection(fd)
             Glibc.close(fd)
         }
