@@ -32,7 +32,11 @@ let package = Package(
         .target(name: "CPushFakeEpoll"),
         // The commit `pushfake --version` reports: "dev" unless scripts/package defines PUSHFAKE_COMMIT.
         .target(name: "CPushFakeBuildInfo"),
-        .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore", "PushFakeHTTP1", "CPushFakeEpoll"]),
+        // The dashboard's HTML, CSS and JS stay readable files in Dashboard/Assets; scripts/generate-dashboard embeds
+        // them as Swift string literals (Dashboard/DashboardAssets.swift), so the target builds no resource bundle.
+        .target(
+            name: "PushFakeHTTP", dependencies: ["PushFakeCore", "PushFakeHTTP1", "CPushFakeEpoll"],
+            exclude: ["Dashboard/Assets"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
         // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.

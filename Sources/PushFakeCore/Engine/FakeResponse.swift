@@ -42,6 +42,7 @@ public struct FakeResponse: Sendable, Equatable {
         case 200: return "OK"
         case 201: return "Created"
         case 204: return "No Content"
+        case 308: return "Permanent Redirect"
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
         case 402: return "Payment Required"

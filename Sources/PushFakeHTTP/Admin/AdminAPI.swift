@@ -72,6 +72,8 @@ struct AdminAPI: Sendable {
         case AdminRoutes.apps: return .response(.json(200, fake.apps))
         case AdminRoutes.declareApps: return .response(declareApps(request))
         case AdminRoutes.openAPI: return .response(.json(200, OpenAPIDocument.make(baseURL: baseURL(for: request))))
+        case AdminRoutes.dashboard: return .response(dashboard(request))
+        case AdminRoutes.dashboardAsset: return .response(dashboardAsset(parameters["file"] ?? ""))
         default:
             return .response(.json(501, ["error": .string("\(route.display) is not served by this build")]))
         }

@@ -1,0 +1,109 @@
+import Foundation
+import PushFakeCore
+import XCTest
+
+@testable import PushFakeHTTP
+
+/// The dashboard (README, Dashboard): `GET /__pushfake/` and its assets, with their types and the headers that keep
+/// the page to itself, at the top level and under an instance, behind the admin API's access rules; and the
+/// generated Swift file that carries the assets matches the files people edit.
+final class DashboardTests: ServerTestCase {
+    private func get(_ target: String, headers: [(String, String)] = []) throws -> LoopbackHTTPClient.Response {
+        let client = try LoopbackHTTPClient(port: port)
+        let host = headers.contains { $0.0 == "Host" } ? [] : [("Host", "127.0.0.1:\(port)")]
+        return try XCTUnwrap(client.request("GET", target, headers: host + headers))
+    }
+
+    private func assertServed(
+        _ response: LoopbackHTTPClient.Response, type: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(response.status, 200, response.text, file: file, line: line)
+        XCTAssertEqual(response.headers["Content-Type"], type, file: file, line: line)
+        XCTAssertEqual(response.headers["Cache-Control"], "no-store", file: file, line: line)
+        XCTAssertEqual(response.headers["X-Content-Type-Options"], "nosniff", file: file, line: line)
+        XCTAssertEqual(response.headers["X-Frame-Options"], "DENY", file: file, line: line)
+        let policy = response.headers["Content-Security-Policy"] ?? ""
+        for directive in [
+            "default-src 'self'", "connect-src 'self'", "img-src 'self' data:", "style-src 'self'", "script-src 'self'",
+        ] {
+            XCTAssertTrue(policy.contains(directive + ";"), "\(directive) in \(policy)", file: file, line: line)
+        }
+        XCTAssertFalse(policy.contains("unsafe-inline"), file: file, line: line)
+    }
+
+    func test_page_andAssets_areServedWithTheirTypesAndAStrictPolicy() throws {
+        let page = try get("/__pushfake/")
+        assertServed(page, type: "text/html; charset=utf-8")
+        XCTAssertTrue(page.text.contains(#"<script src="assets/dashboard.js" defer></script>"#))
+        assertServed(try get("/__pushfake/assets/dashboard.js"), type: "text/javascript; charset=utf-8")
+        assertServed(try get("/__pushfake/assets/dashboard.css"), type: "text/css; charset=utf-8")
+        XCTAssertTrue(fake.journal.entries.isEmpty, "the dashboard is admin API, not vendor traffic")
+    }
+
+    func test_unknownAsset_is404JSON_andTheBarePrefixRedirectsToTheSlash() throws {
+        let missing = try get("/__pushfake/assets/evil.js")
+        XCTAssertEqual(missing.status, 404)
+        XCTAssertEqual(missing.json?["error"], "no dashboard file evil.js")
+        let bare = try get("/__pushfake")
+        XCTAssertEqual(bare.status, 308)
+        XCTAssertEqual(bare.headers["Location"], "/__pushfake/")
+    }
+
+    func test_underAnInstance_thePageAndAssetsAreServedToo() throws {
+        let client = try LoopbackHTTPClient(port: port)
+        let id = try XCTUnwrap(client.request("POST", "/__pushfake/instances")?.json?["id"]?.stringValue)
+        assertServed(try get("/i/\(id)/__pushfake/"), type: "text/html; charset=utf-8")
+        assertServed(try get("/i/\(id)/__pushfake/assets/dashboard.js"), type: "text/javascript; charset=utf-8")
+        XCTAssertEqual(try get("/i/\(id)/__pushfake").headers["Location"], "/i/\(id)/__pushfake/")
+    }
+
+    func test_accessRules_apply_aRebindingHostIsRefused_andATokenIsRequiredWhenSet() throws {
+        for target in ["/__pushfake/", "/__pushfake/assets/dashboard.js"] {
+            let rebound = try get(target, headers: [("Host", "attacker.example:\(port)")])
+            XCTAssertEqual(rebound.status, 403, target)
+            XCTAssertTrue(rebound.text.contains("attacker.example"), rebound.text)
+        }
+        server.stop()
+        try startServer { $0.adminAccess = AdminAccess(token: "t0k") }
+        XCTAssertEqual(try get("/__pushfake/").status, 403)
+        assertServed(
+            try get("/__pushfake/", headers: [("Authorization", "Bearer t0k")]), type: "text/html; charset=utf-8")
+    }
+
+    /// scripts/generate-dashboard writes DashboardAssets.swift from Sources/PushFakeHTTP/Dashboard/Assets/; a stale
+    /// file would serve an old page.
+    func test_generatedAssets_matchTheFilesInTheRepository() throws {
+        let directory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/PushFakeHTTP/Dashboard/Assets")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
+        XCTAssertEqual(Set(names), Set(DashboardAssets.files.keys), "run scripts/generate-dashboard")
+        for name in names {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertEqual(DashboardAssets.files[name], text, "\(name) is stale: run scripts/generate-dashboard")
+        }
+    }
+
+    /// The page reaches nothing but its own server, and runs no inline script or style (the policy forbids them).
+    func test_assets_referenceNoNetworkResource_andHoldNoInlineScriptOrStyle() throws {
+        let html = try XCTUnwrap(DashboardAssets.files["index.html"])
+        let script = try XCTUnwrap(DashboardAssets.files["dashboard.js"])
+        let styles = try XCTUnwrap(DashboardAssets.files["dashboard.css"])
+        for attribute in [#"src=""#, #"href=""#] {
+            for part in html.components(separatedBy: attribute).dropFirst() {
+                let value = String(part.prefix { $0 != "\"" })
+                XCTAssertTrue(
+                    value.hasPrefix("assets/") || value.hasPrefix("#") || value.hasPrefix("data:"),
+                    "\(attribute)\(value)")
+            }
+        }
+        XCTAssertFalse(html.contains("<script>"), "inline script")
+        XCTAssertFalse(html.contains("<style"), "inline style")
+        XCTAssertFalse(html.contains(" style="), "inline style attribute")
+        for forbidden in ["http://", "https://", "EventSource(\"http", "import("] {
+            XCTAssertFalse(script.contains(forbidden), forbidden)
+        }
+        XCTAssertFalse(styles.contains("url("), "no fonts or images from anywhere")
+        XCTAssertFalse(styles.contains("@import"))
+    }
+}

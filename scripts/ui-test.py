@@ -1,0 +1,267 @@
+"""Drives the PushFake dashboard in headless Chromium, as scripts/ui-test sets it up (README, Dashboard).
+
+Usage: ui-test.py BASE_URL OUTPUT_DIR. The server at BASE_URL is fresh; the vendor calls a phone or a backend would
+make are sent from here with urllib, and every check reads the text the page shows. Screenshots go to OUTPUT_DIR.
+"""
+
+import json
+import os
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BASE, OUT = sys.argv[1], sys.argv[2]
+STATE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "states",
+                     "twinpush-scheduled-notification.json")
+passed = 0
+
+
+def http(method, path, body=None, headers=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(BASE + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def ok(description):
+    global passed
+    passed += 1
+    print(f"ok - {description}", flush=True)
+
+
+def wait_for(description, condition, timeout=10):
+    """Waits until condition() is truthy and raises no AssertionError (the page redraws as events arrive, so an
+    element found a moment ago may be gone: that is retried too); fails naming what was expected, the last
+    assertion, and what the page showed."""
+    last = []
+
+    def attempt(_):
+        try:
+            return condition()
+        except (AssertionError, StaleElementReferenceException, NoSuchElementException) as error:
+            last[:] = [error]
+            return False
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(attempt)
+    except TimeoutException:
+        if last:
+            description += f" ({type(last[0]).__name__}: {last[0]})"
+        driver.save_screenshot(os.path.join(OUT, "failure.png"))
+        main = driver.find_element(By.TAG_NAME, "body").text[:3000]
+        console = "\n".join(f"{e['level']} {e['message']}" for e in driver.get_log("browser"))
+        raise SystemExit(f"FAIL: {description}\n--- the page showed:\n{main}\n--- console:\n{console}\n"
+                         f"--- screenshot: {OUT}/failure.png")
+
+
+def text(css):
+    return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, css))
+
+
+def card(alias):
+    """The device card of an alias; raises NoSuchElementException (retried by wait_for) while there is none."""
+    return driver.find_element(By.CSS_SELECTOR, f"article.card[data-alias='{alias}']")
+
+
+def has_card(alias):
+    return bool(driver.find_elements(By.CSS_SELECTOR, f"article.card[data-alias='{alias}']"))
+
+
+def viewport(width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def fill(form, values):
+    for name, value in values.items():
+        field = driver.find_element(By.CSS_SELECTOR, f"#{form} [name='{name}']")
+        field.clear()
+        field.send_keys(value)
+
+
+def open_dashboard(path="/__pushfake/"):
+    driver.get(BASE + path)
+    wait_for("the event stream is live", lambda: driver.find_element(By.ID, "live").text == "live")
+
+
+options = webdriver.ChromeOptions()
+options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-extensions", "--no-first-run", "--disable-background-networking"]:
+    options.add_argument(argument)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+started = time.time()
+try:
+    viewport(1280, 800)
+    open_dashboard()
+    assert driver.execute_script("return [innerWidth, innerHeight]") == [1280, 800]
+    driver.execute_script("window.notReloaded = true")
+    ok("the dashboard opens at 1280x800 and its event stream is live")
+
+    # An iOS and an Android phone register with TwinPush, a TPNS iPhone with TPNS, all through the vendor API.
+    tp = "/api/v2/apps/app1"
+    assert http("POST", tp + "/devices/register", {"udid": "IOS-UDID-1", "platform": "ios", "push_token": "a1b2c3",
+                                                    "alias_device": "alice"})[0] == 200
+    assert http("POST", tp + "/devices/register", {"udid": "ANDROID-1", "platform": "android",
+                                                    "push_token": "fcm-token-1", "alias_device": "bob"})[0] == 200
+    assert http("POST", "/TPNS/api/device/register", {"deviceId": "TPNS-IPHONE", "deviceRegistrationId": "0f1e2d",
+                                                      "applicationKey": "APPKEY", "applicationType": "IOS"})[0] == 200
+    wait_for("both TwinPush devices appear, alice's an iPhone and bob's an Android phone",
+             lambda: "iOS" in card("alice").text and "Android" in card("bob").text)
+    wait_for("the TPNS device appears", lambda: "TPNS-IPHONE" in text("#device-list"))
+    wait_for("the journal shows the registers", lambda: [".register" in row.text for row in
+                                                         driver.find_elements(By.CSS_SELECTOR, "#journal-rows tr")]
+             == [True] * 3)
+    assert driver.execute_script("return window.notReloaded === true"), "the page was reloaded"
+    ok("an iOS and an Android device registered through the vendor API appear without a reload")
+
+    # Compose a TwinPush notification to alice in the form: it goes through the vendor route like a backend's.
+    fill("twinpush-form", {"app": "app1", "targets": "alice", "title": "Order shipped",
+                           "alert": "Your parcel is on its way", "badge": "3"})
+    driver.find_element(By.CSS_SELECTOR, "#twinpush-form button[type=submit]").click()
+    wait_for("the answer and its delivery show", lambda: "TwinPush answered 200" in text("#compose-result")
+             and "Deliveries: 1" in text("#compose-result"))
+
+    def banner_on_alice():
+        banner = card("alice").find_element(By.CSS_SELECTOR, ".push.ios")
+        assert banner.find_element(By.CSS_SELECTOR, ".push-title").text == "Order shipped", banner.text
+        assert banner.find_element(By.CSS_SELECTOR, ".push-body").text == "Your parcel is on its way", banner.text
+        assert banner.find_element(By.CSS_SELECTOR, ".icon-badge").text == "3", banner.text
+        assert "badge 3" in banner.text and "APP1" in banner.text, banner.text
+        assert "Order shipped" not in card("bob").text, "the banner is on bob's phone too"
+        return True
+    wait_for("the banner renders on alice's iPhone with title, body and badge", banner_on_alice)
+    ok("a notification composed to an alias shows as an iOS banner with title, body and badge on the right card")
+
+    # A backend sends to bob with a rich URL: his Android phone shows the FCM data message's title and message.
+    assert http("POST", tp + "/notifications", {"alert": "Tap to see your receipt", "title": "Payment received",
+                                                "devices_aliases": ["bob"], "url": "https://example.com/receipt",
+                                                "inbox": True})[0] == 200
+
+    def notification_on_bob():
+        push = card("bob").find_element(By.CSS_SELECTOR, ".push.android")
+        assert push.find_element(By.CSS_SELECTOR, ".push-title").text == "Payment received", push.text
+        assert push.find_element(By.CSS_SELECTOR, ".push-body").text == "Tap to see your receipt", push.text
+        assert "rich URL" in push.text, push.text
+        assert "Inbox: 1, 1 unopened" in card("bob").text, card("bob").text
+        return True
+    wait_for("the Android notification renders on bob's phone, with his inbox", notification_on_bob)
+    ok("a backend's send to an Android alias shows as an Android notification, and the inbox counts it")
+
+    # The same through TPNS: the iPhone gets an APNs payload with the message as its alert.
+    driver.find_element(By.ID, "tab-tpns").click()
+    fill("tpns-form", {"applicationKey": "APPKEY", "message": "Hello from TPNS"})
+    driver.find_element(By.CSS_SELECTOR, "#tpns-form button[type=submit]").click()
+    wait_for("the TPNS answer shows", lambda: "TPNS answered 200" in text("#compose-result"))
+    wait_for("the TPNS banner renders", lambda: "Hello from TPNS" in text("article.card[data-device='TPNS-IPHONE']"))
+    driver.find_element(By.ID, "tab-twinpush").click()
+    ok("a TPNS push from the form renders on the TPNS device")
+
+    # Open a journal row with the mouse: the request body is shown.
+    create = driver.find_element(By.CSS_SELECTOR, "#journal-rows tr[data-seq='4']")
+    assert "twinPush.createNotification" in create.text, create.text
+    create.click()
+    wait_for("the detail shows the request body", lambda: '"alert": "Your parcel is on its way"' in text("#entry-detail"))
+    detail = text("#entry-detail")
+    assert "POST /api/v2/apps/app1/notifications" in detail and "Response 200" in detail, detail
+    assert "Deliveries caused (1)" in detail, detail
+    ok("a journal row opens with its request body, response and the deliveries it caused")
+
+    # The keyboard: Tab reaches the rows; Enter opens one.
+    driver.find_element(By.CSS_SELECTOR, "#journal-rows tr[data-seq='2']").send_keys(Keys.ENTER)
+    wait_for("Enter opens the row", lambda: "#2 POST /api/v2/apps/app1/devices/register" in text("#entry-detail"))
+    assert '"udid": "ANDROID-1"' in text("#entry-detail")
+    ok("a journal row opens with Enter")
+
+    # A fault rule from the form: the next register answers it.
+    Select(driver.find_element(By.CSS_SELECTOR, "#fault-form [name=vendor]")).select_by_value("twinPush")
+    fill("fault-form", {"operation": "register", "status": "503"})
+    preview = driver.find_element(By.ID, "fault-json").text
+    assert json.loads(preview) == {"match": {"vendor": "twinPush", "operation": "register"},
+                                   "fault": {"status": 503}, "scope": "once"}, preview
+    driver.find_element(By.CSS_SELECTOR, "#fault-form button[type=submit]").click()
+    wait_for("the rule is listed", lambda: "fault-1" in text("#fault-rows"))
+    status, _ = http("POST", tp + "/devices/register", {"udid": "IOS-UDID-2", "platform": "ios", "push_token": "ff"})
+    assert status == 503, f"the register answered {status}, not the fault's 503"
+    wait_for("the rule counts the hit", lambda: [c.text for c in driver.find_elements(
+        By.CSS_SELECTOR, "#fault-rows td.num")] == ["1", "1"])
+    wait_for("the journal shows the faulted answer", lambda: "503" in text("#journal-rows tr:first-child")
+             and "fault" in text("#journal-rows tr:first-child"))
+    ok("a fault rule added in the form makes the next register answer 503")
+
+    driver.find_element(By.CSS_SELECTOR, "#journal-rows tr[data-seq='4']").click()
+    wait_for("detail open for the screenshot", lambda: "#4 " in text("#entry-detail"))
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.save_screenshot(os.path.join(OUT, "dashboard-1280x800.png"))
+
+    # A scheduled notification in an instance: switch to it, advance the clock, see it delivered.
+    status, instance = http("POST", "/__pushfake/instances")
+    assert status == 201, instance
+    with open(STATE, encoding="utf-8") as f:
+        assert http("PUT", f"/i/{instance['id']}/__pushfake/state", json.load(f))[0] == 200
+    driver.execute_script("document.getElementById('instance-select').focus()")
+    wait_for("the instance is listed", lambda: f"instance {instance['id']}" in text("#instance-select"))
+    Select(driver.find_element(By.ID, "instance-select")).select_by_value(instance["id"])
+    wait_for("the page is the instance's", lambda: driver.current_url.endswith(f"/i/{instance['id']}/__pushfake/"))
+    wait_for("the event stream is live", lambda: driver.find_element(By.ID, "live").text == "live")
+    wait_for("the instance's device shows", lambda: has_card("bob") and not has_card("alice"))
+    wait_for("the scheduled notification is listed", lambda: "Reminder Good morning" in text("#scheduled")
+             and "due 2026-01-01 09:00:00 UTC" in text("#scheduled"))
+    wait_for("bob's phone is empty at 08:00", lambda: "No notifications yet." in card("bob").text
+             and "2026-01-01 08:00:00 UTC" in driver.find_element(By.ID, "clock-now").text)
+    ok("the instance menu switches to an isolated instance with its own devices and schedule")
+
+    fill("clock-advance", {"seconds": "3600"})
+    driver.find_element(By.CSS_SELECTOR, "#clock-advance button[type=submit]").click()
+    wait_for("the clock moved", lambda: "2026-01-01 09:00:00 UTC" in driver.find_element(By.ID, "clock-now").text)
+    wait_for("the scheduled notification delivers on bob's phone", lambda: "Good morning" in card("bob").text
+             and card("bob").find_element(By.CSS_SELECTOR, ".push-title").text == "Reminder")
+    wait_for("nothing is scheduled any more", lambda: "None" in text("#scheduled"))
+    wait_for("the release is reported", lambda: "Released by the clock: Reminder (1 delivered, due 2026-01-01 "
+             "09:00:00 UTC)" in text("#released"))
+    driver.execute_script("document.getElementById('devices').scrollIntoView()")
+    driver.save_screenshot(os.path.join(OUT, "instance-after-clock.png"))
+    ok("advancing the clock in the form delivers the scheduled notification visibly")
+
+    Select(driver.find_element(By.ID, "instance-select")).select_by_value("")
+    wait_for("back on the main fake", lambda: driver.current_url.endswith(":%s/__pushfake/" % BASE.rsplit(":", 1)[1])
+             and has_card("alice"))
+    ok("the instance menu switches back to the main fake")
+
+    # A narrow window: one column, nothing wider than the window, the journal and cards still readable.
+    viewport(400, 800)
+    open_dashboard()
+    wait_for("the cards render", lambda: has_card("alice"))
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width} px wide in a 400 px window"
+    wait_for("the newest journal row is readable", lambda: driver.find_element(
+        By.CSS_SELECTOR, "#journal-rows tr").is_displayed() and "twinPush.register" in text("#journal-rows tr"))
+    driver.find_element(By.CSS_SELECTOR, "#journal-rows tr").send_keys(Keys.ENTER)
+    wait_for("the detail opens on a narrow window", lambda: "Request" in text("#entry-detail"))
+    driver.save_screenshot(os.path.join(OUT, "dashboard-400.png"))
+    ok("at 400 px the page fits the window and rows still open with Enter")
+
+    # Only this server was ever asked for anything, and the page logged no error (a CSP violation would).
+    origins = driver.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => new URL(e.name).origin)")
+    assert all(origin == BASE for origin in origins), origins
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
+    ok("the page reached only its own server and logged no error")
+finally:
+    driver.quit()
+
+print(f"ui-test: {passed} checks in {time.time() - started:.1f} s; screenshots in {OUT}")
+print(f"{passed} passed, 0 failed")
