@@ -70,7 +70,8 @@
                         state.wokenUp(now: now)
                         continue
                     }
-                    state.connection(fd, now: now).handle(events[index].events, buffer: buffer, now: now)
+                    guard let connection = state.connection(forEventOn: fd, now: now) else { continue }
+                    connection.handle(events[index].events, buffer: buffer, now: now)
                     state.settled(fd)
                 }
                 let done = Self.now()

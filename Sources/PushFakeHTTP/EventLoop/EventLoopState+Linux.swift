@@ -18,13 +18,18 @@
             self.nextSweep = EventLoop.now() &+ EventLoop.sweepInterval
         }
 
-        /// The connection for `fd`, made on its first event if the adoption queue has not brought it yet.
-        mutating func connection(_ fd: Int32, now: UInt64) -> LoopConnection {
+        /// The connection an epoll event on `fd` is for: made now when the event came before the loop read the
+        /// adoption queue (taking `fd` out of it), `nil` when the event is stale — its connection was retired
+        /// earlier in the same batch of events. A connection made for a closed descriptor would have no peer (so the
+        /// admin API refused it) and would be found by the next connection given that descriptor number.
+        mutating func connection(forEventOn fd: Int32, now: UInt64) -> LoopConnection? {
             if let existing = connections[fd] { return existing }
-            let machine = responder.makeMachine(now: now, peer: Socket(fd: fd).peerAddress())
-            let connection = LoopConnection(fd: fd, loop: loop, machine: machine)
-            connections[fd] = connection
-            return connection
+            let queued = loop.adopted.withLock { queue -> Bool in
+                guard let index = queue.firstIndex(of: fd) else { return false }
+                queue.remove(at: index)
+                return true
+            }
+            return queued ? adopt(fd, now: now) : nil
         }
 
         /// Makes connections for descriptors accepted since the last look.
@@ -33,7 +38,14 @@
                 defer { queue.removeAll(keepingCapacity: true) }
                 return queue
             }
-            for fd in fds { _ = connection(fd, now: now) }
+            for fd in fds where connections[fd] == nil { _ = adopt(fd, now: now) }
+        }
+
+        private mutating func adopt(_ fd: Int32, now: UInt64) -> LoopConnection {
+            let machine = responder.makeMachine(now: now, peer: Socket(fd: fd).peerAddress())
+            let connection = LoopConnection(fd: fd, loop: loop, machine: machine)
+            connections[fd] = connection
+            return connection
         }
 
         /// How long epoll may wait: until the next sweep or the earliest exact deadline.
@@ -101,11 +113,6 @@
         private mutating func retire(_ fd: Int32) {
             connections[fd] = nil
             timed.remove(fd)
-            // A connection whose first event came before its adoption may close before the queue is read: drop
-            // that stale entry now, or the next connection given this descriptor number would find a connection
-            // made for a closed socket (unknown peer, so refused by the admin API; a timer closing a reused fd).
-            // Only this connection can be queued under `fd` until it is closed, so nothing newer is dropped.
-            loop.adopted.withLock { $0.removeAll { $0 == fd } }
             server.forgetConnection(fd)
             Glibc.close(fd)
         }
