@@ -1,7 +1,8 @@
 """Drives the PushFake dashboard in headless Chromium, as scripts/ui-test sets it up (README, Dashboard).
 
-Usage: ui-test.py BASE_URL OUTPUT_DIR. The server at BASE_URL is fresh; the vendor calls a phone or a backend would
-make are sent from here with urllib, and every check reads the text the page shows. Screenshots go to OUTPUT_DIR.
+Usage: ui-test.py BASE_URL OUTPUT_DIR TOKEN_URL TOKEN. The server at BASE_URL is fresh; the one at TOKEN_URL runs
+with --admin-token TOKEN. The vendor calls a phone or a backend would make are sent from here with urllib, and every
+check reads the text the page shows. Screenshots go to OUTPUT_DIR.
 """
 
 import json
@@ -18,15 +19,15 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-BASE, OUT = sys.argv[1], sys.argv[2]
+BASE, OUT, TOKEN_BASE, TOKEN = sys.argv[1:5]
 STATE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "states",
                      "twinpush-scheduled-notification.json")
 passed = 0
 
 
-def http(method, path, body=None, headers=None):
+def http(method, path, body=None, headers=None, base=None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(BASE + path, data=data, method=method,
+    request = urllib.request.Request((base or BASE) + path, data=data, method=method,
                                      headers={"Content-Type": "application/json", **(headers or {})})
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
@@ -253,10 +254,22 @@ try:
     driver.save_screenshot(os.path.join(OUT, "dashboard-400.png"))
     ok("at 400 px the page fits the window and rows still open with Enter")
 
+    # A server started with --admin-token: the page takes the token from the #token= fragment, drops it from the
+    # address bar, and sends it with every admin call, the event stream included.
+    viewport(1280, 800)
+    driver.get(TOKEN_BASE + "/__pushfake/#token=" + TOKEN)
+    wait_for("the event stream is live with the token", lambda: driver.find_element(By.ID, "live").text == "live")
+    assert "#token" not in driver.current_url, driver.current_url
+    assert http("POST", "/api/v2/apps/app1/devices/register", {"udid": "T-1", "platform": "ios", "push_token": "t1",
+                                                               "alias_device": "tina"}, base=TOKEN_BASE)[0] == 200
+    wait_for("the device shows on the token server's dashboard", lambda: "iOS" in card("tina").text)
+    assert http("GET", "/__pushfake/devices", base=TOKEN_BASE)[0] == 403, "the admin API needs the token"
+    ok("a server with --admin-token is opened with #token=…, which the page keeps out of the address bar")
+
     # Only this server was ever asked for anything, and the page logged no error (a CSP violation would).
     origins = driver.execute_script(
         "return performance.getEntriesByType('resource').map((e) => new URL(e.name).origin)")
-    assert all(origin == BASE for origin in origins), origins
+    assert all(origin == TOKEN_BASE for origin in origins), origins
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
     ok("the page reached only its own server and logged no error")

@@ -29,8 +29,9 @@ struct AdminAPI: Sendable {
             response.headers.replace(name: "Allow", value: list)
             return .response(response)
         }
+        let isStaticPage = route == AdminRoutes.dashboard || route == AdminRoutes.dashboardAsset
         if let refusal = server.configuration.adminAccess.refusal(
-            of: request, from: peer, changesState: route.changesState)
+            of: request, from: peer, changesState: route.changesState, isStaticPage: isStaticPage)
         {
             return .response(.json(403, ["error": .string(refusal)]))
         }

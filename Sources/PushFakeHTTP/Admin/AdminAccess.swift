@@ -7,7 +7,9 @@ import PushFakeCore
 /// - Without a token, only loopback clients are answered, and only when the `Host` header is an IP literal,
 ///   `localhost` (or a name under `.localhost`) or a name in ``allowedHosts`` — so a page elsewhere cannot reach the
 ///   fake through DNS rebinding.
-/// - With a ``token``, every admin request must carry `Authorization: Bearer <token>`, from any client.
+/// - With a ``token``, every admin request must carry `Authorization: Bearer <token>`, from any client — except the
+///   dashboard's page and its script and styles, which hold no data and which a browser opens without a header;
+///   everything they fetch needs the token (README, Dashboard).
 /// - ``open`` answers every client (a container on a private network); the `Host` rule still applies.
 /// - Always: routes that change the fake take JSON or no body (no form or `text/plain` posts, which browsers send
 ///   cross-site without asking), and refuse an `Origin` other than the fake's own. No CORS headers are ever sent.
@@ -32,10 +34,13 @@ public struct AdminAccess: Sendable, Equatable {
         self.allowedHosts = allowedHosts
     }
 
-    /// Why `request` from `peer` is refused, or `nil` when it may go on.
-    package func refusal(of request: FakeRequest, from peer: PeerAddress, changesState: Bool) -> String? {
+    /// Why `request` from `peer` is refused, or `nil` when it may go on. `isStaticPage`: the request is for the
+    /// dashboard's page or assets.
+    package func refusal(
+        of request: FakeRequest, from peer: PeerAddress, changesState: Bool, isStaticPage: Bool = false
+    ) -> String? {
         if let token {
-            guard let given = request.headers["Authorization"], given == "Bearer " + token else {
+            guard isStaticPage || request.headers["Authorization"] == "Bearer " + token else {
                 return "the admin API needs Authorization: Bearer <token> (pushfake serve --admin-token)"
             }
         } else {
