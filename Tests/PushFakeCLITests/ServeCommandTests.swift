@@ -84,3 +84,31 @@ final class ServeCommandTests: XCTestCase {
         _ = server.stop()
     }
 }
+
+/// The request log: the fault applied on each line, `--log-format json`, and the last line on shutdown.
+final class RequestLogTests: XCTestCase {
+    func test_logLine_namesTheFaultApplied() async throws {
+        let server = try ServerProcess([])
+        _ = try ServerProcess.run(["faults", "add", #"{"fault":{"tpnsError":-1001}}"#, "--url", server.url])
+        _ = try await server.request("POST", "/TPNS/api/device/register", body: "{}")
+        let (status, log) = server.stop()
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(
+            log.contains("POST /TPNS/api/device/register -> 409 tpns.register #1 fault=tpnsError(-1001)\n"), log)
+        XCTAssertTrue(log.hasSuffix("pushfake: stopped on SIGTERM after 1 request(s)\n"), log)
+    }
+
+    func test_jsonLogFormat_writesOneObjectPerLine() async throws {
+        let server = try ServerProcess(["--log-format", "json"])
+        _ = try ServerProcess.run(["faults", "add", #"{"fault":{"status":503,"delay":0.01}}"#, "--url", server.url])
+        _ = try await server.request("POST", "/TPNS/api/device/register", body: "{}")
+        let (_, log) = server.stop()
+        let lines = log.split(separator: "\n").map { try? JSON.parse(String($0)) }
+        XCTAssertTrue(lines.allSatisfy { $0 != nil }, log)
+        let vendor = lines.compactMap { $0 }.first { $0["label"] == "tpns.register" }
+        XCTAssertEqual(vendor?["status"], 503)
+        XCTAssertEqual(vendor?["seq"], 1)
+        XCTAssertEqual(vendor?["fault"], "status(503)+delay(0.01)")
+        XCTAssertEqual(lines.last??["event"], "stopped")
+    }
+}

@@ -158,7 +158,8 @@ public final class PushFake: Sendable {
         state.journal.append(entry)
         return (
             Exchange(
-                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route), entry
+                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route,
+                fault: applied), entry
         )
     }
 
