@@ -16,7 +16,12 @@ enum Serve {
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
         configuration.adminAccess = options.adminAccess
-        let server = PushFakeServer(fake: PushFake(options.engineConfiguration), configuration: configuration)
+        let fake = PushFake(options.engineConfiguration)
+        if let problem = loadStateFiles(options.stateFiles, into: fake) {
+            FileHandle.standardError.write(Data("pushfake: \(problem)\n".utf8))
+            exit(ExitCode.dataError.rawValue)
+        }
+        let server = PushFakeServer(fake: fake, configuration: configuration)
         // Block SIGINT/SIGTERM before any thread exists, so one that arrives right after the ready line stays
         // pending until the waiting thread takes it (a dispatch source installs its handler asynchronously and
         // can miss it).
@@ -43,6 +48,31 @@ enum Serve {
         waiter.name = "pushfake-signals"
         waiter.start()
         while true { sleep(3600) }
+    }
+
+    /// Loads the `--state` files in order, all or nothing; the problem names the file, the JSON path and what was
+    /// expected (exit 65 before listening).
+    static func loadStateFiles(_ files: [String], into fake: PushFake) -> String? {
+        guard !files.isEmpty else { return nil }
+        var documents: [JSON] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                return "cannot read the state file \(file)"
+            }
+            do throws(JSONSyntaxError) {
+                documents.append(try JSON.parse(Array(data)))
+            } catch {
+                return "\(file): not JSON: \(error.message)"
+            }
+        }
+        do throws(StateError) {
+            try fake.loadState(documents: documents)
+            return nil
+        } catch {
+            let file = error.document.map { files[min($0, files.count - 1)] } ?? files[0]
+            let location = error.path.isEmpty ? "" : "\(error.path): "
+            return "\(file): \(location)\(error.problem); nothing was loaded"
+        }
     }
 
     /// Bound to a non-loopback address with the admin API still loopback-only: say how to open it, once.

@@ -14,6 +14,8 @@ struct ServeOptions {
     var maxBodyBytes = 10 * 1_048_576
     var quiet = false
     var adminAccess = AdminAccess()
+    /// `--state` files, in the order given: loaded before the server listens.
+    var stateFiles: [String] = []
 
     static let spec = CommandSpec(
         path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
@@ -36,6 +38,10 @@ struct ServeOptions {
                 repeatable: true),
             .value("--max-body-bytes", "n", "Largest accepted request body (default 10485760)"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
+            .value(
+                "--state", "file",
+                "Start from this state document (StateFormat.md; see fixtures/states/); later files add to earlier ones",
+                repeatable: true),
             .value(
                 "--admin-token", "token",
                 "Require Authorization: Bearer <token> on every admin request, from any client"),
@@ -75,6 +81,7 @@ struct ServeOptions {
             adminAccess.token = token
         }
         adminAccess.open = arguments.has("--admin-open")
+        stateFiles = arguments.all("--state")
         for name in arguments.all("--allow-host") {
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
                 throw arguments.usage("--allow-host takes a host name (letters, digits, - and .), not \(name)")

@@ -38,11 +38,13 @@ public final class PushFake: Sendable {
     public func handle(_ request: FakeRequest) -> Exchange {
         // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
         let prepared = prepare(request)
-        let (exchange, entry, observers) = state.withLock { state in
+        let (exchange, entry, observers, delivered) = state.withLock { state in
             let result = process(prepared, state: &state)
-            return (result.exchange, result.entry, state.observers.isEmpty ? [] : Array(state.observers.values))
+            let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
+            return (result.exchange, result.entry, observers, state.takeNewDeliveries(caused: result.entry.deliveryIDs))
         }
         for observer in observers { observer(entry) }
+        delivered.tell()
         return exchange
     }
 

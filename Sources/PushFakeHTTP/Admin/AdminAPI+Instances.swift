@@ -10,13 +10,14 @@ extension AdminAPI {
     /// `POST /__pushfake/instances`: a fresh engine with the same vendors, answering under `/i/{id}/…`.
     func createInstance(_ request: FakeRequest) -> FakeResponse {
         let configuration: PushFakeConfiguration
-        switch body(of: request) {
-        case .failure(let error): return Self.badRequest("the instance configuration is not JSON: \(error.message)")
-        case .success(let json):
-            switch Self.instanceConfiguration(json, vendors: fake.vendors) {
-            case .failure(let problem): return Self.badRequest(problem.message)
-            case .success(let parsed): configuration = parsed
-            }
+        switch parsed(
+            request, as: "instance configuration",
+            { json throws(JSONFieldError) in
+                try PushFakeConfiguration(json: json, vendors: fake.vendors)
+            })
+        {
+        case .failure(let answer): return answer
+        case .success(let parsed): configuration = parsed
         }
         let engine = PushFake(configuration, vendors: fake.vendors)
         guard let id = server.instances.add(engine) else {
@@ -28,9 +29,11 @@ extension AdminAPI {
 
     /// `DELETE /__pushfake/instances/{id}`.
     func deleteInstance(_ id: String) -> FakeResponse {
+        let engine = server.instances.engine(id)
         guard server.instances.remove(id) else {
             return .json(404, ["error": .string("no instance with id \(id)")])
         }
+        if let engine { server.endEvents(of: engine) }
         return .json(200, ["deleted": .string(id)])
     }
 
@@ -44,24 +47,5 @@ extension AdminAPI {
             }
         }
         return ["id": .string(id), "urls": .object(urls)]
-    }
-
-    struct ConfigurationProblem: Error {
-        let message: String
-    }
-
-    /// The configuration of a new instance from `POST /__pushfake/instances`' optional body; `{}` (or no body)
-    /// is the default configuration.
-    static func instanceConfiguration(
-        _ json: JSON, vendors: VendorRegistry
-    ) -> Result<PushFakeConfiguration, ConfigurationProblem> {
-        guard let object = json.objectValue else {
-            return .failure(ConfigurationProblem(message: "the instance configuration must be a JSON object"))
-        }
-        guard object.members.isEmpty else {
-            return .failure(
-                ConfigurationProblem(message: "instance configuration fields are not supported by this build yet"))
-        }
-        return .success(PushFakeConfiguration())
     }
 }

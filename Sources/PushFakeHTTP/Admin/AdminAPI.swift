@@ -64,6 +64,13 @@ struct AdminAPI: Sendable {
         case AdminRoutes.createInstance: return .response(createInstance(request))
         case AdminRoutes.deleteInstance: return .response(deleteInstance(parameters["id"] ?? ""))
         case AdminRoutes.compareRecording: return .response(compareRecording(request))
+        case AdminRoutes.verify: return .response(verify(request))
+        case AdminRoutes.wait: return wait(request)
+        case AdminRoutes.events: return events(request)
+        case AdminRoutes.state: return .response(.json(200, fake.stateSnapshot()))
+        case AdminRoutes.loadState: return .response(loadState(request))
+        case AdminRoutes.apps: return .response(.json(200, fake.apps))
+        case AdminRoutes.declareApps: return .response(declareApps(request))
         case AdminRoutes.openAPI: return .response(.json(200, OpenAPIDocument.make(baseURL: baseURL(for: request))))
         default:
             return .response(.json(501, ["error": .string("\(route.display) is not served by this build")]))
@@ -116,38 +123,25 @@ struct AdminAPI: Sendable {
         return Result { () throws(JSONSyntaxError) -> JSON in try JSON.parse(request.body) }
     }
 
-    func addFault(_ request: FakeRequest) -> FakeResponse {
+    /// The body as JSON, read by `parse`; a body that is not JSON, or that `parse` refuses, answers 400 naming the
+    /// problem (`what` says what the body should have been).
+    func parsed<Value>(
+        _ request: FakeRequest, as what: String, _ parse: (JSON) throws(JSONFieldError) -> Value
+    ) -> Parsed<Value> {
         switch body(of: request) {
-        case .failure(let error): return Self.badRequest("fault rule is not JSON: \(error.message)")
+        case .failure(let error): return .failure(Self.badRequest("\(what) is not JSON: \(error.message)"))
         case .success(let json):
-            do throws(FaultRuleSpec.Invalid) {
-                let id = fake.inject(try FaultRuleSpec(json: json, vendors: fake.vendors))
-                let rule = fake.faultRules.first { $0.id == id }
-                return .json(201, rule?.jsonValue ?? ["id": .string(id)])
+            do throws(JSONFieldError) {
+                return .success(try parse(json))
             } catch {
-                return Self.badRequest(error.description)
+                return .failure(Self.badRequest("\(what): \(error.description)"))
             }
         }
     }
 
-    func clock() -> FakeResponse {
-        .json(
-            200,
-            ["now": .string(fake.now.pushFakeISO8601), "mode": .string(fake.configuration.clockMode.rawValue)])
-    }
-
-    func setClock(_ request: FakeRequest) -> FakeResponse {
-        guard case .success(let json) = body(of: request) else { return Self.badRequest("clock body is not JSON") }
-        if let seconds = json["advance"]?.doubleValue {
-            fake.advanceClock(by: seconds)
-        } else if let text = json["set"]?.stringValue {
-            guard let date = Date(pushFakeTimestamp: text) else {
-                return Self.badRequest("cannot read time \(text); use 2026-01-02T00:00:00Z")
-            }
-            fake.setClock(to: date)
-        } else {
-            return Self.badRequest("clock body needs {\"advance\": seconds} or {\"set\": \"2026-01-02T00:00:00Z\"}")
-        }
-        return clock()
+    /// A request body read into a value, or the 400 to answer instead.
+    enum Parsed<Value> {
+        case success(Value)
+        case failure(FakeResponse)
     }
 }

@@ -72,6 +72,9 @@ final class ExternalSource: Sendable {
         }
     }
 
+    /// Bytes of chunks queued and not yet taken by the connection.
+    var queuedBytes: Int { state.withLock { $0.queuedBytes } }
+
     /// Whether the source was cancelled: the connection stopped waiting, or a stream overflowed.
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 

@@ -33,6 +33,9 @@ package final class ResponseStream: Sendable {
         return source.push(.chunk(bytes))
     }
 
+    /// Bytes sent and not yet taken by the connection: how far behind the client is.
+    package var queuedBytes: Int { source.queuedBytes }
+
     /// Ends the body after the queued chunks; later sends are ignored.
     package func finish() {
         _ = source.push(.end)

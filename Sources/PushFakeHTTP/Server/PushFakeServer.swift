@@ -21,6 +21,8 @@ public final class PushFakeServer: Sendable {
     public let configuration: ServerConfiguration
     /// The isolated engines under `/i/{id}/…` (`POST /__pushfake/instances`).
     package let instances = InstanceRegistry()
+    /// The events hub of each engine that has had a subscriber, by engine.
+    private let eventHubs = Locked([ObjectIdentifier: EventHub]())
     /// Sees every request first (``ServerReply``, `ServerReply.swift`); `nil` for the public initializer.
     let handler: RequestHandler?
     private let state = Locked(ServerState())
@@ -59,6 +61,23 @@ public final class PushFakeServer: Sendable {
         self.configuration = configuration
         self.handler = handler
         SocketSystem.ignoreSIGPIPE()
+    }
+
+    /// The events hub of `engine` (the server's or an instance's), made on first use.
+    package func eventHub(for engine: PushFake) -> EventHub {
+        eventHubs.withLock { hubs in
+            if let hub = hubs[ObjectIdentifier(engine)] { return hub }
+            let hub = EventHub(
+                engine: engine, heartbeat: configuration.eventsHeartbeat, bufferBytes: configuration.eventsBufferBytes)
+            hubs[ObjectIdentifier(engine)] = hub
+            return hub
+        }
+    }
+
+    /// Ends the event streams of `engine` and forgets its hub (an instance was deleted).
+    package func endEvents(of engine: PushFake) {
+        let hub = eventHubs.withLock { $0.removeValue(forKey: ObjectIdentifier(engine)) }
+        hub?.finishAll()
     }
 
     /// Binds, listens and starts accepting. Throws ``PushFakeError`` when the address cannot be used.

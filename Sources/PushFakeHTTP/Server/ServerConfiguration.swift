@@ -23,6 +23,10 @@ public struct ServerConfiguration: Sendable {
     public var eventLoopCount: Int
     /// Who may use the admin API: loopback clients only by default (``AdminAccess``).
     public var adminAccess = AdminAccess()
+    /// Seconds between heartbeat comments on `GET /__pushfake/events` streams.
+    public var eventsHeartbeat: Double = 15
+    /// How far (bytes) an events subscriber may fall behind before it is dropped with a final `dropped` event.
+    public var eventsBufferBytes = 1 << 20
 
     /// Creates a configuration; the defaults suit tests: loopback, kernel-chosen port, 64 KiB heads, 10 MiB bodies.
     /// ``eventLoopCount`` is read from the core count and `PUSHFAKE_LOOPS` here, not passed in.
