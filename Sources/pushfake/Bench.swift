@@ -9,7 +9,8 @@ enum Bench {
         path: ["bench"], summary: "In-process engine benchmarks (scripts/bench runs the HTTP ones).",
         arguments: [
             ArgumentSpec(
-                name: "case", help: "engine (default), twinpush-register, fanout, twinpush or start", optional: true)
+                name: "case", help: "engine (default), twinpush-register, fanout, twinpush, journal or start",
+                optional: true)
         ],
         options: [.value("--count", "n", "How many requests, devices or starts")],
         run: { arguments throws(CommandExit) in
@@ -20,6 +21,7 @@ enum Bench {
             case "fanout": fanout(count: count ?? 100_000)
             case "start": start(count: count ?? 50)
             case "twinpush": twinPush(count: count ?? 100_000)
+            case "journal": BenchJournal.run(count: count ?? 1_000_000)
             case let other: throw arguments.usage("unknown bench case \(other)")
             }
         })

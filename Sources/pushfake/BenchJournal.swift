@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import PushFakeCore
+
+/// `pushfake bench journal`: what journaling costs in memory and in pauses (Performance.md, "Journal cost").
+///
+/// Journals `count` TPNS registers of `scripts/bench`'s body over 1,000 devices (1,000,000 by default), each request
+/// built fresh from bytes as the HTTP parser would (so no two entries share a body), and times every
+/// ``PushFake/handle(_:)`` call on its own: the longest one is the longest pause a request could see. Prints one
+/// JSON line. `PUSHFAKE_BENCH_JOURNAL_LIMIT` bounds the journal, for comparison.
+enum BenchJournal {
+    static func run(count: Int) {
+        let limit = ProcessInfo.processInfo.environment["PUSHFAKE_BENCH_JOURNAL_LIMIT"].flatMap { Int($0) }
+        let fake = PushFake(PushFakeConfiguration(journalLimit: limit))
+        let residentBefore = ResidentMemory.currentBytes()
+        var latencies = LatencyHistogram()
+        var handleNanoseconds: UInt64 = 0
+        for index in 0..<count {
+            let request = registerRequest(device: index % 1000)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = fake.handle(request)
+            let elapsed = DispatchTime.now().uptimeNanoseconds &- start
+            handleNanoseconds &+= elapsed
+            latencies.record(elapsed)
+        }
+        let resident = ResidentMemory.currentBytes()
+        let peak = ResidentMemory.peakBytes()
+
+        // What a reader costs the request path: the snapshot under the lock, then the first append after it
+        // (which may have to copy what the snapshot shares).
+        var begin = DispatchTime.now().uptimeNanoseconds
+        let snapshot = fake.journal
+        let snapshotNanoseconds = DispatchTime.now().uptimeNanoseconds &- begin
+        let extra = registerRequest(device: 0)
+        begin = DispatchTime.now().uptimeNanoseconds
+        _ = fake.handle(extra)
+        let appendAfterSnapshotNanoseconds = DispatchTime.now().uptimeNanoseconds &- begin
+        begin = DispatchTime.now().uptimeNanoseconds
+        let entries = snapshot.entries
+        let entriesNanoseconds = DispatchTime.now().uptimeNanoseconds &- begin
+
+        let delta = max(0, resident - residentBefore)
+        print(
+            #"{"bench":"journal","requests":\#(count),"limit":\#(limit.map(String.init) ?? "null"),"#
+                + #""held":\#(entries.count),"microsPerAppend":\#(micros(handleNanoseconds) / Double(max(1, count))),"#
+                + #""p50Micros":\#(latencies.percentile(0.5)),"p99Micros":\#(latencies.percentile(0.99)),"#
+                + #""p999Micros":\#(latencies.percentile(0.999)),"#
+                + #""longestHandleMillis":\#(micros(latencies.longest) / 1000),"#
+                + #""handlesOver1ms":\#(latencies.overOneMillisecond),"#
+                + #""residentMegabytes":\#(resident / 1_048_576),"peakResidentMegabytes":\#(peak / 1_048_576),"#
+                + #""residentBytesPerRequest":\#(delta / max(1, count)),"#
+                + #""snapshotMicros":\#(micros(snapshotNanoseconds)),"#
+                + #""appendAfterSnapshotMicros":\#(micros(appendAfterSnapshotNanoseconds)),"#
+                + #""entriesMillis":\#(micros(entriesNanoseconds) / 1000)}"#)
+    }
+
+    /// A register as `scripts/bench`'s Lua script sends it, with fresh allocations as the HTTP parser makes them.
+    private static func registerRequest(device: Int) -> FakeRequest {
+        let body =
+            #"{"deviceId":"D\#(device)","deviceRegistrationId":"abcdef0123456789","#
+            + #""applicationKey":"bench","applicationType":"IOS"}"#
+        let bytes = Array(body.utf8)
+        return FakeRequest(
+            method: fresh("POST"), target: fresh("/TPNS/api/device/register"),
+            headers: [
+                "Host": fresh("127.0.0.1:8080"), "Content-Type": fresh("application/json"),
+                "Content-Length": String(bytes.count),
+            ],
+            body: bytes, transport: .http)
+    }
+
+    /// A copy with its own storage, as a string decoded from received bytes has.
+    private static func fresh(_ text: String) -> String {
+        String(decoding: Array(text.utf8), as: UTF8.self)
+    }
+
+    private static func micros(_ nanoseconds: UInt64) -> Double {
+        (Double(nanoseconds) / 1000 * 10).rounded() / 10
+    }
+}
+
+/// Handle times in whole microseconds up to 1 ms, then counted as over; the longest kept exactly.
+private struct LatencyHistogram {
+    private var buckets = [Int](repeating: 0, count: 1001)
+    private var total = 0
+    private(set) var longest: UInt64 = 0
+    private(set) var overOneMillisecond = 0
+
+    mutating func record(_ nanoseconds: UInt64) {
+        let micros = Int(min(nanoseconds / 1000, 1000))
+        buckets[micros] += 1
+        total += 1
+        if nanoseconds >= 1_000_000 { overOneMillisecond += 1 }
+        longest = max(longest, nanoseconds)
+    }
+
+    /// The smallest whole microsecond at or below which `fraction` of the calls took; 1000 means "1 ms or more".
+    func percentile(_ fraction: Double) -> Int {
+        let wanted = Int((Double(total) * fraction).rounded(.up))
+        var seen = 0
+        for (micros, count) in buckets.enumerated() {
+            seen += count
+            if seen >= wanted { return micros }
+        }
+        return buckets.count - 1
+    }
+}
