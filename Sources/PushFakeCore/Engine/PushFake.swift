@@ -38,11 +38,14 @@ public final class PushFake: Sendable {
     public func handle(_ request: FakeRequest) -> Exchange {
         // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
         let prepared = prepare(request)
-        let (exchange, entry, observers) = state.withLock { state in
+        let (exchange, entry, observers, dropped) = state.withLock { state in
             let result = process(prepared, state: &state)
-            return (result.exchange, result.entry, state.observers.isEmpty ? [] : Array(state.observers.values))
+            let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
+            return (result.exchange, result.entry, observers, result.dropped)
         }
         for observer in observers { observer(entry) }
+        // The entry a full ring overwrote is freed here, after the lock.
+        withExtendedLifetime(dropped) {}
         return exchange
     }
 
@@ -93,7 +96,7 @@ public final class PushFake: Sendable {
 
     private func process(
         _ prepared: PreparedRequest, state: inout EngineState
-    ) -> (exchange: Exchange, entry: JournalEntry) {
+    ) -> (exchange: Exchange, entry: JournalEntry, dropped: JournalEntry?) {
         let request = prepared.request
         if state.clock.mode == .real { state.tick() }
         let now = state.clock.now
@@ -153,10 +156,11 @@ public final class PushFake: Sendable {
             sequence: sequence, time: now, request: request, route: route, vendor: vendor, app: app, device: device,
             fault: applied, response: response, outcome: outcome, delay: fault?.delay ?? 0, deliveryIDs: deliveryIDs,
             notes: notes)
-        state.journal.append(entry)
+        let dropped = state.journal.append(entry)
         return (
             Exchange(
-                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route), entry
+                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route), entry,
+            dropped
         )
     }
 
