@@ -18,13 +18,8 @@ public struct Journal: Sendable {
 
     /// Creates an empty journal; a `limit` below 1 is raised to 1.
     public init(limit: Int? = nil) {
-        self.init(limit: limit, chunkSize: 1024)
-    }
-
-    /// A journal with chunks of `chunkSize` entries (tests use small ones to cross chunk boundaries).
-    package init(limit: Int?, chunkSize: Int) {
         self.limit = limit.map { max(1, $0) }
-        self.storage = SegmentedRing(chunkSize: chunkSize, capacity: self.limit)
+        self.storage = SegmentedRing(capacity: self.limit)
     }
 
     /// The entries still held, oldest first.

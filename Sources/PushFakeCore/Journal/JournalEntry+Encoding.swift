@@ -57,7 +57,8 @@ extension JournalEntry {
     }
 
     /// Packs an exchange into an entry: every string and byte of the request and response goes into one array.
-    init(
+    /// The engine makes entries; PushFake's own tests (`package`) make them to check what reads back.
+    package init(
         sequence: Int, time: Date, request: FakeRequest, route: RouteMatch?, vendor: Vendor?, app: String?,
         device: String?, fault: AppliedFault?, response: FakeResponse, outcome: Outcome, delay: Double,
         deliveryIDs: [String], notes: [String]

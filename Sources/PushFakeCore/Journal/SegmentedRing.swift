@@ -37,10 +37,13 @@ package struct SegmentedRing<Element> {
             return oldest
         }
         if let last = chunks.indices.last, chunks[last].count < chunkSize {
+            // The first chunk grows by doubling, so a small journal stays small, and so does an open chunk that a
+            // snapshot's copy on write left exactly full; neither grows past the chunk size.
+            let held = chunks[last].count
+            if held == chunks[last].capacity { chunks[last].reserveCapacity(min(chunkSize, max(16, held &* 2))) }
             chunks[last].append(element)
         } else {
-            // The first chunk grows as arrays do, so a small journal stays small; later ones are made full size
-            // up front, so no chunk is regrown.
+            // Later chunks are made full size up front, so no chunk is regrown.
             var chunk: [Element] = []
             if !chunks.isEmpty { chunk.reserveCapacity(chunkSize) }
             chunk.append(element)
