@@ -29,6 +29,7 @@ enum Serve {
             exit(error == PushFakeError.addressInUse(port: options.port) ? 69 : 70)
         }
         FileHandle.standardOutput.write(Data((readyLine(server).serializedString() + "\n").utf8))
+        if let warning = journalWarning(options) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
@@ -51,6 +52,20 @@ enum Serve {
         }
         line["admin"] = .string(server.adminURL.absoluteString)
         return .object(line)
+    }
+
+    /// What one journaled TPNS register costs, as `pushfake bench journal` measures it (Performance.md, "Journal
+    /// cost"), rounded up.
+    static let journalBytesPerRequest = 430
+
+    /// The start-up warning when the journal is unbounded; `nil` with `--journal-limit`. Printed on stderr even with
+    /// `--quiet`, which silences the per-request log only: a long-running server without a limit grows until it is
+    /// stopped, and this line is the one place that says so.
+    static func journalWarning(_ options: ServeOptions) -> String? {
+        guard options.journalLimit == nil else { return nil }
+        return "pushfake: the journal keeps every request (no --journal-limit): memory grows about "
+            + "\(journalBytesPerRequest) bytes per request (\(journalBytesPerRequest) MB per million); "
+            + "GET /__pushfake/health reports it"
     }
 
     @Sendable private static func shutdownSignals() -> sigset_t {

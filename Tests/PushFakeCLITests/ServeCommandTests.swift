@@ -83,4 +83,26 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(journal["dropped"], 1)
         _ = server.stop()
     }
+
+    func test_serve_warnsOnceOnStderr_whenNoJournalLimit() throws {
+        let server = try ServerProcess(["--quiet"])
+        XCTAssertEqual(server.ready["event"], "listening", "stdout's first line stays the ready line")
+        let (status, log) = server.stop()
+        XCTAssertEqual(status, 0)
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: true)
+        XCTAssertEqual(lines.count, 1, "one line, kept under --quiet: \(log)")
+        XCTAssertTrue(
+            lines.first?.hasPrefix("pushfake: the journal keeps every request (no --journal-limit): memory grows")
+                == true,
+            log)
+        XCTAssertTrue(log.contains("GET /__pushfake/health"), log)
+    }
+
+    func test_serve_saysNothingAboutTheJournal_whenLimitGiven() throws {
+        let server = try ServerProcess(["--journal-limit", "1000", "--quiet"])
+        XCTAssertEqual(server.ready["event"], "listening")
+        let (status, log) = server.stop()
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(log, "")
+    }
 }

@@ -6,7 +6,7 @@ import PushFakeCore
 ///
 /// | route | does |
 /// |---|---|
-/// | `GET /__pushfake/health` | `{"status":"ok"}` |
+/// | `GET /__pushfake/health` | `{"status":"ok","journal":{…}}`: the journal's entries, bytes, limit, dropped |
 /// | `GET /__pushfake/journal` | entries; `vendor`, `operation`, `app`, `device`, `status`, `unmatched`, `since`, `format` |
 /// | `DELETE /__pushfake/journal` | clear the journal only; sequence numbers keep counting |
 /// | `POST /__pushfake/reset` | forget devices, notifications, deliveries, journal, faults; clock back to start |
@@ -32,13 +32,11 @@ struct AdminAPI: Sendable {
         path == prefix || path.hasPrefix(prefix + "/")
     }
 
-    private static let health = FakeResponse.json(200, ["status": "ok"])
-
     func handle(_ request: FakeRequest) -> FakeResponse {
         let segments = request.path.split(separator: "/").dropFirst().map(String.init)
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (method, segments.first ?? "", segments.count) {
-        case ("GET", "health", 1): return Self.health
+        case ("GET", "health", 1): return health()
         case ("GET", "journal", 1): return journal(request)
         case ("DELETE", "journal", 1):
             fake.clearJournal()

@@ -8,7 +8,7 @@ import PushFakeCore
 /// ```swift
 /// let client = try LoopbackHTTPClient(port: server.port)
 /// client.send("GET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
-/// let response = client.readResponse()  // status 200, body {"status":"ok"}
+/// let response = client.readResponse()  // status 200, body {"status":"ok","journal":{…}}
 /// ```
 public final class LoopbackHTTPClient {
     /// One response as received.
