@@ -39,9 +39,8 @@ public final class PushFake: Sendable {
         // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
         let prepared = prepare(request)
         let (exchange, entry, observers, dropped) = state.withLock { state in
-            let result = process(prepared, state: &state)
-            let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
-            return (result.exchange, result.entry, observers, result.dropped)
+            let (exchange, entry, dropped) = process(prepared, state: &state)
+            return (exchange, entry, state.observers.isEmpty ? [] : Array(state.observers.values), dropped)
         }
         for observer in observers { observer(entry) }
         // The entry a full ring overwrote is freed here, after the lock.

@@ -30,7 +30,10 @@ public struct JournalEntry: Sendable {
     /// `true` when no route matched: an unknown path or method, or malformed HTTP.
     public var isUnmatched: Bool { !flags.contains(.route) }
     /// The matched route's operation; `nil` when unmatched.
-    public var operation: Operation? { route?.operation }
+    public var operation: Operation? {
+        guard let range = layout.operation else { return nil }
+        return Operation(String(decoding: bytes[range], as: UTF8.self))
+    }
     /// The response status; check ``outcome`` before assuming the client saw it.
     public var status: Int {
         guard flags.contains(.wideStatus), let position = layout.wideStatus else { return Int(statusCode) }

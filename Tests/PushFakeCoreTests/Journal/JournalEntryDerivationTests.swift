@@ -142,6 +142,30 @@ final class JournalEntryDerivationTests: XCTestCase {
         XCTAssertTrue(text.contains(#"notes: ["n"]"#), text)
     }
 
+    func test_engineEntry_givesBackTheRouteAndItsParameters() throws {
+        let fake = PushFake()
+        fake.send("PUT", "/TPNS/api/application/k%2F1/device/D%201/unregister")
+        fake.send("GET", "/api/v2/apps/A1/devices/U1/inbox?page=2")
+        let entries = fake.journal.entries
+        let tpns = try XCTUnwrap(entries.first?.route)
+        XCTAssertEqual(tpns.vendor, .tpns)
+        XCTAssertEqual(tpns.operation, .unregister)
+        XCTAssertEqual(tpns.template, "/TPNS/api/application/{appKey}/device/{deviceId}/unregister")
+        XCTAssertEqual(tpns.parameters, ["appKey": "k/1", "deviceId": "D 1"])
+        XCTAssertEqual(entries.first?.vendor, .tpns)
+        XCTAssertEqual(entries.last?.vendor, .twinPush)
+        XCTAssertEqual(entries.last?.operation, "inbox")
+        XCTAssertEqual(entries.last?.route?.parameters["device"], "U1")
+        let handMade = RouteMatch(
+            vendor: tpns.vendor, operation: tpns.operation, parameters: tpns.parameters, template: tpns.template)
+        XCTAssertEqual(handMade, tpns, "a route made by hand equals the router's")
+        let request = FakeRequest(method: "PUT", path: "/x")
+        XCTAssertEqual(
+            entry(request: request, route: tpns, vendor: .tpns), entry(request: request, route: handMade, vendor: .tpns)
+        )
+        XCTAssertEqual(entry(request: request, route: tpns, vendor: .tpns).route, handMade)
+    }
+
     func test_engineEntry_givesBackTheRequestItWasHanded() {
         let fake = PushFake()
         let request = FakeRequest(
