@@ -38,6 +38,10 @@ enum BenchJournal {
         begin = DispatchTime.now().uptimeNanoseconds
         let entries = snapshot.entries
         let entriesNanoseconds = DispatchTime.now().uptimeNanoseconds &- begin
+        // What a filtered read costs (the admin API's journal route, waiters), outside the lock.
+        begin = DispatchTime.now().uptimeNanoseconds
+        let matching = snapshot.entries(matching: .tpns(.register).device("D1")).count
+        let matchingNanoseconds = DispatchTime.now().uptimeNanoseconds &- begin
 
         let delta = max(0, resident - residentBefore)
         print(
@@ -51,7 +55,8 @@ enum BenchJournal {
                 + #""residentBytesPerRequest":\#(delta / max(1, count)),"#
                 + #""snapshotMicros":\#(micros(snapshotNanoseconds)),"#
                 + #""appendAfterSnapshotMicros":\#(micros(appendAfterSnapshotNanoseconds)),"#
-                + #""entriesMillis":\#(micros(entriesNanoseconds) / 1000)}"#)
+                + #""entriesMillis":\#(micros(entriesNanoseconds) / 1000),"matching":\#(matching),"#
+                + #""matchingMillis":\#(micros(matchingNanoseconds) / 1000)}"#)
     }
 
     /// A register as `scripts/bench`'s Lua script sends it, with fresh allocations as the HTTP parser makes them.

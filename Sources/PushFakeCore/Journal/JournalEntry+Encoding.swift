@@ -82,8 +82,9 @@ extension JournalEntry {
         var size =
             Writer.size(of: request.method) &+ Writer.size(of: request.path) &+ Writer.size(of: request.query)
             &+ Writer.size(of: request.headers) &+ Writer.size(of: request.body) &+ Writer.size(of: response.body)
-            &+ Writer.size(ofCount: notes.count)
         if !flags.contains(.standardResponseHeaders) { size &+= Writer.size(of: response.headers) }
+        self.subjectStart = UInt16(exactly: size) ?? 0
+        size &+= Writer.size(ofCount: notes.count)
         if let vendor { size &+= Writer.size(of: vendor.rawValue) }
         if let route {
             size &+= Writer.size(of: route.operation.rawValue) &+ Writer.size(of: route.template)

@@ -26,9 +26,9 @@ extension JournalEntry {
 
     /// The operation, or `nil` for an unmatched request (unknown route or method).
     public var route: RouteMatch? {
-        let layout = self.layout
-        guard let operation = layout.operation, let template = layout.template, let position = layout.parameters,
-            let vendor = layout.routeVendor ?? layout.vendor
+        let subject = self.subject
+        guard let operation = subject.operation, let template = subject.template, let position = subject.parameters,
+            let vendor = subject.routeVendor ?? subject.vendor
         else { return nil }
         var reader = JournalEntryReader(bytes, at: position)
         var parameters: [String: String] = [:]
@@ -39,11 +39,11 @@ extension JournalEntry {
     }
 
     /// The vendor whose prefix the path is under (set for unmatched requests too).
-    public var vendor: Vendor? { layout.vendor.map { Vendor(string($0)) } }
+    public var vendor: Vendor? { subject.vendor.map { Vendor(string($0)) } }
     /// The app key / app id and device id the request was about, when the vendor handler could tell.
-    public var app: String? { layout.app.map(string) }
+    public var app: String? { subject.app.map(string) }
     /// The device id the request was about, as its vendor names devices; `nil` when there is none.
-    public var device: String? { layout.device.map(string) }
+    public var device: String? { subject.device.map(string) }
     /// The fault rule that applied, if any.
     public var fault: AppliedFault? { extras?.fault }
     /// Ids of the deliveries this request caused, in order.
@@ -53,14 +53,14 @@ extension JournalEntry {
 
     /// Transport delay applied before answering, in seconds.
     public var delay: Double {
-        guard let position = layout.delay else { return 0 }
+        guard let position = subject.delay else { return 0 }
         var reader = JournalEntryReader(bytes, at: position)
         return Double(bitPattern: reader.fixed())
     }
 
     /// Facts the handler recorded ("device was not known", "app auto-provisioned", …).
     public var notes: [String] {
-        var reader = JournalEntryReader(bytes, at: layout.notes)
+        var reader = JournalEntryReader(bytes, at: subject.notes)
         let count = reader.elementCount()
         guard count > 0 else { return [] }
         var notes: [String] = []

@@ -26,17 +26,20 @@ public struct JournalEntry: Sendable {
     let extras: JournalEntryExtras?
     let statusCode: Int32
     let flags: Flags
+    /// Where ``JournalEntrySubject``'s parts start in ``bytes``; 0 when that is beyond 65,535 (a large body), and
+    /// they are found by walking the request and response.
+    let subjectStart: UInt16
 
     /// `true` when no route matched: an unknown path or method, or malformed HTTP.
     public var isUnmatched: Bool { !flags.contains(.route) }
     /// The matched route's operation; `nil` when unmatched.
     public var operation: Operation? {
-        guard let range = layout.operation else { return nil }
+        guard let range = subject.operation else { return nil }
         return Operation(String(decoding: bytes[range], as: UTF8.self))
     }
     /// The response status; check ``outcome`` before assuming the client saw it.
     public var status: Int {
-        guard flags.contains(.wideStatus), let position = layout.wideStatus else { return Int(statusCode) }
+        guard flags.contains(.wideStatus), let position = subject.wideStatus else { return Int(statusCode) }
         var reader = JournalEntryReader(bytes, at: position)
         return Int(truncatingIfNeeded: reader.fixed())
     }
@@ -57,6 +60,11 @@ public struct JournalEntry: Sendable {
     var responseBodyBytes: ArraySlice<UInt8> { bytes[layout.responseBody] }
 
     var layout: JournalEntryLayout { JournalEntryLayout(bytes, flags: flags) }
+
+    var subject: JournalEntrySubject {
+        subjectStart == 0
+            ? layout.subject : JournalEntrySubject(bytes, flags: flags, at: Int(subjectStart))
+    }
 }
 
 /// The fault rule that shaped an exchange.

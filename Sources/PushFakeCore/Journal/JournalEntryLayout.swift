@@ -26,18 +26,8 @@ struct JournalEntryLayout {
     /// Where the response headers' count is; `nil` for the standard headers.
     var responseHeaders: Int?
     var responseBody = 0..<0
-    var vendor: Range<Int>?
-    var operation: Range<Int>?
-    var template: Range<Int>?
-    var routeVendor: Range<Int>?
-    /// Where the route parameters' count is.
-    var parameters: Int?
-    var app: Range<Int>?
-    var device: Range<Int>?
-    /// Where the notes' count is.
-    var notes = 0
-    var delay: Int?
-    var wideStatus: Int?
+    /// Everything after the response body.
+    var subject: JournalEntrySubject
 
     init(_ bytes: [UInt8], flags: JournalEntry.Flags) {
         var reader = JournalEntryReader(bytes)
@@ -52,6 +42,28 @@ struct JournalEntryLayout {
             reader.skipPairs()
         }
         responseBody = reader.range()
+        subject = JournalEntrySubject(bytes, flags: flags, at: reader.position)
+    }
+}
+
+/// Where the parts after the response body sit: what matchers and most reads want (vendor, route, app, device,
+/// notes). An entry remembers where they start, so reading them does not walk the request and response.
+struct JournalEntrySubject {
+    var vendor: Range<Int>?
+    var operation: Range<Int>?
+    var template: Range<Int>?
+    var routeVendor: Range<Int>?
+    /// Where the route parameters' count is.
+    var parameters: Int?
+    var app: Range<Int>?
+    var device: Range<Int>?
+    /// Where the notes' count is.
+    var notes = 0
+    var delay: Int?
+    var wideStatus: Int?
+
+    init(_ bytes: [UInt8], flags: JournalEntry.Flags, at start: Int) {
+        var reader = JournalEntryReader(bytes, at: start)
         if flags.contains(.vendor) { vendor = reader.range() }
         if flags.contains(.route) {
             operation = reader.range()

@@ -94,6 +94,25 @@ final class JournalEntryDerivationTests: XCTestCase {
         XCTAssertNil(none.vendor)
     }
 
+    func test_fieldsAfterTheBody_areFound_whenTheBodyIsLarge() {
+        let route = RouteMatch(vendor: .tpns, operation: .register, parameters: ["k": "v"], template: "/t")
+        for size in [0, 65_000, 70_000, 1 << 20] {
+            let body = [UInt8](repeating: UInt8(ascii: "a"), count: size)
+            let entry = entry(
+                request: FakeRequest(method: "POST", path: "/t", body: body), route: route, vendor: .tpns, app: "A",
+                device: "D", response: FakeResponse(status: 200, body: body), delay: 2, notes: ["n"])
+            XCTAssertEqual(entry.request.body.count, size)
+            XCTAssertEqual(entry.response.body.count, size)
+            XCTAssertEqual(entry.route, route, "body of \(size)")
+            XCTAssertEqual(entry.vendor, .tpns)
+            XCTAssertEqual(entry.operation, .register)
+            XCTAssertEqual(entry.app, "A")
+            XCTAssertEqual(entry.device, "D")
+            XCTAssertEqual(entry.delay, 2)
+            XCTAssertEqual(entry.notes, ["n"])
+        }
+    }
+
     func test_unmatched_hasNoRouteAppOrDevice_whenNoneGiven() {
         let entry = entry(request: FakeRequest(method: "GET", path: "/nowhere"), vendor: .twinPush)
         XCTAssertNil(entry.route)
