@@ -7,22 +7,33 @@ import PushFakeCore
 /// Journals `count` TPNS registers of `scripts/bench`'s body over 1,000 devices (1,000,000 by default), each request
 /// built fresh from bytes as the HTTP parser would (so no two entries share a body), and times every
 /// ``PushFake/handle(_:)`` call on its own: the longest one is the longest pause a request could see. Prints one
-/// JSON line. `PUSHFAKE_BENCH_JOURNAL_LIMIT` bounds the journal, for comparison.
+/// JSON line. `PUSHFAKE_BENCH_JOURNAL_LIMIT` bounds the journal, for comparison; `PUSHFAKE_BENCH_THREADS` shares the
+/// requests among that many threads, as the server's loops share the engine.
 enum BenchJournal {
     static func run(count: Int) {
-        let limit = ProcessInfo.processInfo.environment["PUSHFAKE_BENCH_JOURNAL_LIMIT"].flatMap { Int($0) }
+        let environment = ProcessInfo.processInfo.environment
+        let limit = environment["PUSHFAKE_BENCH_JOURNAL_LIMIT"].flatMap { Int($0) }
+        let threads = max(1, min(64, environment["PUSHFAKE_BENCH_THREADS"].flatMap { Int($0) } ?? 1))
         let fake = PushFake(PushFakeConfiguration(journalLimit: limit))
         let residentBefore = ResidentMemory.currentBytes()
-        var latencies = LatencyHistogram()
-        var handleNanoseconds: UInt64 = 0
-        for index in 0..<count {
-            let request = registerRequest(device: index % 1000)
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = fake.handle(request)
-            let elapsed = DispatchTime.now().uptimeNanoseconds &- start
-            handleNanoseconds &+= elapsed
-            latencies.record(elapsed)
+        let measured = Locked((latencies: LatencyHistogram(), nanoseconds: UInt64(0)))
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var latencies = LatencyHistogram()
+            var nanoseconds: UInt64 = 0
+            for index in stride(from: thread, to: count, by: threads) {
+                let request = registerRequest(device: index % 1000)
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = fake.handle(request)
+                let elapsed = DispatchTime.now().uptimeNanoseconds &- start
+                nanoseconds &+= elapsed
+                latencies.record(elapsed)
+            }
+            measured.withLock { total in
+                total.latencies.add(latencies)
+                total.nanoseconds &+= nanoseconds
+            }
         }
+        let (latencies, handleNanoseconds) = measured.withLock { $0 }
         let resident = ResidentMemory.currentBytes()
         let peak = ResidentMemory.peakBytes()
 
@@ -45,7 +56,8 @@ enum BenchJournal {
 
         let delta = max(0, resident - residentBefore)
         print(
-            #"{"bench":"journal","requests":\#(count),"limit":\#(limit.map(String.init) ?? "null"),"#
+            #"{"bench":"journal","requests":\#(count),"threads":\#(threads),"#
+                + #""limit":\#(limit.map(String.init) ?? "null"),"#
                 + #""held":\#(entries.count),"microsPerAppend":\#(micros(handleNanoseconds) / Double(max(1, count))),"#
                 + #""p50Micros":\#(latencies.percentile(0.5)),"p99Micros":\#(latencies.percentile(0.99)),"#
                 + #""p999Micros":\#(latencies.percentile(0.999)),"#
@@ -85,7 +97,7 @@ enum BenchJournal {
 }
 
 /// Handle times in whole microseconds up to 1 ms, then counted as over; the longest kept exactly.
-private struct LatencyHistogram {
+private struct LatencyHistogram: Sendable {
     private var buckets = [Int](repeating: 0, count: 1001)
     private var total = 0
     private(set) var longest: UInt64 = 0
@@ -97,6 +109,13 @@ private struct LatencyHistogram {
         total += 1
         if nanoseconds >= 1_000_000 { overOneMillisecond += 1 }
         longest = max(longest, nanoseconds)
+    }
+
+    mutating func add(_ other: LatencyHistogram) {
+        for (micros, count) in other.buckets.enumerated() { buckets[micros] += count }
+        total += other.total
+        overOneMillisecond += other.overOneMillisecond
+        longest = max(longest, other.longest)
     }
 
     /// The smallest whole microsecond at or below which `fraction` of the calls took; 1000 means "1 ms or more".
