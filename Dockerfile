@@ -1,7 +1,9 @@
 # PushFake as a container image: `docker build -t pushfake .`, then `docker run --rm -p 127.0.0.1:8080:8080 pushfake`.
 #
-# Stage "build" compiles with the official Swift image through scripts/package (static Swift runtime, stripped);
-# the image is Debian slim plus that one binary, which needs only libc, libm, libstdc++ and libgcc_s.
+# Stage "build" compiles with the official Swift image through scripts/package (static Swift runtime, stripped;
+# the image has libcurl's development files, which the link needs). The image is Debian slim plus libcurl 4, CA
+# certificates and that one binary, which needs only libc, libm, libstdc++, libgcc_s and libcurl: `pushfake replay`
+# and the `serve --upstream-…` proxy speak HTTPS to the real services through URLSession (FoundationNetworking).
 # The build context has no .git, so pass the commit for `pushfake --version`:
 #   docker build --build-arg PUSHFAKE_COMMIT="$(git rev-parse --short HEAD)" -t pushfake .
 # `--target prebuilt` packs the linux tarball that scripts/package already wrote to .build/package instead of
@@ -31,7 +33,11 @@ RUN tar -xzf /tmp/package/pushfake-*-linux-"$(uname -m)".tar.gz -C /tmp/package 
     && install -D -m 755 /tmp/package/pushfake-*-linux-"$(uname -m)"/pushfake /out/pushfake
 
 FROM ${RUNTIME_IMAGE} AS runtime-base
-RUN useradd --uid 10001 --user-group --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin pushfake \
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libcurl4 ca-certificates \
+    && apt-get clean \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --uid 10001 --user-group --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin pushfake \
     && mkdir /fixtures
 # Numeric, so Kubernetes' runAsNonRoot can verify it.
 USER 10001:10001

@@ -23,11 +23,16 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "PushFakeCore"),
+        // The HTTP/1.1 codec (parser, serializer): knows nothing of PushFake, so it builds and fuzzes alone.
+        .target(name: "PushFakeHTTP1"),
+        // libFuzzer harness for the codec: scripts/fuzz-http builds it with the codec's sources alone; the tests
+        // replay the seed corpus through it.
+        .target(name: "PushFakeHTTP1Fuzz", dependencies: ["PushFakeHTTP1"]),
         // Linux-only epoll/eventfd shim for the event-loop server; empty on other systems.
         .target(name: "CPushFakeEpoll"),
         // The commit `pushfake --version` reports: "dev" unless scripts/package defines PUSHFAKE_COMMIT.
         .target(name: "CPushFakeBuildInfo"),
-        .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore", "CPushFakeEpoll"]),
+        .target(name: "PushFakeHTTP", dependencies: ["PushFakeCore", "PushFakeHTTP1", "CPushFakeEpoll"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
         // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.
@@ -38,8 +43,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "CPushFakeBuildInfo"]),
+        // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
+        .executableTarget(
+            name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
         .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
-        .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeCore"]),
+        .testTarget(name: "PushFakeHTTP1Tests", dependencies: ["PushFakeHTTP1", "PushFakeHTTP1Fuzz"]),
+        .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeHTTP1", "PushFakeCore"]),
         .testTarget(
             name: "PushFakeClientsTests",
             dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore", "PushFakeHTTP"]

@@ -11,20 +11,13 @@ enum HealthCommand {
             with "status":"ok" within the timeout, 1 otherwise (also when no server answers: a container \
             HEALTHCHECK's "unhealthy"), 64 on a usage error. Prints nothing on success.
             """,
-        options: [AdminClient.urlOption, .value("--timeout", "seconds", "How long to wait (default 3)")],
+        options: AdminClient.options + [.value("--timeout", "seconds", "How long to wait (default 3)")],
         run: { arguments throws(CommandExit) in try check(arguments) })
 
     private static func check(_ arguments: ParsedArguments) throws(CommandExit) {
         let server = try AdminClient(arguments)
         let timeout = try arguments.double("--timeout", in: 0.001...3600) ?? 3
-        let response: LoopbackHTTPClient.Response?
-        do {
-            let client = try LoopbackHTTPClient(host: server.host, port: server.port, receiveTimeout: timeout)
-            response = client.request("GET", server.basePath + "/__pushfake/health")
-        } catch {
-            throw CommandExit(.failure, "health: cannot reach \(server.url): \(error)")
-        }
-        guard let response else { throw CommandExit(.failure, "health: no answer from \(server.url)") }
+        let response = try server.send("GET", "health", timeout: timeout, unavailable: .failure)
         guard response.status == 200, response.json?["status"]?.stringValue == "ok" else {
             throw CommandExit(.failure, "health: \(server.url) answered \(response.status) \(response.text)")
         }

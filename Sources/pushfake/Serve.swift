@@ -12,11 +12,17 @@ import PushFakeHTTP
 /// `pushfake serve`: start, print the ready line, log requests, stop cleanly on SIGINT/SIGTERM.
 enum Serve {
     static func run(_ options: ServeOptions) -> Never {
-        let log: (@Sendable (RequestLogLine) -> Void)? = options.quiet ? nil : writeLog
-        let server = PushFakeServer(
-            fake: PushFake(options.engineConfiguration),
-            configuration: ServerConfiguration(
-                host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log))
+        let log: (@Sendable (RequestLogLine) -> Void)? =
+            options.quiet ? nil : options.logFormat == "json" ? writeJSONLog : writeLog
+        var configuration = ServerConfiguration(
+            host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
+        configuration.adminAccess = options.adminAccess
+        let fake = PushFake(options.engineConfiguration)
+        if let problem = loadStateFiles(options.stateFiles, into: fake) {
+            FileHandle.standardError.write(Data("pushfake: \(problem)\n".utf8))
+            exit(ExitCode.dataError.rawValue)
+        }
+        let server = PushFakeServer(fake: fake, configuration: configuration)
         // Block SIGINT/SIGTERM before any thread exists, so one that arrives right after the ready line stays
         // pending until the waiting thread takes it (a dispatch source installs its handler asynchronously and
         // can miss it).
@@ -29,17 +35,54 @@ enum Serve {
             exit(error == PushFakeError.addressInUse(port: options.port) ? 69 : 70)
         }
         FileHandle.standardOutput.write(Data((readyLine(server).serializedString() + "\n").utf8))
-        if let warning = journalWarning(options) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        if let warning = adminWarning(options) { say(warning, event: "warning", options) }
+        if let warning = journalWarning(options) { say(warning, event: "warning", options) }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
             sigwait(&signals, &received)
             server.stop()
+            let name = received == SIGINT ? "SIGINT" : received == SIGHUP ? "SIGHUP" : "SIGTERM"
+            let served = server.fake.journal.totalCount
+            say("stopped on \(name) after \(served) request(s)", event: "stopped", options)
             exit(0)
         }
         waiter.name = "pushfake-signals"
         waiter.start()
         while true { sleep(3600) }
+    }
+
+    /// Loads the `--state` files in order, all or nothing; the problem names the file, the JSON path and what was
+    /// expected (exit 65 before listening).
+    static func loadStateFiles(_ files: [String], into fake: PushFake) -> String? {
+        guard !files.isEmpty else { return nil }
+        var documents: [JSON] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                return "cannot read the state file \(file)"
+            }
+            do throws(JSONSyntaxError) {
+                documents.append(try JSON.parse(Array(data)))
+            } catch {
+                return "\(file): not JSON: \(error.message)"
+            }
+        }
+        do throws(StateError) {
+            try fake.loadState(documents: documents)
+            return nil
+        } catch {
+            let file = error.document.map { files[min($0, files.count - 1)] } ?? files[0]
+            let location = error.path.isEmpty ? "" : "\(error.path): "
+            return "\(file): \(location)\(error.problem); nothing was loaded"
+        }
+    }
+
+    /// Bound to a non-loopback address with the admin API still loopback-only: say how to open it, once.
+    static func adminWarning(_ options: ServeOptions) -> String? {
+        let loopbackOnly = ["127.0.0.1", "::1", "localhost"].contains(options.host) || options.host.hasPrefix("127.")
+        guard !loopbackOnly, options.adminAccess.token == nil, !options.adminAccess.open else { return nil }
+        return "listening on \(options.host), but the admin API (/__pushfake) answers loopback clients only; "
+            + "pass --admin-token <token> or --admin-open to reach it from elsewhere"
     }
 
     /// `{"event":"listening","url":…,"tpns":…,"twinpush":…,"admin":…}`: each vendor's base URL under its name in
@@ -54,16 +97,16 @@ enum Serve {
         return .object(line)
     }
 
-    /// What one journaled TPNS register costs, as `pushfake bench journal` measures it (Performance.md, "Journal
+    /// What one journaled TPNS register costs, as `PushFakeBenchmarks journal` measures it (Performance.md, "Journal
     /// cost"), rounded up.
     static let journalBytesPerRequest = 430
 
-    /// The start-up warning when the journal is unbounded; `nil` with `--journal-limit`. Printed on stderr even with
+    /// The start-up warning when the journal is unbounded; `nil` with `--journal-limit`. Said on stderr even with
     /// `--quiet`, which silences the per-request log only: a long-running server without a limit grows until it is
     /// stopped, and this line is the one place that says so.
     static func journalWarning(_ options: ServeOptions) -> String? {
         guard options.journalLimit == nil else { return nil }
-        return "pushfake: the journal keeps every request (no --journal-limit): memory grows about "
+        return "the journal keeps every request (no --journal-limit): memory grows about "
             + "\(journalBytesPerRequest) bytes per request (\(journalBytesPerRequest) MB per million); "
             + "GET /__pushfake/health reports it"
     }
@@ -73,7 +116,23 @@ enum Serve {
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
+        // SIGHUP (a closed terminal, a supervisor's reload) stops the fake too: it has no files to reload.
+        sigaddset(&signals, SIGHUP)
         return signals
+    }
+
+    /// A line about the server itself on stderr: `pushfake: …`, or `{"event":…,"message":…}` with
+    /// `--log-format json`.
+    @Sendable private static func say(_ message: String, event: String, _ options: ServeOptions) {
+        let line =
+            options.logFormat == "json"
+            ? JSON.object(["event": .string(event), "message": .string(message)]).serializedString()
+            : "pushfake: " + message
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    @Sendable private static func writeJSONLog(_ line: RequestLogLine) {
+        FileHandle.standardError.write(Data((line.jsonValue.serializedString() + "\n").utf8))
     }
 
     @Sendable private static func writeLog(_ line: RequestLogLine) {

@@ -13,6 +13,11 @@ struct ServeOptions {
     var twinPushApps: [TwinPushApp] = []
     var maxBodyBytes = 10 * 1_048_576
     var quiet = false
+    /// `text` (default) or `json`: one JSON object per request log line on stderr.
+    var logFormat = "text"
+    var adminAccess = AdminAccess()
+    /// `--state` files, in the order given: loaded before the server listens.
+    var stateFiles: [String] = []
 
     static let spec = CommandSpec(
         path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
@@ -37,6 +42,21 @@ struct ServeOptions {
                 repeatable: true),
             .value("--max-body-bytes", "n", "Largest accepted request body (default 10485760)"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
+            .value("--log-format", "format", "text (default) or json: one JSON object per request log line"),
+            .value(
+                "--state", "file",
+                "Start from this state document (StateFormat.md; see fixtures/states/); later files add to earlier ones",
+                repeatable: true),
+            .value(
+                "--admin-token", "token",
+                "Require Authorization: Bearer <token> on every admin request, from any client"),
+            .flag(
+                "--admin-open",
+                "Answer admin requests from any client, not only loopback ones (a container on a private network)"),
+            .value(
+                "--allow-host", "name",
+                "Accept this Host name for admin requests besides IP addresses and localhost (a compose service)",
+                repeatable: true),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
@@ -59,6 +79,21 @@ struct ServeOptions {
         }
         maxBodyBytes = try arguments.int("--max-body-bytes", in: 1...Int(Int32.max)) ?? maxBodyBytes
         quiet = arguments.has("--quiet")
+        logFormat = try arguments.choice("--log-format", ["text", "json"]) ?? logFormat
+        if let token = arguments.string("--admin-token") {
+            guard !token.isEmpty, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) else {
+                throw arguments.usage("--admin-token must be printable ASCII without spaces or commas")
+            }
+            adminAccess.token = token
+        }
+        adminAccess.open = arguments.has("--admin-open")
+        stateFiles = arguments.all("--state")
+        for name in arguments.all("--allow-host") {
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
+                throw arguments.usage("--allow-host takes a host name (letters, digits, - and .), not \(name)")
+            }
+            adminAccess.allowedHosts.append(name)
+        }
     }
 
     var engineConfiguration: PushFakeConfiguration {

@@ -22,9 +22,9 @@ import XCTest
             // accepts in order, so once the later connection is answered the earlier one has been accepted too:
             // no new connection is left to wake the accept loop by chance.
             let partial = try LoopbackHTTPClient(port: server.port)
-            partial.send("POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{")
+            partial.send("POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n{")
             let idle = try LoopbackHTTPClient(port: server.port)
-            idle.send("GET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            idle.send("GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             XCTAssertEqual(idle.readResponse()?.status, 200)
             let (status, _) = server.stop(signal: SIGTERM, watchdog: 10)
             XCTAssertEqual(status, 0, "killed by the watchdog: pushfake serve ignored SIGTERM")
@@ -80,7 +80,7 @@ import XCTest
                 let partial = try LoopbackHTTPClient(port: server.port)
                 partial.send("GET /__pushfake/hea")
                 let idle = try LoopbackHTTPClient(port: server.port)
-                idle.send("GET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
+                idle.send("GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 XCTAssertEqual(idle.readResponse()?.status, 200)
                 let started = Date()
                 server.stop()

@@ -73,17 +73,18 @@ final class EchoEngineTests: XCTestCase {
         XCTAssertEqual(spec.fault, Fault.echoError(.tooLoud).delayed(by: 0.5))
         XCTAssertEqual(spec.matcher.vendor, .echo)
         XCTAssertThrowsError(try FaultRuleSpec(json: json), "the standard registry knows no echo") { error in
-            XCTAssertEqual("\(error)", "unknown vendor echo; use tpns or twinPush")
+            XCTAssertEqual("\(error)", #"match.vendor: "echo" is not a registered vendor; use tpns or twinPush"#)
         }
         let unknownKey = try JSON.parse(#"{"fault":{"shout":true}}"#)
         XCTAssertThrowsError(try FaultRuleSpec(json: unknownKey, vendors: fake.vendors)) { error in
             XCTAssertEqual(
                 "\(error)",
-                "\"fault\" needs one of tpnsError, twinPushError, echoError, status, delay, drop, malformedBody")
+                "fault.shout: is not a known field; use tpnsError, twinPushError, echoError, message, status, body, "
+                    + "delay, drop or malformedBody")
         }
         let badValue = try JSON.parse(#"{"fault":{"echoError":"Quiet"}}"#)
         XCTAssertThrowsError(try FaultRuleSpec(json: badValue, vendors: fake.vendors)) { error in
-            XCTAssertEqual("\(error)", "echoError must be Busy or TooLoud")
+            XCTAssertEqual("\(error)", "fault.echoError: echoError must be Busy or TooLoud")
         }
     }
 

@@ -28,7 +28,8 @@ final class EchoServerTests: XCTestCase {
             "POST", "/__pushfake/faults", #"{"match":{"vendor":"echo","operation":"say"},"fault":{"echoError":"Busy"}}"#
         )
         XCTAssertEqual(added.status, 201)
-        XCTAssertEqual(added.json?["fault"], "Echo error Busy")
+        XCTAssertEqual(added.json?["fault"], ["echoError": "Busy"])
+        XCTAssertEqual(added.json?["description"], "fault-1: Echo error Busy when vendor=echo, operation=say (once)")
         let busy = try call("POST", "/echo/devices/d1/say", #"{"text":"hi"}"#)
         XCTAssertEqual(busy.status, 503)
         XCTAssertEqual(busy.json?["echoError"]?["code"], "Busy")

@@ -32,7 +32,7 @@ struct EchoError: Sendable {
     var vendorError: VendorError {
         VendorError(
             vendor: .echo, name: code, response: Self.shape(status: status, code: code, message: "injected \(code)"),
-            description: "Echo error \(code)")
+            description: "Echo error \(code)", json: ["echoError": .string(code)])
     }
 }
 

@@ -34,6 +34,7 @@ final class VendorRegistrationTests: XCTestCase {
 
     func test_adding_throwsForEveryKindOfClash_whenAVendorClaimsWhatIsTaken() {
         assertConflict(Clashing(name: "tpns"), mentions: "tpns is registered twice")
+        assertConflict(Clashing(name: "TwinPush"), mentions: "TwinPush and twinPush differ only in case")
         assertConflict(
             Clashing(prefixes: ["/api/v2"]), mentions: "clash and twinPush both claim the path prefix /api/v2")
         assertConflict(

@@ -19,6 +19,9 @@ public struct PushFakeConfiguration: Sendable {
     public var journalLimit: Int?
     /// Vendor settings by key type.
     private var vendorSettings: [ObjectIdentifier: any Sendable] = [:]
+    /// Apps in each vendor's JSON form by vendor name, from ``init(json:vendors:)``: declared through
+    /// ``PushVendor/declareApps(_:in:)`` when the engine starts (and again after a reset).
+    var appDeclarations: [(vendor: String, apps: JSON)] = []
 
     /// The engine's own settings; vendor settings start at their defaults. The public initializer, with the
     /// standard vendors' settings as parameters, is in `PushFakeConfiguration+StandardVendors.swift`.

@@ -25,4 +25,24 @@ struct DeterministicIDs: Sendable {
 
     /// How many ids of a kind were made.
     func count(_ kind: IDKind) -> UInt64 { counters[min(max(kind.digit, 1), 9)] }
+
+    /// The largest counter: eleven digits.
+    static let maximumCounter: UInt64 = 99_999_999_999
+
+    /// Sets how many ids of a kind were made (state documents); `count` is at most ``maximumCounter``.
+    mutating func setCount(_ count: UInt64, of kind: IDKind) {
+        counters[min(max(kind.digit, 1), 9)] = min(count, Self.maximumCounter)
+    }
+
+    /// Makes sure ``next(_:)`` never returns `id` later: when `id` has this engine's form (16 digits, this seed's
+    /// digits 2–5), the counter of its kind is raised to the id's counter. Other ids cannot collide and are ignored.
+    mutating func reserve(_ id: String) {
+        let digits = Array(id.utf8)
+        guard digits.count == 16, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let value = UInt64(id)
+        else { return }
+        let digit = Int(value / 1_000_000_000_000_000)
+        guard (1...9).contains(digit), value / 100_000_000_000 % 10_000 == seedPart else { return }
+        counters[digit] = max(counters[digit], value % 100_000_000_000)
+    }
 }

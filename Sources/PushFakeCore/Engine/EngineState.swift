@@ -11,27 +11,54 @@ struct EngineState {
     var journal: Journal
     var faultRules: [FaultRule] = []
     var nextFaultNumber = 1
-    /// One state box per registered vendor, in registry order (the router's vendor indexes).
-    let vendorSlots: [VendorSlot]
+    /// One state box per registered vendor, in registry order (the router's vendor indexes); a loaded state
+    /// replaces them all at once.
+    var vendorSlots: [VendorSlot]
     var observers: [Int: @Sendable (JournalEntry) -> Void] = [:]
+    var deliveryObservers: [Int: @Sendable (Delivery) -> Void] = [:]
     var nextObserverID = 1
+    /// Deliveries clock ticks made since delivery observers last heard of them (kept only while there are some).
+    var tickDeliveries: [String] = []
 
     init(configuration: PushFakeConfiguration, vendors: VendorRegistry) {
         self.configuration = configuration
         self.clock = FakeClock(mode: configuration.clockMode, start: configuration.clockStart)
         self.services = VendorServices(seed: configuration.seed, now: clock.now)
-        self.faultGenerator = SplitMix64(seed: configuration.seed ^ 0x5EED_FA17_0000_0001)
+        self.faultGenerator = Self.faultGenerator(seed: configuration.seed)
         self.journal = Journal(limit: configuration.journalLimit)
-        self.vendorSlots = vendors.entries.map { $0.makeSlot(configuration) }
+        self.vendorSlots = Self.makeSlots(configuration: configuration, vendors: vendors)
     }
 
-    /// Back to the configured start, keeping observers (a test's waiters survive a reset).
+    /// The probabilistic faults' generator of a fresh engine.
+    static func faultGenerator(seed: UInt64) -> SplitMix64 {
+        SplitMix64(seed: seed ^ 0x5EED_FA17_0000_0001)
+    }
+
+    /// Fresh vendor states, with the apps of the configuration's JSON declared (they were checked when it was read).
+    static func makeSlots(configuration: PushFakeConfiguration, vendors: VendorRegistry) -> [VendorSlot] {
+        let slots = vendors.entries.map { $0.makeSlot(configuration) }
+        for (name, apps) in configuration.appDeclarations {
+            guard let index = vendors.index(of: Vendor(name)), let commit = try? slots[index].prepareApps(apps) else {
+                continue
+            }
+            commit()
+        }
+        return slots
+    }
+
+    /// Back to the configured start, keeping observers (a test's waiters survive a reset) and declared apps.
     mutating func reset(vendors: VendorRegistry) {
         let observers = self.observers
+        let deliveryObservers = self.deliveryObservers
         let nextObserverID = self.nextObserverID
+        let apps = vendorSlots.map { $0.declaredApps() }
         self = EngineState(configuration: configuration, vendors: vendors)
         self.observers = observers
+        self.deliveryObservers = deliveryObservers
         self.nextObserverID = nextObserverID
+        for (slot, declared) in zip(vendorSlots, apps) {
+            if let declared, let commit = try? slot.prepareApps(declared) { commit() }
+        }
     }
 
     /// Lets every vendor act on the clock's current time (scheduled sends falling due). What a tick delivers is
@@ -39,6 +66,30 @@ struct EngineState {
     mutating func tick() {
         services.now = clock.now
         for slot in vendorSlots { slot.tick(&services) }
-        _ = services.takeCaused()
+        let released = services.takeCaused()
+        if !deliveryObservers.isEmpty { tickDeliveries += released }
+    }
+
+    /// What delivery observers have not heard of yet: deliveries clock ticks made, then `caused` (a request's),
+    /// with the observers to tell. Empty when nobody observes deliveries.
+    mutating func takeNewDeliveries(caused: [String]) -> DeliveryNews {
+        guard !deliveryObservers.isEmpty else { return DeliveryNews() }
+        let ids = tickDeliveries + caused
+        tickDeliveries = []
+        return DeliveryNews(
+            deliveries: ids.compactMap { services.delivery(id: $0) }, observers: Array(deliveryObservers.values))
+    }
+}
+
+/// New deliveries and the observers to tell, carried out of the engine lock.
+struct DeliveryNews {
+    var deliveries: [Delivery] = []
+    var observers: [@Sendable (Delivery) -> Void] = []
+
+    /// Calls every observer with every delivery, in order; run it outside the lock.
+    func tell() {
+        for delivery in deliveries {
+            for observer in observers { observer(delivery) }
+        }
     }
 }

@@ -12,16 +12,21 @@ public struct Exchange: Sendable {
     public let response: FakeResponse
     /// Whether to respond or drop the connection, after ``delay``.
     public let action: Action
-    /// Seconds to wait before acting.
+    /// Seconds to wait before acting: 0…``Fault/maximumDelay``.
     public let delay: Double
     /// The journal sequence number of this request.
     public let sequence: Int
     /// The operation, or `nil` when no route matched.
     public let route: RouteMatch?
+    /// The fault rule that applied, if any (the journal entry has it too).
+    public let fault: AppliedFault?
 
-    /// The same exchange with another delay (a transport that times out first shortens it).
+    /// The same exchange with another delay (a transport that times out first shortens it), kept within
+    /// 0…``Fault/maximumDelay`` seconds like every fault's delay.
     public func withDelay(_ seconds: Double) -> Exchange {
-        Exchange(response: response, action: action, delay: seconds, sequence: sequence, route: route)
+        Exchange(
+            response: response, action: action, delay: Fault.clampedDelay(seconds), sequence: sequence, route: route,
+            fault: fault)
     }
 
     /// `tpns.register`, `twinPush.updateBadge`, or `unmatched`: for logs.

@@ -74,21 +74,37 @@ extension PushFake {
         state.withLock { $0.clock.now }
     }
 
-    /// Moves the clock forward; every vendor's clock tick runs, so scheduled sends whose time has come are
-    /// delivered (TwinPush `send_since`).
-    public func advanceClock(by interval: TimeInterval) {
-        state.withLock { state in
-            state.clock.advance(by: interval)
+    /// Whether the clock is fixed or follows wall time (a loaded state may have changed it, see ``loadState(_:)``).
+    public var clockMode: FakeClock.Mode {
+        state.withLock { $0.clock.mode }
+    }
+
+    /// Moves the clock; every vendor's clock tick runs, so scheduled sends whose time has come are delivered
+    /// (TwinPush `send_since`).
+    /// - Returns: `false`, changing nothing, when `interval` is not finite or the clock would leave
+    ///   ``FakeClock/validRange`` (1970-01-01…9999-12-31).
+    @discardableResult
+    public func advanceClock(by interval: TimeInterval) -> Bool {
+        let (moved, delivered) = state.withLock { state in
+            guard state.clock.advance(by: interval) else { return (false, DeliveryNews()) }
             state.tick()
+            return (true, state.takeNewDeliveries(caused: []))
         }
+        delivered.tell()
+        return moved
     }
 
     /// Sets the clock; every vendor's clock tick runs, so scheduled sends whose time has come are delivered.
-    public func setClock(to date: Date) {
-        state.withLock { state in
-            state.clock.set(to: date)
+    /// - Returns: `false`, changing nothing, when `date` is outside ``FakeClock/validRange``.
+    @discardableResult
+    public func setClock(to date: Date) -> Bool {
+        let (moved, delivered) = state.withLock { state in
+            guard state.clock.set(to: date) else { return (false, DeliveryNews()) }
             state.tick()
+            return (true, state.takeNewDeliveries(caused: []))
         }
+        delivered.tell()
+        return moved
     }
 
     // MARK: Deliveries
@@ -147,5 +163,31 @@ extension PushFake {
     /// Stops calling the observer that ``addObserver(_:)`` returned `token` for; an unknown token is ignored.
     public func removeObserver(_ token: Int) {
         _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
+    /// Calls `observer` with each new delivery — what a device would receive — outside the engine lock: a custom
+    /// sink (a file per push, a simulator, a dashboard). Deliveries a request causes come after its journal entry's
+    /// observers ran; deliveries the clock releases (a scheduled TwinPush notification) come when it moves.
+    ///
+    /// ```swift
+    /// fake.onDelivery { delivery in print(delivery.deviceID, String(decoding: delivery.payload, as: UTF8.self)) }
+    /// ```
+    /// - Returns: a token for ``removeDeliveryObserver(_:)``.
+    @discardableResult
+    public func onDelivery(_ observer: @escaping @Sendable (Delivery) -> Void) -> Int {
+        state.withLock { state in
+            let id = state.nextObserverID
+            state.nextObserverID += 1
+            state.deliveryObservers[id] = observer
+            return id
+        }
+    }
+
+    /// Stops calling the observer that ``onDelivery(_:)`` returned `token` for; an unknown token is ignored.
+    public func removeDeliveryObserver(_ token: Int) {
+        state.withLock { state in
+            state.deliveryObservers.removeValue(forKey: token)
+            if state.deliveryObservers.isEmpty { state.tickDeliveries = [] }
+        }
     }
 }

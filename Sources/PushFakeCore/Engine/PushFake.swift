@@ -38,11 +38,13 @@ public final class PushFake: Sendable {
     public func handle(_ request: FakeRequest) -> Exchange {
         // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
         let prepared = prepare(request)
-        let (exchange, entry, observers, dropped) = state.withLock { state in
+        let (exchange, entry, observers, delivered, dropped) = state.withLock { state in
             let (exchange, entry, dropped) = process(prepared, state: &state)
-            return (exchange, entry, state.observers.isEmpty ? [] : Array(state.observers.values), dropped)
+            let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
+            return (exchange, entry, observers, state.takeNewDeliveries(caused: entry.deliveryIDs), dropped)
         }
         for observer in observers { observer(entry) }
+        delivered.tell()
         // The entry a full ring overwrote is freed here, after the lock.
         withExtendedLifetime(dropped) {}
         return exchange
@@ -158,8 +160,8 @@ public final class PushFake: Sendable {
         let dropped = state.journal.append(entry)
         return (
             Exchange(
-                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route), entry,
-            dropped
+                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route,
+                fault: applied), entry, dropped
         )
     }
 

@@ -6,6 +6,9 @@
 /// fake.inject(.delay(2), when: .any)
 /// fake.inject(.dropConnection, when: .vendor(vendor))
 /// ```
+/// Numbers are kept in the ranges the JSON form accepts (FakeBehaviour.md, Faults): a status outside
+/// ``statusRange`` is moved to its nearer end, a delay into 0…``maximumDelay`` seconds (NaN: no delay), so no
+/// rule can put a 1xx or a five-digit status on the wire or hold a connection for longer than a day.
 public struct Fault: Sendable, Equatable, CustomStringConvertible {
     enum Kind: Sendable, Equatable {
         /// Handle normally (used with a delay).
@@ -18,21 +21,41 @@ public struct Fault: Sendable, Equatable, CustomStringConvertible {
     }
 
     let kind: Kind
-    /// Seconds the transport waits before answering (or dropping).
+    /// Seconds the transport waits before answering (or dropping), 0…``maximumDelay``.
     public let delay: Double
 
+    /// The statuses an injected status may have: 200…599. A 1xx would make the client take the next answer for
+    /// this request's; anything else is not HTTP.
+    public static let statusRange = 200...599
+    /// The longest delay, in seconds: one day. Longer holds no test needs, and a day keeps every transport's
+    /// timer arithmetic far from overflow; recordings read `delay` with the same bound (RecordingFormat.md).
+    public static let maximumDelay: Double = 86_400
+
     init(kind: Kind, delay: Double = 0) {
-        self.kind = kind
-        self.delay = max(0, delay)
+        if case .status(let status, let body) = kind {
+            self.kind = .status(Self.clampedStatus(status), body: body)
+        } else {
+            self.kind = kind
+        }
+        self.delay = Self.clampedDelay(delay)
+    }
+
+    static func clampedStatus(_ status: Int) -> Int {
+        min(max(status, statusRange.lowerBound), statusRange.upperBound)
+    }
+
+    static func clampedDelay(_ seconds: Double) -> Double {
+        seconds.isNaN ? 0 : min(max(seconds, 0), maximumDelay)
     }
 
     /// Answer with an error in a vendor's vocabulary, exactly as the vendor made it; the handler does not run.
     public static func vendorError(_ error: VendorError) -> Fault { Fault(kind: .vendorError(error)) }
 
-    /// Answer with this status. Without a body, the body is the vendor's error shape for the status.
+    /// Answer with this status (moved into ``statusRange``). Without a body, the body is the vendor's error shape for
+    /// the status.
     public static func status(_ status: Int, body: JSON? = nil) -> Fault { Fault(kind: .status(status, body: body)) }
 
-    /// Handle normally, but answer after `seconds`.
+    /// Handle normally, but answer after `seconds` (0…``maximumDelay``).
     public static func delay(_ seconds: Double) -> Fault { Fault(kind: .none, delay: seconds) }
 
     /// Close the connection without handling the request (the store does not change).
@@ -44,7 +67,7 @@ public struct Fault: Sendable, Equatable, CustomStringConvertible {
     /// Handle the request, then answer with its status and the first half of its body: JSON a client cannot parse.
     public static var malformedBody: Fault { Fault(kind: .malformedBody) }
 
-    /// The same fault, applied after waiting `seconds`.
+    /// The same fault, applied after waiting `seconds` (0…``maximumDelay``).
     public func delayed(by seconds: Double) -> Fault { Fault(kind: kind, delay: seconds) }
 
     /// Whether the vendor handler runs (and the store changes) under this fault.

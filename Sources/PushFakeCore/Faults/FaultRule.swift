@@ -31,10 +31,11 @@ public struct FaultRule: Sendable, Identifiable, CustomStringConvertible {
     /// Counts a matching request and says whether the fault applies to it.
     mutating func consume(using generator: inout SplitMix64) -> Bool {
         guard !isExhausted else { return false }
-        matchCount += 1
+        // Saturating: counters may come from a state document (bounded there) and must never trap.
+        matchCount = matchCount < Int.max ? matchCount + 1 : Int.max
         guard matchCount > scope.skip else { return false }
         if scope.probability < 1, generator.nextUnit() >= scope.probability { return false }
-        appliedCount += 1
+        appliedCount = appliedCount < Int.max ? appliedCount + 1 : Int.max
         return true
     }
 

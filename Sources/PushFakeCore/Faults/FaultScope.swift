@@ -16,11 +16,17 @@ public struct FaultScope: Sendable, Equatable, CustomStringConvertible {
     /// Chance (0…1) that an eligible call is faulted, drawn from the engine's seeded generator.
     public var probability: Double
 
-    /// Creates a scope; a negative `skip` or `limit` counts as 0 and `probability` is clamped to 0…1.
+    /// How many times a rule may apply at most: 1…1,000,000 (or unlimited).
+    public static let limitRange = 1...1_000_000
+    /// How many matching requests a rule may let through first: 0…1,000,000,000.
+    public static let skipRange = 0...1_000_000_000
+
+    /// Creates a scope, moving each number into the range the JSON form accepts (FakeBehaviour.md, Faults):
+    /// `skip` into ``skipRange``, `limit` into ``limitRange``, `probability` into 0…1 (NaN: 0).
     public init(skip: Int = 0, limit: Int? = 1, probability: Double = 1) {
-        self.skip = max(0, skip)
-        self.limit = limit.map { max(0, $0) }
-        self.probability = min(1, max(0, probability))
+        self.skip = min(max(skip, Self.skipRange.lowerBound), Self.skipRange.upperBound)
+        self.limit = limit.map { min(max($0, Self.limitRange.lowerBound), Self.limitRange.upperBound) }
+        self.probability = probability.isNaN ? 0 : min(1, max(0, probability))
     }
 
     /// The next matching request only.

@@ -10,12 +10,18 @@ public struct VendorError: Sendable, Equatable, CustomStringConvertible {
     public let response: FakeResponse
     /// How journals and failure messages describe the fault, e.g. `<Vendor> error <name>`.
     public let description: String
+    /// The members of the `fault` JSON object that make this error again through the vendor's ``VendorFaultKey``,
+    /// e.g. `{"tpnsError": -1001}`; `nil` when the vendor gives none (``Fault/jsonValue`` then writes the answer
+    /// as a `status` fault).
+    public let json: JSONObject?
 
-    /// An error with its complete answer and its journal description.
-    public init(vendor: Vendor, name: String, response: FakeResponse, description: String) {
+    /// An error with its complete answer, its journal description and, for its JSON form, the fault members that
+    /// make it.
+    public init(vendor: Vendor, name: String, response: FakeResponse, description: String, json: JSONObject? = nil) {
         self.vendor = vendor
         self.name = name
         self.response = response
         self.description = description
+        self.json = json
     }
 }

@@ -35,7 +35,9 @@ extension JournalEntry {
         if !request.bodyAvailable { requestObject["bodyAvailable"] = false }
         object["request"] = .object(requestObject)
         object["fault"] =
-            fault.map { .object(["id": .string($0.ruleID), "description": .string($0.fault.description)]) } ?? .null
+            fault.map {
+                ["id": .string($0.ruleID), "description": .string($0.fault.description), "fault": $0.fault.jsonValue]
+            } ?? .null
         var responseObject: JSONObject = [
             "status": .int(response.status), "headers": Self.headerPairs(response.headers),
         ]

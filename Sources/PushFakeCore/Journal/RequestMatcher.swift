@@ -6,7 +6,9 @@
 /// let iosRegisters = RequestMatcher.vendor(vendor).operation(.register).bodyField("type", .equals("ios"))
 /// let failed = RequestMatcher.any.status(500)
 /// ```
-public struct RequestMatcher: Sendable, CustomStringConvertible {
+/// The admin API, the CLI and state documents use its JSON form (``init(json:vendors:)``, ``jsonValue``).
+/// Two matchers are equal when every criterion is; `.satisfies` predicates compare by their description.
+public struct RequestMatcher: Sendable, Equatable, CustomStringConvertible {
     /// The vendor whose path prefix the request is under (unmatched requests have one too); `nil`: any.
     public var vendor: Vendor?
     /// The routed operation (`register`, `updateBadge`, …); `nil`: any. Unmatched requests have none.
@@ -87,6 +89,17 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// Whether two matchers have the same criteria (header and body criteria in the same order).
+    public static func == (lhs: RequestMatcher, rhs: RequestMatcher) -> Bool {
+        lhs.vendor == rhs.vendor && lhs.operation == rhs.operation && lhs.app == rhs.app && lhs.device == rhs.device
+            && lhs.method == rhs.method && lhs.status == rhs.status && lhs.faulted == rhs.faulted
+            && lhs.unmatched == rhs.unmatched
+            && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+            && lhs.headers.map(\.match) == rhs.headers.map(\.match)
+            && lhs.bodyFields.map(\.path) == rhs.bodyFields.map(\.path)
+            && lhs.bodyFields.map(\.match) == rhs.bodyFields.map(\.match)
+    }
+
     /// The criteria as `vendor=…, operation=register, …`, or `any request`.
     public var description: String {
         var parts: [String] = []
@@ -105,7 +118,10 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
 }
 
 /// What a header value or body field must be.
-public struct ValueMatch: Sendable, CustomStringConvertible {
+///
+/// Equal when the criteria are; two `.satisfies` predicates are equal when their descriptions are (closures cannot
+/// be compared).
+public struct ValueMatch: Sendable, Equatable, CustomStringConvertible {
     enum Kind: Sendable {
         case equals(JSON)
         case contains(String)
@@ -115,6 +131,17 @@ public struct ValueMatch: Sendable, CustomStringConvertible {
     }
 
     let kind: Kind
+
+    /// Whether the criteria are the same; predicates compare by description.
+    public static func == (lhs: ValueMatch, rhs: ValueMatch) -> Bool {
+        switch (lhs.kind, rhs.kind) {
+        case (.equals(let left), .equals(let right)): return left == right
+        case (.contains(let left), .contains(let right)): return left == right
+        case (.present, .present), (.absent, .absent): return true
+        case (.predicate(let left, _), .predicate(let right, _)): return left == right
+        default: return false
+        }
+    }
 
     /// Equal as JSON: the string `"4711"` is not the number `4711` (use `.contains` for a loose match).
     public static func equals(_ value: JSON) -> ValueMatch { ValueMatch(kind: .equals(value)) }

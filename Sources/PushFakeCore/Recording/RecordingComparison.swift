@@ -25,13 +25,12 @@ public enum RecordingComparison {
     /// How the current `entries` differ from the recorded lines, as the text `assertMatchesRecording` prints after
     /// its heading, or `nil` when they match.
     ///
-    /// The options' ignored fields are removed from the recorded lines as well, so a field ignored today is ignored
-    /// in old files too. At most `limit` differing entries are described, each with up to twelve fields.
+    /// The recorded lines are made canonical too (ignored fields removed, client-added headers dropped), so a field
+    /// ignored today is ignored in old files, and a whole JSON Lines export compares like a canonical recording. At most `limit` differing entries are described, each with up to twelve fields.
     public static func difference(
         recorded: [JSON], entries: [JournalEntry], options: RecordingOptions = .standard, limit: Int = 3
     ) -> String? {
-        let ignored = options.ignoredFields.sorted()
-        let expected = recorded.map { line in ignored.reduce(line) { $0.removing($1) } }
+        let expected = recorded.map { canonical(line: $0, options: options) }
         return difference(expected: expected, actual: canonicalLines(entries, options: options), limit: limit)
     }
 
@@ -48,7 +47,13 @@ public enum RecordingComparison {
     /// different headers means nothing in HTTP, and URLSession on Linux sends them in the order of a `Dictionary`,
     /// which changes from one process to the next, while the URLProtocol host sees them sorted.
     static func canonical(_ entry: JournalEntry, options: RecordingOptions) -> JSON {
-        var value = entry.jsonValue
+        canonical(line: entry.jsonValue, options: options)
+    }
+
+    /// ``canonical(_:options:)`` of a line as read from a file: a canonical line stays as it is, and a line
+    /// exported whole (`pushfake journal --format jsonl`) becomes canonical, so either kind of file compares.
+    static func canonical(line: JSON, options: RecordingOptions) -> JSON {
+        var value = line
         let kept = Set(options.comparedRequestHeaders.map { $0.lowercased() })
         if case .object(var object) = value, case .object(var request)? = object["request"] {
             let headers = request["headers"]?.arrayValue ?? []

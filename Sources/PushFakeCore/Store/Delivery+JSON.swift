@@ -22,6 +22,63 @@ extension Delivery {
     }
 }
 
+extension Delivery {
+    /// The keys of ``jsonValue``.
+    static let jsonKeys = [
+        "id", "vendor", "app", "notificationId", "deviceId", "platform", "token", "payload", "payloadBytes", "status",
+        "reason", "createdAt", "receivedAt", "openedAt",
+    ]
+
+    /// Reads ``jsonValue`` back into an equal delivery (times to the millisecond).
+    ///
+    /// The payload bytes are the compact serialization of `payload`, which is what PushFake's vendors send; a
+    /// `payload` string stands for a payload that is not JSON, as ``jsonValue`` writes one. `payloadBytes`, when
+    /// given, must agree.
+    /// - Throws: ``JSONFieldError`` naming the member and what it must be.
+    public init(json: JSON) throws(JSONFieldError) {
+        let fields = try JSONFields(json, path: "", allowed: Self.jsonKeys)
+        let platformName = try fields.requiredString("platform")
+        guard let platform = Platform(rawValue: platformName) else {
+            throw fields.failure(
+                "platform",
+                "must be \(JSONFields.list(Platform.allCases.map(\.rawValue))), not \"\(platformName)\"")
+        }
+        let payload = try Self.payload(fields)
+        let status: Status
+        switch try fields.requiredString("status") {
+        case "delivered":
+            if fields.value("reason") != nil { throw fields.failure("reason", "is only for a failed delivery") }
+            status = .delivered
+        case "failed": status = .failed(reason: try fields.requiredString("reason"))
+        case let other: throw fields.failure("status", "must be delivered or failed, not \"\(other)\"")
+        }
+        guard let createdAt = try fields.date("createdAt") else { throw fields.failure("createdAt", "is required") }
+        self.init(
+            id: try fields.requiredString("id"), vendor: Vendor(try fields.requiredString("vendor")),
+            app: try fields.requiredString("app", nonEmpty: false),
+            notificationID: try fields.requiredString("notificationId"),
+            deviceID: try fields.requiredString("deviceId"),
+            platform: platform, token: try fields.string("token", nonEmpty: false), payload: payload, status: status,
+            createdAt: createdAt)
+        receivedAt = try fields.date("receivedAt")
+        openedAt = try fields.date("openedAt")
+    }
+
+    private static func payload(_ fields: JSONFields) throws(JSONFieldError) -> [UInt8] {
+        guard let value = fields.object["payload"] else { throw fields.failure("payload", "is required") }
+        let serialized = value.serialized()
+        let expected = try fields.int("payloadBytes", in: 0...Int.max)
+        if case .string(let text) = value, expected == nil || expected == text.utf8.count {
+            return Array(text.utf8)
+        }
+        if let expected, expected != serialized.count {
+            throw fields.failure(
+                "payloadBytes", "is \(expected), but the payload serializes to \(serialized.count) bytes")
+        }
+        return serialized
+    }
+}
+
 extension Date {
     /// `2026-01-01T00:00:00.000Z`, the timestamp format of PushFake's own JSON.
     public var pushFakeISO8601: String { TimeFormat.iso8601(self) }

@@ -1,13 +1,34 @@
 /// A strict RFC 8259 JSON parser over bytes.
 ///
 /// It keeps integers apart from fractional numbers and objects in wire order, rejects trailing garbage, and
-/// limits nesting so a hostile body cannot exhaust the stack.
+/// limits nesting so a hostile body cannot exhaust the stack. Strings must be valid UTF-8 and `\u` escapes must
+/// not leave a surrogate unpaired: text is never replaced by U+FFFD, so two different byte strings never read as
+/// the same string.
 struct JSONParser {
-    /// Why a body is not JSON, with the byte offset where parsing stopped.
+    /// Why a body is not JSON: the byte offset where parsing stopped and the path of the value it was in.
     struct Failure: Error, Equatable, CustomStringConvertible {
         var reason: String
         var offset: Int
-        var description: String { "\(reason) at byte \(offset)" }
+        /// Innermost first while the error unwinds; ``pathText`` puts it in order.
+        var reversedPath: [JSONPath.Component] = []
+        /// The bad bytes are inside a string value or key (invalid UTF-8, a lone surrogate, a control character).
+        var inString = false
+
+        var pathText: String? {
+            guard !reversedPath.isEmpty else { return nil }
+            var text = ""
+            for component in reversedPath.reversed() {
+                switch component {
+                case .key(let key): text += text.isEmpty ? key : "." + key
+                case .index(let index): text += "[\(index)]"
+                }
+            }
+            return text
+        }
+
+        var description: String {
+            "\(reason) at byte \(offset)" + (pathText.map { " (in \($0))" } ?? "")
+        }
     }
 
     static let maximumDepth = 256
@@ -102,7 +123,14 @@ struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             position += 1
             skipWhitespace()
-            let value = try parseValue()
+            let value: JSON
+            do throws(Failure) {
+                value = try parseValue()
+            } catch {
+                var failure = error
+                failure.reversedPath.append(.key(key))
+                throw failure
+            }
             members.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             guard position < bytes.count else { throw failure("unexpected end of input") }
@@ -130,7 +158,13 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            do throws(Failure) {
+                elements.append(try parseValue())
+            } catch {
+                var failure = error
+                failure.reversedPath.append(.index(elements.count))
+                throw failure
+            }
             skipWhitespace()
             guard position < bytes.count else { throw failure("unexpected end of input") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -145,19 +179,27 @@ struct JSONParser {
         }
     }
 
+    private func stringFailure(_ reason: String, at offset: Int) -> Failure {
+        Failure(reason: reason, offset: offset, inString: true)
+    }
+
     private mutating func parseString() throws(Failure) -> String {
         position += 1
         let start = position
+        // Any byte ≥ 0x80 sets the high bit: only then is the UTF-8 checked, once per string.
+        var high: UInt8 = 0
         // Fast path: no escapes, so the bytes between the quotes are the string.
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
+                if high >= 0x80 { try checkUTF8(start, position) }
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
                 return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw failure("control character in string") }
+            if byte < 0x20 { throw stringFailure("control character in string", at: position) }
+            high |= byte
             position += 1
         }
         var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
@@ -165,14 +207,17 @@ struct JSONParser {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
+                // Escapes are ASCII in the input, so checking the raw input checks every byte copied.
+                if high >= 0x80 { try checkUTF8(start, position) }
                 position += 1
                 return String(decoding: scalars, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 position += 1
                 try parseEscape(into: &scalars)
             case 0..<0x20:
-                throw failure("control character in string")
+                throw stringFailure("control character in string", at: position)
             default:
+                high |= byte
                 scalars.append(byte)
                 position += 1
             }
@@ -180,8 +225,40 @@ struct JSONParser {
         throw failure("unterminated string")
     }
 
+    /// Throws at the first byte of `bytes[start..<end]` that is not well-formed UTF-8 (RFC 3629: no overlong
+    /// forms, no encoded surrogates, nothing above U+10FFFF). Called only for strings with a byte ≥ 0x80.
+    @inline(never)
+    private func checkUTF8(_ start: Int, _ end: Int) throws(Failure) {
+        var index = start
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            var length = 0
+            var low: UInt8 = 0x80
+            var top: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: (length, low) = (3, 0xA0)
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: (length, top) = (3, 0x9F)
+            case 0xF0: (length, low) = (4, 0x90)
+            case 0xF1...0xF3: length = 4
+            case 0xF4: (length, top) = (4, 0x8F)
+            default: break
+            }
+            guard length > 0, index + length <= end, (low...top).contains(bytes[index + 1]),
+                (2..<length).allSatisfy({ (0x80...0xBF).contains(bytes[index + $0]) })
+            else { throw stringFailure("invalid UTF-8 in string", at: index) }
+            index += length
+        }
+    }
+
     private mutating func parseEscape(into output: inout [UInt8]) throws(Failure) {
         guard position < bytes.count else { throw failure("unterminated escape") }
+        let escapeStart = position - 1
         let byte = bytes[position]
         position += 1
         switch byte {
@@ -194,30 +271,31 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
-                // A high surrogate must be followed by an escaped low surrogate; a lone one becomes U+FFFD.
-                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                // A high surrogate must be followed by an escaped low surrogate.
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
                     bytes[position + 1] == UInt8(ascii: "u")
-                {
-                    let saved = position
-                    position += 2
-                    let low = try parseHex4()
-                    if (0xDC00...0xDFFF).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        position = saved
-                        scalar = 0xFFFD
-                    }
-                } else {
-                    scalar = 0xFFFD
+                else { throw stringFailure("unpaired surrogate escape \\u\(hex(scalar))", at: escapeStart) }
+                position += 2
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw stringFailure("unpaired surrogate escape \\u\(hex(scalar))", at: escapeStart)
                 }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                scalar = 0xFFFD
+                throw stringFailure("unpaired surrogate escape \\u\(hex(scalar))", at: escapeStart)
             }
-            let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            guard let unicode = Unicode.Scalar(scalar) else {
+                throw stringFailure("invalid \\u escape", at: escapeStart)
+            }
             output.append(contentsOf: Array(String(Character(unicode)).utf8))
         default:
             throw failure("invalid escape")
         }
+    }
+
+    private func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private mutating func parseHex4() throws(Failure) -> UInt32 {
@@ -272,30 +350,4 @@ struct JSONParser {
     private func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
-}
-
-extension JSON {
-    /// Parses UTF-8 JSON bytes.
-    ///
-    /// - Throws: ``JSONSyntaxError`` naming what was wrong and where.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSON {
-        do throws(JSONParser.Failure) {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw JSONSyntaxError(message: error.description)
-        }
-    }
-
-    /// Parses a JSON text.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSON {
-        try parse(Array(text.utf8))
-    }
-}
-
-/// A body that is not valid JSON.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong and at which byte offset, e.g. `invalid number at byte 12`.
-    public let message: String
-    /// The same as ``message``.
-    public var description: String { message }
 }

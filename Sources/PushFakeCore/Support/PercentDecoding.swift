@@ -1,8 +1,9 @@
 /// Percent-decoding for path segments and query components, on bytes.
-enum PercentDecoding {
+package enum PercentDecoding {
     /// Decodes `%XX` escapes; invalid escapes stay as written. With `plusAsSpace`, `+` becomes a space (query
-    /// strings, as Rails and other form decoders read them).
-    static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
+    /// strings, as Rails and other form decoders read them). When the decoded bytes are not UTF-8 (`%FF`), the text
+    /// stays as written: replacing them by U+FFFD would make `%FE` and `%FF` the same device id.
+    package static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
@@ -24,7 +25,7 @@ enum PercentDecoding {
             output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
             index = utf8.index(after: index)
         }
-        return String(decoding: output, as: UTF8.self)
+        return String(validatingUTF8Bytes: output) ?? String(text)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -7,6 +7,9 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
         self.state = seed
     }
 
+    /// The generator's whole state, for state documents: `SplitMix64(seed: g.currentState)` continues as `g` does.
+    package var currentState: UInt64 { state }
+
     package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -12,9 +12,26 @@ enum TimeFormat {
         var millisecond: Int
     }
 
-    /// Splits seconds since 1970 into UTC calendar fields (Howard Hinnant's days-from-civil, inverted).
+    /// The first and last millisecond ``civil(_:)`` splits exactly: `0000-01-01T00:00:00.000Z` and
+    /// `9999-12-31T23:59:59.999Z`. Dates outside are formatted as the nearer one (FakeBehaviour.md, Clock).
+    static let earliestMilliseconds = -62_167_219_200_000
+    static let latestMilliseconds = 253_402_300_799_999
+
+    /// Splits seconds since 1970 into UTC calendar fields (Howard Hinnant's days-from-civil, inverted). Never traps:
+    /// a date before year 0 or after year 9999 is clamped to the nearer end, a NaN date reads as 1970.
     static func civil(_ date: Date) -> Civil {
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let seconds = date.timeIntervalSince1970
+        let milliseconds = (seconds * 1000).rounded(.down)
+        let totalMilliseconds: Int
+        if milliseconds.isNaN {
+            totalMilliseconds = 0
+        } else if milliseconds <= Double(earliestMilliseconds) {
+            totalMilliseconds = earliestMilliseconds
+        } else if milliseconds >= Double(latestMilliseconds) {
+            totalMilliseconds = latestMilliseconds
+        } else {
+            totalMilliseconds = Int(milliseconds)
+        }
         var days =
             totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisecondsOfDay = totalMilliseconds - days * 86_400_000
@@ -31,6 +48,15 @@ enum TimeFormat {
             year: year, month: month, day: day,
             hour: millisecondsOfDay / 3_600_000, minute: millisecondsOfDay / 60_000 % 60,
             second: millisecondsOfDay / 1000 % 60, millisecond: millisecondsOfDay % 1000)
+    }
+
+    /// The number of days in a month of the proleptic Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// Seconds since 1970 for a UTC calendar date.
@@ -103,8 +129,10 @@ enum TimeFormat {
         if let separator { bytes.append(UInt8(separator.value)) }
     }
 
-    /// Reads `YYYY-MM-DD HH:MM:SS` followed by an optional zone (`UTC`, `GMT`, `Z`, `+HHMM`, `-HH:MM`), or an
-    /// ISO 8601 form with `T`. Without a zone the time is UTC.
+    /// Reads `YYYY-MM-DD HH:MM:SS` with an optional fraction (`.5`, `.250`, up to nine digits) and an optional
+    /// zone (`UTC`, `GMT`, `Z`, `+HHMM`, `-HH:MM`), or the same with `T` between date and time. Without a zone the
+    /// time is UTC. Only real calendar times are read: `2026-02-30`, hour 24, minute or second 60 and zone offsets
+    /// beyond ±23:59 are `nil`.
     static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {
@@ -120,29 +148,44 @@ enum TimeFormat {
             bytes[7] == UInt8(ascii: "-"), let day = number(8, 2),
             bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"), let hour = number(11, 2),
             bytes[13] == UInt8(ascii: ":"), let minute = number(14, 2), bytes[16] == UInt8(ascii: ":"),
-            let second = number(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-            second < 61
+            let second = number(17, 2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
         else { return nil }
-        var rest = Substring(String(decoding: bytes[19...], as: UTF8.self))
-        if rest.hasPrefix(".") { rest = rest.drop(while: { $0 == "." || $0.isNumber }) }
-        rest = rest.drop(while: { $0 == " " })
-        var offsetSeconds = 0
-        switch rest {
-        case "", "UTC", "GMT", "Z", "z": break
-        default:
-            let sign: Int
-            if rest.hasPrefix("+") {
-                sign = 1
-            } else if rest.hasPrefix("-") {
-                sign = -1
-            } else {
-                return nil
+        var position = 19
+        var fraction = 0.0
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            var digits = 0
+            var scale = 0.1
+            position += 1
+            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+                fraction += Double(bytes[position] - UInt8(ascii: "0")) * scale
+                scale /= 10
+                digits += 1
+                position += 1
             }
-            let digits = rest.dropFirst().filter { $0 != ":" }
-            guard digits.count == 4, let value = Int(digits) else { return nil }
-            offsetSeconds = sign * ((value / 100) * 3600 + (value % 100) * 60)
+            guard (1...9).contains(digits) else { return nil }
         }
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+        guard let offsetSeconds = zoneOffset(bytes[position...]) else { return nil }
         let base = date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        return base.addingTimeInterval(TimeInterval(-offsetSeconds))
+        return base.addingTimeInterval(fraction - TimeInterval(offsetSeconds))
+    }
+
+    /// Seconds east of UTC for `""`, `UTC`, `GMT`, `Z`, `+HHMM`, `+HH:MM`, `-HHMM`, `-HH:MM`; `nil` otherwise.
+    private static func zoneOffset(_ zone: ArraySlice<UInt8>) -> Int? {
+        switch String(decoding: zone, as: UTF8.self) {
+        case "", "UTC", "GMT", "Z", "z": return 0
+        default: break
+        }
+        guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        let digits = zone.dropFirst().filter { $0 != UInt8(ascii: ":") }
+        guard digits.count == 4, zone.count == 5 || (zone.count == 6 && zone[zone.startIndex + 3] == UInt8(ascii: ":")),
+            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        let values = digits.map { Int($0 - UInt8(ascii: "0")) }
+        let hours = values[0] * 10 + values[1]
+        let minutes = values[2] * 10 + values[3]
+        guard hours < 24, minutes < 60 else { return nil }
+        return (sign == UInt8(ascii: "+") ? 1 : -1) * (hours * 3600 + minutes * 60)
     }
 }

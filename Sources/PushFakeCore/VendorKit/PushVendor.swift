@@ -58,6 +58,25 @@ public protocol PushVendor: Sendable {
     /// A view of the state for the admin API (``VendorView/devices``, ``VendorView/notifications``, …), or `nil`
     /// when the vendor has no such view (the default).
     func view(_ view: VendorView, of state: State) -> JSON?
+
+    /// The apps declared to the vendor, in the JSON form ``declareApps(_:in:)`` reads (``PushFake/apps``, the
+    /// `apps` of state documents); `nil` (the default) for a vendor without apps.
+    func declaredApps(_ state: State) -> JSON?
+    /// Declares more apps, given in the vendor's own JSON form (``PushFake/declareApps(_:)``, configuration JSON,
+    /// state documents), and makes the vendor as strict as apps declared in its configuration do. Declaring an app
+    /// again with the same values changes nothing.
+    /// - Throws: ``JSONFieldError`` with a path relative to `json`. Default: refuses, the vendor has no apps.
+    func declareApps(_ json: JSON, in state: inout State) throws(JSONFieldError)
+    /// The vendor's state as the `vendors.<name>` section of a state document (StateFormat.md), or `nil` (the
+    /// default), written as `null`: the vendor's state is then not dumped.
+    func snapshot(_ state: State) -> JSON?
+    /// Adds a state document's `vendors.<name>` section to `state` (a fresh state, or one that earlier documents
+    /// filled), checking every value and reference. Ids the section names are reserved with
+    /// ``VendorServices/reserveID(_:)``; ids it leaves out come from ``VendorServices/nextID(_:)``, and times it
+    /// leaves out are ``VendorServices/now``.
+    /// - Throws: ``JSONFieldError`` with a path relative to the section. Default: refuses any section, as the
+    ///   vendor cannot load state.
+    func restore(_ json: JSON, into state: inout State, services: inout VendorServices) throws(JSONFieldError)
 }
 
 extension PushVendor {
@@ -83,4 +102,20 @@ extension PushVendor {
 
     /// No views.
     public func view(_ view: VendorView, of state: State) -> JSON? { nil }
+
+    /// No apps.
+    public func declaredApps(_ state: State) -> JSON? { nil }
+
+    /// Refuses: the vendor has no apps.
+    public func declareApps(_ json: JSON, in state: inout State) throws(JSONFieldError) {
+        throw JSONFieldError(description: "the \(vendor) vendor has no apps to declare")
+    }
+
+    /// No state in state documents (`null`).
+    public func snapshot(_ state: State) -> JSON? { nil }
+
+    /// Refuses any section: the vendor cannot load state.
+    public func restore(_ json: JSON, into state: inout State, services: inout VendorServices) throws(JSONFieldError) {
+        throw JSONFieldError(description: "the \(vendor) vendor cannot load state; leave its section out or null")
+    }
 }

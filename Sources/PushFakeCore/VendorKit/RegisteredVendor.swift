@@ -38,9 +38,15 @@ struct RegisteredVendor: Sendable {
                     let handler = route.handler
                     return { context, services in handler(&context, &box.state, &services) }
                 },
+                box: box,
                 tick: { services in definition.tick(&box.state, services: &services) },
                 view: { view in definition.view(view, of: box.state) },
-                box: box)
+                declaredApps: { definition.declaredApps(box.state) },
+                declareApps: { json, state throws(JSONFieldError) in try definition.declareApps(json, in: &state) },
+                snapshot: { definition.snapshot(box.state) },
+                restore: { json, services throws(JSONFieldError) in
+                    try definition.restore(json, into: &box.state, services: &services)
+                })
         }
     }
 

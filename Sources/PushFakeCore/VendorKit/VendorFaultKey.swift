@@ -1,24 +1,34 @@
 /// A key a vendor adds to the JSON form of a fault (`POST /__pushfake/faults`), and how to read it.
 ///
 /// ```swift
-/// VendorFaultKey("acmeError") { value, _ throws(FaultRuleSpec.Invalid) in
-///     guard let name = value.stringValue else { throw FaultRuleSpec.Invalid("acmeError must be a string") }
-///     return .vendorError(AcmeError(name).vendorError)
+/// VendorFaultKey("acmeError", companions: ["message"]) { value, fault throws(FaultRuleSpec.Invalid) in
+///     guard let name = value.stringValue else {
+///         throw FaultRuleSpec.Invalid(path: "", problem: "must be a string such as Busy")
+///     }
+///     return .vendorError(AcmeError(name, message: fault["message"]?.stringValue).vendorError)
 /// }
 /// ```
-/// makes `{"fault": {"acmeError": "Busy"}}` a valid rule. The parser gets the key's value and the whole `fault`
-/// object (for companion keys such as a message); any `"delay"` in it is applied by the engine afterwards.
+/// makes `{"fault": {"acmeError": "Busy", "message": "…"}}` a valid rule. The parser gets the key's value and the
+/// whole `fault` object (for its companion keys); any `"delay"` in it is applied by the engine afterwards. An error
+/// without a path is reported at `fault.<key>`; one with a path (`message`) at that path inside `fault`.
+///
+/// For a fault to round-trip through JSON (``Fault/jsonValue``, state documents), the ``VendorError`` the parser
+/// returns carries the members that made it (``VendorError/json``).
 public struct VendorFaultKey: Sendable {
     /// Reads a key's value (and, for companion keys, the whole `fault` object) into a fault.
     public typealias Parser = @Sendable (_ value: JSON, _ fault: JSONObject) throws(FaultRuleSpec.Invalid) -> Fault
 
     /// The key in the `fault` object, e.g. `tpnsError`.
     public let key: String
+    /// Other keys of the `fault` object the parser reads next to ``key`` (e.g. `message`); any other key next to it,
+    /// except `delay`, is refused.
+    public let companions: [String]
     let parse: Parser
 
-    /// A fault key with its parser.
-    public init(_ key: String, parse: @escaping Parser) {
+    /// A fault key with the companion keys its parser reads, and the parser.
+    public init(_ key: String, companions: [String] = [], parse: @escaping Parser) {
         self.key = key
+        self.companions = companions
         self.parse = parse
     }
 }

@@ -20,8 +20,12 @@ extension VendorRegistry {
         for entry in entries {
             let owner = entry.vendor.rawValue
             if owner.isEmpty { problems.append("a vendor has an empty name") }
-            if names[owner] != nil { problems.append("\(owner) is registered twice") }
-            names[owner] = owner
+            // Names are looked up ignoring case (the admin API accepts `TPNS`), so they must differ in more than case.
+            if let holder = names[owner.lowercased()] {
+                problems.append(
+                    holder == owner ? "\(owner) is registered twice" : "\(owner) and \(holder) differ only in case")
+            }
+            names[owner.lowercased()] = owner
             for prefix in entry.pathPrefixes {
                 claim(Router.segments(of: prefix), &prefixes, by: owner, "the path prefix \(prefix)")
             }

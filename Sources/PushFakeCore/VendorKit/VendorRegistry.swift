@@ -55,9 +55,23 @@ public struct VendorRegistry: Sendable {
     /// The registered vendors, in registration order.
     public var vendors: [Vendor] { entries.map(\.vendor) }
 
-    /// The registered vendor with this name (`tpns`, `twinPush`, …), or `nil`.
+    /// The registered vendor with this name (`tpns`, `twinPush`, …), compared ignoring case (`TPNS`, `twinpush`),
+    /// or `nil`.
     public func vendor(named name: String) -> Vendor? {
         entries.first { $0.vendor.rawValue == name }?.vendor
+            ?? entries.first { $0.vendor.rawValue.lowercased() == name.lowercased() }?.vendor
+    }
+
+    /// The operations of a vendor's routes, each once, in route order; empty when the vendor is not registered.
+    public func operations(of vendor: Vendor) -> [Operation] {
+        var seen = Set<Operation>()
+        return entry(for: vendor)?.routeTable.map(\.operation).filter { seen.insert($0).inserted } ?? []
+    }
+
+    /// The operations of every vendor, each once, in registration order.
+    public var allOperations: [Operation] {
+        var seen = Set<Operation>()
+        return entries.flatMap { $0.routeTable.map(\.operation) }.filter { seen.insert($0).inserted }
     }
 
     /// How the vendor writes its name (`TPNS`), or `nil` when it is not registered.

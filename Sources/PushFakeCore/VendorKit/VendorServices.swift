@@ -27,6 +27,12 @@ public struct VendorServices {
         ids.next(kind)
     }
 
+    /// Makes sure ``nextID(_:)`` never returns `id`: for ids a state document names (``PushVendor/restore(_:into:services:)``).
+    /// An id of the engine's form raises its kind's counter; any other id cannot collide and changes nothing.
+    public mutating func reserveID(_ id: String) {
+        ids.reserve(id)
+    }
+
     /// Records a delivery, failing it when its payload exceeds the platform limit (FakeBehaviour.md, Payload
     /// limits), and lists it among the deliveries the current request caused.
     /// - Returns: the delivery as recorded.

@@ -7,16 +7,35 @@ final class VendorSlot {
     let handlers: [Handler]
     let tick: (inout VendorServices) -> Void
     let view: (VendorView) -> JSON?
+    /// ``PushVendor/declaredApps(_:)`` of the state.
+    let declaredApps: () -> JSON?
+    /// ``PushVendor/declareApps(_:in:)`` on a copy of the state: the returned closure puts the copy in place, so
+    /// that several vendors' declarations apply all or not at all.
+    let prepareApps: (JSON) throws(JSONFieldError) -> () -> Void
+    /// ``PushVendor/snapshot(_:)`` of the state.
+    let snapshot: () -> JSON?
+    /// ``PushVendor/restore(_:into:services:)`` into the state (a slot that is not in use yet).
+    let restore: (JSON, inout VendorServices) throws(JSONFieldError) -> Void
     /// The ``VendorStateBox`` the closures share, for ``PushFake/withVendorState(_:_:)``.
     let box: AnyObject
 
-    init(
-        handlers: [Handler], tick: @escaping (inout VendorServices) -> Void, view: @escaping (VendorView) -> JSON?,
-        box: AnyObject
+    init<State>(
+        handlers: [Handler], box: VendorStateBox<State>, tick: @escaping (inout VendorServices) -> Void,
+        view: @escaping (VendorView) -> JSON?, declaredApps: @escaping () -> JSON?,
+        declareApps: @escaping (JSON, inout State) throws(JSONFieldError) -> Void, snapshot: @escaping () -> JSON?,
+        restore: @escaping (JSON, inout VendorServices) throws(JSONFieldError) -> Void
     ) {
         self.handlers = handlers
         self.tick = tick
         self.view = view
+        self.declaredApps = declaredApps
+        self.prepareApps = { json throws(JSONFieldError) in
+            var copy = box.state
+            try declareApps(json, &copy)
+            return { [copy] in box.state = copy }
+        }
+        self.snapshot = snapshot
+        self.restore = restore
         self.box = box
     }
 

@@ -6,6 +6,12 @@ public struct Verification: Sendable {
     /// `nil` when the expectation holds; otherwise what was expected, the closest miss and the journal.
     public let failure: String?
 
+    /// A result as given; the admin API words a timed-out wait with it.
+    package init(matched: [JournalEntry], failure: String?) {
+        self.matched = matched
+        self.failure = failure
+    }
+
     /// Whether the expectation holds.
     public var isSatisfied: Bool { failure == nil }
 

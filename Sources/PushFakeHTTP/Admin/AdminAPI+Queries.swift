@@ -3,28 +3,29 @@ import PushFakeCore
 extension AdminAPI {
     /// `GET /__pushfake/journal`: JSON (default), `format=jsonl` or `format=har`.
     func journal(_ request: FakeRequest) -> FakeResponse {
-        let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-        var matcher = RequestMatcher()
-        if let vendor = query["vendor"] {
-            guard let parsed = fake.vendors.vendor(named: vendor) else {
-                return Self.badRequest("unknown vendor \(vendor)")
-            }
-            matcher.vendor = parsed
+        let query = Self.query(request)
+        // The query parameters are the JSON matcher form's fields, so they are checked the same way: an unknown
+        // vendor, or an operation the vendor does not have, is a 400 listing the valid ones.
+        var form = JSONObject()
+        for name in ["vendor", "operation", "app", "device"] {
+            if let value = query[name] { form[name] = .string(value) }
         }
-        if let operation = query["operation"] { matcher.operation = Operation(operation) }
-        if let app = query["app"] { matcher.app = app }
-        if let device = query["device"] { matcher.device = device }
-        if let status = query["status"] {
-            guard let code = Int(status) else { return Self.badRequest("status must be a number") }
-            matcher.status = code
+        if let status = query["status"].flatMap(Int.init) { form["status"] = .int(status) }
+        for name in ["unmatched", "faulted"] {
+            if let value = query[name] { form[name] = .bool(value == "true") }
         }
-        if let unmatched = query["unmatched"] { matcher.unmatched = unmatched == "true" || unmatched == "1" }
+        let matcher: RequestMatcher
+        do throws(JSONFieldError) {
+            matcher = try RequestMatcher(json: .object(form), vendors: fake.vendors)
+        } catch {
+            return Self.badRequest(error.description)
+        }
         let since = query["since"].flatMap(Int.init) ?? 0
         let snapshot = fake.journal
         let entries = snapshot.entries(matching: matcher).filter { $0.sequence > since }
         switch query["format"] ?? "json" {
         case "jsonl":
-            var response = FakeResponse.json(200, bytes: Array(entries.map { $0.jsonLine + "\n" }.joined().utf8))
+            var response = FakeResponse.json(200, bytes: Array(Journal.jsonLines(entries).utf8))
             response.headers.replace(name: "Content-Type", value: "application/x-ndjson; charset=utf-8")
             return response
         case "har":

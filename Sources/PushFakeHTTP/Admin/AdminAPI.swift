@@ -1,76 +1,115 @@
 import Foundation
 import PushFakeCore
 
-/// The admin API under `/__pushfake/`: what UI tests, emulators and other languages use to inspect and steer the
-/// fake. Handled by the host, never journaled as vendor traffic.
+/// The admin API under `/__pushfake/` (and `/i/{id}/__pushfake/` for each instance): what UI tests, emulators,
+/// the CLI, the dashboard and other languages use to inspect and steer a fake. Its routes are one table,
+/// ``AdminRoutes``, which `GET /__pushfake/openapi.json` describes. Handled by the host, never journaled as vendor
+/// traffic; who may call it is ``AdminAccess``'s rule.
 ///
-/// | route | does |
-/// |---|---|
-/// | `GET /__pushfake/health` | `{"status":"ok","journal":{…}}`: the journal's entries, bytes, limit, dropped |
-/// | `GET /__pushfake/journal` | entries; `vendor`, `operation`, `app`, `device`, `status`, `unmatched`, `since`, `format` |
-/// | `DELETE /__pushfake/journal` | clear the journal only; sequence numbers keep counting |
-/// | `POST /__pushfake/reset` | forget devices, notifications, deliveries, journal, faults; clock back to start |
-/// | `GET/POST/DELETE /__pushfake/faults`, `DELETE /__pushfake/faults/{id}` | list, add (JSON rule), clear, remove |
-/// | `GET /__pushfake/deliveries` | deliveries (`?vendor=&device=&notification=&app=`) |
-/// | `GET/POST /__pushfake/clock` | read; `{"advance": seconds}` or `{"set": "2026-01-02T00:00:00Z"}` |
-/// | `GET /__pushfake/devices` | every vendor's devices, by vendor name (`?vendor=`) |
-/// | `GET /__pushfake/notifications` | every vendor's notifications or sends, by vendor name (`?vendor=`) |
-/// | `GET /__pushfake/routes` | every vendor route, also by vendor |
+/// One value per request: the engine it steers is the server's own or an instance's.
 struct AdminAPI: Sendable {
-    static let prefix = "/__pushfake"
+    /// The engine this request steers.
     let fake: PushFake
+    /// The server, for instances, URLs and access rules.
+    let server: PushFakeServer
+    /// The instance the request came in under, `nil` for the server's own engine.
+    let instance: String?
 
-    static let routes = [
-        "GET /__pushfake/health", "GET /__pushfake/journal", "DELETE /__pushfake/journal", "POST /__pushfake/reset",
-        "GET /__pushfake/faults", "POST /__pushfake/faults", "DELETE /__pushfake/faults",
-        "DELETE /__pushfake/faults/{id}", "GET /__pushfake/deliveries", "GET /__pushfake/clock",
-        "POST /__pushfake/clock", "GET /__pushfake/devices", "GET /__pushfake/notifications",
-        "GET /__pushfake/routes",
-    ]
-
-    static func owns(path: String) -> Bool {
-        path == prefix || path.hasPrefix(prefix + "/")
+    /// Answers `request`, whose path is already relative to the instance (`/__pushfake/…`).
+    func handle(_ request: FakeRequest, peer: PeerAddress) -> ServerReply {
+        guard let inner = AdminAPI.inner(request.path) else { return .response(Self.notFound(request)) }
+        let inInstance = instance != nil
+        guard let (route, parameters) = AdminRoutes.match(method: request.method, path: inner, inInstance: inInstance)
+        else {
+            let allowed = AdminRoutes.allowedMethods(path: inner, inInstance: inInstance)
+            guard !allowed.isEmpty else { return .response(Self.notFound(request)) }
+            let list = allowed.joined(separator: ", ")
+            var response = FakeResponse.json(
+                405, ["error": .string("\(request.method) is not allowed on \(request.path); allowed: \(list)")])
+            response.headers.replace(name: "Allow", value: list)
+            return .response(response)
+        }
+        if let refusal = server.configuration.adminAccess.refusal(
+            of: request, from: peer, changesState: route.changesState)
+        {
+            return .response(.json(403, ["error": .string(refusal)]))
+        }
+        if let problem = Self.queryProblem(request, route: route) { return .response(Self.badRequest(problem)) }
+        return dispatch(route, parameters, request)
     }
 
-    func handle(_ request: FakeRequest) -> FakeResponse {
-        let segments = request.path.split(separator: "/").dropFirst().map(String.init)
-        let method = request.method == "HEAD" ? "GET" : request.method
-        switch (method, segments.first ?? "", segments.count) {
-        case ("GET", "health", 1): return health()
-        case ("GET", "journal", 1): return journal(request)
-        case ("DELETE", "journal", 1):
+    private func dispatch(_ route: AdminRoute, _ parameters: [String: String], _ request: FakeRequest) -> ServerReply {
+        switch route {
+        case AdminRoutes.health: return .response(health())
+        case AdminRoutes.journal: return .response(journal(request))
+        case AdminRoutes.clearJournal:
             fake.clearJournal()
-            return .json(200, ["cleared": true, "nextSequence": .int(fake.journal.totalCount + 1)])
-        case ("POST", "reset", 1):
+            return .response(.json(200, ["cleared": true, "nextSequence": .int(fake.journal.totalCount + 1)]))
+        case AdminRoutes.reset:
             fake.reset()
-            return .json(200, ["reset": true])
-        case ("GET", "faults", 1): return .json(200, ["faults": .array(fake.faultRules.map(\.jsonValue))])
-        case ("POST", "faults", 1): return addFault(request)
-        case ("DELETE", "faults", 1):
+            return .response(.json(200, ["reset": true]))
+        case AdminRoutes.listFaults: return .response(.json(200, ["faults": .array(fake.faultRules.map(\.jsonValue))]))
+        case AdminRoutes.addFault: return .response(addFault(request))
+        case AdminRoutes.clearFaults:
             fake.removeAllFaults()
-            return .json(200, ["faults": []])
-        case ("DELETE", "faults", 2):
-            guard fake.removeFault(id: segments[1]) else {
-                return .json(404, ["error": .string("no fault rule with id \(segments[1])")])
-            }
-            return .json(200, ["removed": .string(segments[1])])
-        case ("GET", "deliveries", 1): return deliveries(request)
-        case ("GET", "clock", 1): return clock()
-        case ("POST", "clock", 1): return setClock(request)
-        case ("GET", "devices", 1): return vendorView(.devices, request)
-        case ("GET", "notifications", 1): return vendorView(.notifications, request)
-        case ("GET", "routes", 1): return routes()
+            return .response(.json(200, ["faults": []]))
+        case AdminRoutes.removeFault: return .response(removeFault(parameters["id"] ?? ""))
+        case AdminRoutes.deliveries: return .response(deliveries(request))
+        case AdminRoutes.clock: return .response(clock())
+        case AdminRoutes.setClock: return .response(setClock(request))
+        case AdminRoutes.devices: return .response(vendorView(.devices, request))
+        case AdminRoutes.notifications: return .response(vendorView(.notifications, request))
+        case AdminRoutes.routes: return .response(routes())
+        case AdminRoutes.instances: return .response(listInstances(request))
+        case AdminRoutes.createInstance: return .response(createInstance(request))
+        case AdminRoutes.deleteInstance: return .response(deleteInstance(parameters["id"] ?? ""))
+        case AdminRoutes.compareRecording: return .response(compareRecording(request))
+        case AdminRoutes.verify: return .response(verify(request))
+        case AdminRoutes.wait: return wait(request)
+        case AdminRoutes.events: return events(request)
+        case AdminRoutes.state: return .response(.json(200, fake.stateSnapshot()))
+        case AdminRoutes.loadState: return .response(loadState(request))
+        case AdminRoutes.apps: return .response(.json(200, fake.apps))
+        case AdminRoutes.declareApps: return .response(declareApps(request))
+        case AdminRoutes.openAPI: return .response(.json(200, OpenAPIDocument.make(baseURL: baseURL(for: request))))
         default:
-            return .json(
-                404,
-                [
-                    "error": .string("No admin route for \(request.method) \(request.path)"),
-                    "knownRoutes": Self.routeList,
-                ])
+            return .response(.json(501, ["error": .string("\(route.display) is not served by this build")]))
         }
     }
 
-    static let routeList = JSON.array(routes.map(JSON.string))
+    /// The path under the admin prefix (`/__pushfake//journal/` → `//journal/`), or `nil` when the path is not the
+    /// admin API's. Repeated slashes and a trailing one are tolerated, as on vendor routes.
+    static func inner(_ path: String) -> Substring? {
+        let trimmed = path.drop { $0 == "/" }
+        let name = AdminRoutes.prefix.dropFirst()
+        guard trimmed.hasPrefix(name) else { return nil }
+        let rest = trimmed.dropFirst(name.count)
+        guard rest.isEmpty || rest.first == "/" else { return nil }
+        return rest
+    }
+
+    /// Whether a path belongs to the admin API.
+    static func owns(path: String) -> Bool { inner(path) != nil }
+
+    static func notFound(_ request: FakeRequest) -> FakeResponse {
+        .json(
+            404,
+            [
+                "error": .string("No admin route for \(request.method) \(request.path)"),
+                "knownRoutes": routeList,
+            ])
+    }
+
+    static let routeList = JSON.array(AdminRoutes.all.map { .string($0.display) })
+
+    /// `http://<Host>` as the client addressed the server (its URLs then work from where the client is), or the
+    /// server's own base URL when the request has no usable `Host`.
+    func baseURL(for request: FakeRequest) -> String {
+        if let host = request.headers["Host"], !host.isEmpty, !host.contains("/"), !host.contains(" ") {
+            return "http://" + host
+        }
+        return server.baseURL.absoluteString
+    }
 
     static func badRequest(_ message: String) -> FakeResponse {
         .json(400, ["error": .string(message)])
@@ -81,38 +120,25 @@ struct AdminAPI: Sendable {
         return Result { () throws(JSONSyntaxError) -> JSON in try JSON.parse(request.body) }
     }
 
-    private func addFault(_ request: FakeRequest) -> FakeResponse {
+    /// The body as JSON, read by `parse`; a body that is not JSON, or that `parse` refuses, answers 400 naming the
+    /// problem (`what` says what the body should have been).
+    func parsed<Value>(
+        _ request: FakeRequest, as what: String, _ parse: (JSON) throws(JSONFieldError) -> Value
+    ) -> Parsed<Value> {
         switch body(of: request) {
-        case .failure(let error): return Self.badRequest("fault rule is not JSON: \(error.message)")
+        case .failure(let error): return .failure(Self.badRequest("\(what) is not JSON: \(error.message)"))
         case .success(let json):
-            do throws(FaultRuleSpec.Invalid) {
-                let id = fake.inject(try FaultRuleSpec(json: json, vendors: fake.vendors))
-                let rule = fake.faultRules.first { $0.id == id }
-                return .json(201, rule?.jsonValue ?? ["id": .string(id)])
+            do throws(JSONFieldError) {
+                return .success(try parse(json))
             } catch {
-                return Self.badRequest(error.description)
+                return .failure(Self.badRequest("\(what): \(error.description)"))
             }
         }
     }
 
-    private func clock() -> FakeResponse {
-        .json(
-            200,
-            ["now": .string(fake.now.pushFakeISO8601), "mode": .string(fake.configuration.clockMode.rawValue)])
-    }
-
-    private func setClock(_ request: FakeRequest) -> FakeResponse {
-        guard case .success(let json) = body(of: request) else { return Self.badRequest("clock body is not JSON") }
-        if let seconds = json["advance"]?.doubleValue {
-            fake.advanceClock(by: seconds)
-        } else if let text = json["set"]?.stringValue {
-            guard let date = Date(pushFakeTimestamp: text) else {
-                return Self.badRequest("cannot read time \(text); use 2026-01-02T00:00:00Z")
-            }
-            fake.setClock(to: date)
-        } else {
-            return Self.badRequest("clock body needs {\"advance\": seconds} or {\"set\": \"2026-01-02T00:00:00Z\"}")
-        }
-        return clock()
+    /// A request body read into a value, or the 400 to answer instead.
+    enum Parsed<Value> {
+        case success(Value)
+        case failure(FakeResponse)
     }
 }

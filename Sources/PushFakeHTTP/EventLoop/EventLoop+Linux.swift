@@ -6,10 +6,21 @@
 
     /// An epoll loop on its own thread (Linux). A few loops serve every connection, so a handful of threads — not
     /// one per client — contend for the engine lock (PlatformNotes.md: 52–74k req/s against 38–53k).
+    ///
+    /// Each connection is a ``LoopConnection`` driving a ``ConnectionMachine``. The loop's eventfd wakes it when
+    /// the server stops and when another thread has something for a connection (``LoopWaker``). Deadlines before
+    /// the next sweep (held answers, long-poll timeouts) are kept to the millisecond; request and idle timeouts
+    /// are checked by a sweep every 100 ms.
     struct EventLoop: Sendable {
         let epoll: Int32
-        /// An eventfd that wakes the loop when the server stops.
+        /// An eventfd that wakes the loop: the server stops, or a connection was woken.
         let wake: Int32
+        /// Connections woken by other threads since the loop last looked.
+        let woken = Locked<[Int32]>([])
+        /// Connections accepted since the loop last looked, so it starts their idle timers before their first byte.
+        let adopted = Locked<[Int32]>([])
+
+        static let sweepInterval: UInt64 = 100_000_000
 
         static func make() -> EventLoop? {
             let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -25,7 +36,11 @@
 
         /// Hands a freshly accepted, non-blocking socket to this loop.
         func adopt(_ fd: Int32) -> Bool {
-            pushfake_epoll_ctl(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLRDHUP.rawValue) == 0
+            guard pushfake_epoll_ctl(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLRDHUP.rawValue) == 0 else {
+                return false
+            }
+            adopted.withLock { $0.append(fd) }
+            return true
         }
 
         func wakeUp() {
@@ -35,76 +50,46 @@
 
         /// Runs until the server stops, then closes its connections and descriptors.
         func run(server: PushFakeServer) {
-            var connections: [Int32: LoopConnection] = [:]
-            var delayed = Set<Int32>()
+            var state = EventLoopState(loop: self, server: server)
             var events = [epoll_event](repeating: epoll_event(), count: 256)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
             defer { buffer.deallocate() }
-            let sweepInterval: UInt64 = 100_000_000
-            var nextSweep = DispatchTime.now().uptimeNanoseconds + sweepInterval
+            var fairness = LoopFairness(now: Self.now())
             running: while true {
-                let now = DispatchTime.now().uptimeNanoseconds
-                var deadline = nextSweep
-                for fd in delayed {
-                    if let due = connections[fd]?.pending?.deadline { deadline = min(deadline, due) }
-                }
-                let timeout = Int32(deadline > now ? (deadline - now + 999_999) / 1_000_000 : 0)
+                let before = Self.now()
+                state.adoptPending(now: before)
+                let timeout = state.waitMilliseconds(now: before)
                 let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
                 if count < 0, errno != EINTR { break }
+                let now = Self.now()
+                fairness.waited(from: before, to: now)
                 for index in 0..<max(0, Int(count)) {
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }
-                    let flags = events[index].events
                     if fd == wake {
                         guard server.isRunning else { break running }
+                        state.wokenUp(now: now)
                         continue
                     }
-                    let connection: LoopConnection
-                    if let existing = connections[fd] {
-                        connection = existing
-                    } else {
-                        connection = LoopConnection(fd: fd, epoll: epoll, server: server)
-                        connections[fd] = connection
-                    }
-                    if flags & EPOLLOUT.rawValue != 0 { connection.writable() }
-                    if flags & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
-                        connection.readable(buffer, server: server)
-                    }
-                    if connection.pending != nil { delayed.insert(fd) }
-                    if connection.isClosed { retire(fd, from: &connections, delayed: &delayed, server: server) }
+                    state.connection(fd, now: now).handle(events[index].events, buffer: buffer, now: now)
+                    state.settled(fd)
                 }
-                let after = DispatchTime.now().uptimeNanoseconds
-                for fd in delayed {
-                    guard let connection = connections[fd], let due = connection.pending?.deadline else {
-                        delayed.remove(fd)
-                        continue
-                    }
-                    guard due <= after else { continue }
-                    connection.releasePending(server: server)
-                    if connection.pending == nil { delayed.remove(fd) }
-                    if connection.isClosed { retire(fd, from: &connections, delayed: &delayed, server: server) }
-                }
-                if after >= nextSweep {
-                    nextSweep = after + sweepInterval
-                    for (fd, connection) in connections {
-                        connection.checkTimeouts(now: after, server: server)
-                        if connection.isClosed { retire(fd, from: &connections, delayed: &delayed, server: server) }
-                    }
-                }
+                let done = Self.now()
+                state.runTimers(now: done)
+                fairness.yieldIfBusy(now: done)
             }
-            for fd in connections.keys { retire(fd, from: &connections, delayed: &delayed, server: server) }
+            state.closeAll()
             Glibc.close(wake)
             Glibc.close(epoll)
         }
 
-        private func retire(
-            _ fd: Int32, from connections: inout [Int32: LoopConnection], delayed: inout Set<Int32>,
-            server: PushFakeServer
-        ) {
-            connections[fd]?.close()
-            connections[fd] = nil
-            delayed.remove(fd)
-            server.forgetConnection(fd)
-            Glibc.close(fd)
+        /// Reads the eventfd back to zero, so the next wake-up is seen.
+        func resetWake() {
+            var value: UInt64 = 0
+            _ = read(wake, &value, MemoryLayout<UInt64>.size)
+        }
+
+        static func now() -> UInt64 {
+            DispatchTime.now().uptimeNanoseconds
         }
     }
 #endif

@@ -1,166 +1,106 @@
 #if os(Linux)
     import CPushFakeEpoll
-    import Dispatch
     import Glibc
     import PushFakeCore
 
-    /// One non-blocking connection owned by an event-loop thread: buffered input, parser, queued output, and at
-    /// most one delayed response (later pipelined requests wait behind it, so order is kept).
+    /// One non-blocking connection of an event loop: reads, writes and epoll interest around a
+    /// ``ConnectionMachine``, which holds all the protocol logic.
     final class LoopConnection {
         let fd: Int32
-        private let epoll: Int32
-        private var parser: HTTP1Parser
-        private var output: [UInt8] = []
-        private var outputOffset = 0
-        private var sample: [UInt8] = []
-        private var requestStarted: UInt64?
-        private(set) var lastActivity: UInt64
-        /// A response held back by a delay fault, and when it is due.
-        private(set) var pending: (deadline: UInt64, outcome: RequestOutcome)?
-        private var closeWhenFlushed = false
-        private var watchingWrites = false
-        private(set) var isClosed = false
+        private let loop: EventLoop
+        private var machine: ConnectionMachine<ServerResponder>
+        /// The epoll events registered now (EventLoop.adopt registers reading).
+        private var interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
 
-        init(fd: Int32, epoll: Int32, server: PushFakeServer) {
+        init(fd: Int32, loop: EventLoop, machine: ConnectionMachine<ServerResponder>) {
             self.fd = fd
-            self.epoll = epoll
-            self.parser = server.makeParser()
-            self.lastActivity = DispatchTime.now().uptimeNanoseconds
+            self.loop = loop
+            self.machine = machine
         }
 
-        /// Reads everything available, answers what can be answered, writes what can be written.
-        func readable(_ buffer: UnsafeMutableRawBufferPointer, server: PushFakeServer) {
-            var peerClosed = false
-            while true {
-                let count = recv(fd, buffer.baseAddress, buffer.count, 0)
-                if count > 0 {
-                    let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                    parser.append(bytes)
-                    if sample.count < Connection.malformedSampleLimit {
-                        sample.append(contentsOf: bytes.prefix(Connection.malformedSampleLimit - sample.count))
-                    }
-                    if count < buffer.count { break }
-                    continue
-                }
-                if count == 0 {
-                    peerClosed = true
-                } else if errno == EINTR {
-                    continue
-                } else if errno != EAGAIN && errno != EWOULDBLOCK {
-                    close()
-                    return
-                }
-                break
-            }
-            lastActivity = DispatchTime.now().uptimeNanoseconds
-            drive(server)
-            // A peer that hung up cannot take a delayed answer; anything already queued was attempted.
-            if peerClosed { close() }
-        }
+        /// Whether the machine is done; the loop then closes the descriptor. (Forwarded, not read through a
+        /// `machine` getter, which would copy the machine.)
+        var isClosed: Bool { machine.isClosed }
 
-        func writable() {
-            flush()
-        }
+        /// When the loop must tick this connection at the latest.
+        var deadline: UInt64? { machine.deadline }
 
-        /// Sends a delayed response whose time has come, then carries on with pipelined requests.
-        func releasePending(server: PushFakeServer) {
-            guard let pending else { return }
-            self.pending = nil
-            apply(pending.outcome)
-            drive(server)
-        }
-
-        /// Request and idle timeouts, checked a few times a second by the loop.
-        func checkTimeouts(now: UInt64, server: PushFakeServer) {
-            guard pending == nil, !isClosed else { return }
-            let configuration = server.configuration
-            if let started = requestStarted, Double(now - started) / 1e9 >= configuration.requestTimeout {
-                output += server.requestTimeoutResponse(sample: sample)
-                closeWhenFlushed = true
-                flush()
-            } else if requestStarted == nil, outputOffset >= output.count,
-                Double(now - lastActivity) / 1e9 >= configuration.idleTimeout
-            {
-                close()
-            }
-        }
-
-        private func drive(_ server: PushFakeServer) {
-            parsing: while pending == nil, !closeWhenFlushed, !isClosed {
-                switch parser.next() {
-                case .request(let request):
-                    sample.removeAll(keepingCapacity: true)
-                    requestStarted = nil
-                    let outcome = server.outcome(for: request)
-                    if outcome.delay > 0 {
-                        let delay = UInt64(outcome.delay * 1e9)
-                        pending = (DispatchTime.now().uptimeNanoseconds + delay, outcome)
-                        break parsing
-                    }
-                    apply(outcome)
-                case .continueExpected:
-                    output += HTTP1Serializer.continueResponse
-                case .error(let error):
-                    output += server.malformedResponse(error, sample: sample)
-                    closeWhenFlushed = true
-                case .needMoreData:
-                    if parser.isMidRequest, requestStarted == nil {
-                        requestStarted = DispatchTime.now().uptimeNanoseconds
-                    }
-                    break parsing
-                }
-            }
-            flush()
-        }
-
-        private func apply(_ outcome: RequestOutcome) {
-            if outcome.drop {
-                close()
+        /// The socket is ready (`flags` from epoll): write what waits, read what came, answer, write again.
+        func handle(_ flags: UInt32, buffer: UnsafeMutableRawBufferPointer, now: UInt64) {
+            if flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                // Both directions are gone (a reset, an error): nothing can be written any more.
+                machine.abort()
                 return
             }
-            output += outcome.bytes
-            if outcome.closeAfter { closeWhenFlushed = true }
+            if flags & EPOLLOUT.rawValue != 0 { flush(now: now) }
+            if flags & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 { read(buffer, now: now) }
+            settle(now: now)
         }
 
-        private func flush() {
-            guard !isClosed else { return }
-            while outputOffset < output.count {
-                let sent = output.withUnsafeBytes { bytes in
-                    send(
-                        fd, bytes.baseAddress?.advanced(by: outputOffset), bytes.count - outputOffset,
-                        Int32(MSG_NOSIGNAL))
-                }
-                if sent > 0 {
-                    outputOffset += sent
-                } else if sent < 0, errno == EINTR {
-                    continue
-                } else if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                    watchWrites(true)
+        /// A producer on another thread queued something for this connection.
+        func woken(now: UInt64) {
+            settle(now: now)
+        }
+
+        /// A deadline of the machine passed (or the periodic sweep for timeouts).
+        func tick(now: UInt64) {
+            machine.tick(now: now)
+            settle(now: now)
+        }
+
+        /// The loop is stopping.
+        func abort() {
+            machine.abort()
+        }
+
+        /// Feeds cross-thread completions, writes everything queued with one `send` where the socket takes it, and
+        /// updates epoll interest, until nothing changes.
+        private func settle(now: UInt64) {
+            repeat {
+                flush(now: now)
+            } while !machine.isClosed && machine.pollExternal(now: now, waker: LoopWaker(loop: loop, fd: fd))
+            guard !machine.isClosed else { return }
+            var wanted: UInt32 = 0
+            if machine.wantsToRead { wanted |= EPOLLIN.rawValue | EPOLLRDHUP.rawValue }
+            if machine.hasPendingOutput { wanted |= EPOLLOUT.rawValue }
+            if wanted != interest {
+                interest = wanted
+                _ = pushfake_epoll_ctl(loop.epoll, EPOLL_CTL_MOD, fd, wanted)
+            }
+        }
+
+        /// Reads until the socket is drained, the machine wants no more, or the peer's input ends.
+        private func read(_ buffer: UnsafeMutableRawBufferPointer, now: UInt64) {
+            while machine.wantsToRead {
+                let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+                if count > 0 {
+                    machine.received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), now: now)
+                    if count < buffer.count { return }
+                } else if count == 0 {
+                    machine.inputEnded(now: now)
                     return
+                } else if errno == EINTR {
+                    continue
                 } else {
-                    close()
+                    if errno != EAGAIN && errno != EWOULDBLOCK { machine.abort() }
                     return
                 }
             }
-            output.removeAll(keepingCapacity: output.capacity <= 1 << 16)
-            outputOffset = 0
-            watchWrites(false)
-            if closeWhenFlushed { close() }
         }
 
-        private func watchWrites(_ watch: Bool) {
-            guard watch != watchingWrites else { return }
-            watchingWrites = watch
-            let events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (watch ? EPOLLOUT.rawValue : 0)
-            _ = pushfake_epoll_ctl(epoll, EPOLL_CTL_MOD, fd, events)
-        }
-
-        /// Stops watching the socket; the loop closes the descriptor when it sees `isClosed`.
-        func close() {
-            guard !isClosed else { return }
-            isClosed = true
-            pending = nil
-            _ = pushfake_epoll_ctl(epoll, EPOLL_CTL_DEL, fd, 0)
+        /// Writes until the output is flushed or the socket is full (then EPOLLOUT brings the loop back).
+        private func flush(now: UInt64) {
+            while machine.hasPendingOutput && !machine.isClosed {
+                let sent = machine.withPendingOutput { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if sent > 0 {
+                    machine.wrote(sent, now: now)
+                } else if sent < 0 && errno == EINTR {
+                    continue
+                } else {
+                    if sent == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { machine.abort() }
+                    return
+                }
+            }
         }
     }
 #endif

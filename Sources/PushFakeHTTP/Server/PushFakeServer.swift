@@ -19,10 +19,13 @@ public final class PushFakeServer: Sendable {
     public let fake: PushFake
     /// How the server listens; fixed for its lifetime, including restarts.
     public let configuration: ServerConfiguration
-    let admin: AdminAPI
+    /// The isolated engines under `/i/{id}/…` (`POST /__pushfake/instances`).
+    package let instances = InstanceRegistry()
+    /// The events hub of each engine that has had a subscriber, by engine.
+    private let eventHubs = Locked([ObjectIdentifier: EventHub]())
+    /// Sees every request first (``ServerReply``, `ServerReply.swift`); `nil` for the public initializer.
+    let handler: RequestHandler?
     private let state = Locked(ServerState())
-    /// Wakes delayed responses when the server stops.
-    let stopSignal = NSCondition()
 
     struct ServerState {
         var listener: Socket?
@@ -44,8 +47,37 @@ public final class PushFakeServer: Sendable {
     public init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
         self.fake = fake
         self.configuration = configuration
-        self.admin = AdminAPI(fake: fake)
+        self.handler = nil
         SocketSystem.ignoreSIGPIPE()
+    }
+
+    /// A server whose `handler` sees every request before the admin API and the engine, and may answer it with any
+    /// ``ServerReply`` (a deferred or streamed one included); returning `nil` lets the request through.
+    package init(
+        fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration(),
+        handler: @escaping RequestHandler
+    ) {
+        self.fake = fake
+        self.configuration = configuration
+        self.handler = handler
+        SocketSystem.ignoreSIGPIPE()
+    }
+
+    /// The events hub of `engine` (the server's or an instance's), made on first use.
+    package func eventHub(for engine: PushFake) -> EventHub {
+        eventHubs.withLock { hubs in
+            if let hub = hubs[ObjectIdentifier(engine)] { return hub }
+            let hub = EventHub(
+                engine: engine, heartbeat: configuration.eventsHeartbeat, bufferBytes: configuration.eventsBufferBytes)
+            hubs[ObjectIdentifier(engine)] = hub
+            return hub
+        }
+    }
+
+    /// Ends the event streams of `engine` and forgets its hub (an instance was deleted).
+    package func endEvents(of engine: PushFake) {
+        let hub = eventHubs.withLock { $0.removeValue(forKey: ObjectIdentifier(engine)) }
+        hub?.finishAll()
     }
 
     /// Binds, listens and starts accepting. Throws ``PushFakeError`` when the address cannot be used.
@@ -77,7 +109,7 @@ public final class PushFakeServer: Sendable {
         thread.start()
     }
 
-    /// Stops accepting, closes every connection and wakes delayed responses. Safe to call twice.
+    /// Stops accepting and closes every connection, held, awaited and streamed answers included. Safe to call twice.
     public func stop() {
         let (wake, connections, done) = state.withLock { state -> (WakePipe?, [Socket], DispatchSemaphore?) in
             guard state.running else { return (nil, [], nil) }
@@ -93,9 +125,6 @@ public final class PushFakeServer: Sendable {
         // writing to a connected socket (it works for connected sockets on Darwin too, PlatformNotes.md).
         wake.signal()
         for connection in connections { connection.shutdown() }
-        stopSignal.lock()
-        stopSignal.broadcast()
-        stopSignal.unlock()
         done?.wait()
         stopLoops()
     }
@@ -174,8 +203,11 @@ public final class PushFakeServer: Sendable {
             return false
         }
         if adoptIntoLoop(client, index: loopIndex) { return true }
+        let responder = ServerResponder(server: self)
         let thread = Thread { [self] in
-            Connection(socket: client, server: self, wake: wake).run()
+            var connection = ThreadConnection(
+                socket: client, stop: wake, machine: responder.makeMachine(peer: client.peerAddress()))
+            connection.run()
             state.withLock { _ = $0.connections.removeValue(forKey: client.fd) }
             client.close()
         }
@@ -188,15 +220,5 @@ public final class PushFakeServer: Sendable {
     /// Forgets a connection an event loop closed.
     func forgetConnection(_ fd: Int32) {
         _ = state.withLock { $0.connections.removeValue(forKey: fd) }
-    }
-
-    /// Sleeps for a fault's delay, returning early when the server stops.
-    func sleep(seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
-        stopSignal.lock()
-        defer { stopSignal.unlock() }
-        while isRunning, Date() < deadline {
-            _ = stopSignal.wait(until: deadline)
-        }
     }
 }

@@ -21,6 +21,12 @@ public struct ServerConfiguration: Sendable {
     public var ioModel: IOModel
     /// Event loops for `.eventLoop`: one per core up to 4 by default (`PUSHFAKE_LOOPS` overrides).
     public var eventLoopCount: Int
+    /// Who may use the admin API: loopback clients only by default (``AdminAccess``).
+    public var adminAccess = AdminAccess()
+    /// Seconds between heartbeat comments on `GET /__pushfake/events` streams.
+    public var eventsHeartbeat: Double = 15
+    /// How far (bytes) an events subscriber may fall behind before it is dropped with a final `dropped` event.
+    public var eventsBufferBytes = 1 << 20
 
     /// Creates a configuration; the defaults suit tests: loopback, kernel-chosen port, 64 KiB heads, 10 MiB bodies.
     /// ``eventLoopCount`` is read from the core count and `PUSHFAKE_LOOPS` here, not passed in.
@@ -69,29 +75,5 @@ public struct ServerConfiguration: Sendable {
                 return .threadPerConnection
             #endif
         }
-    }
-}
-
-/// One line of the request log: what came in and what went out.
-public struct RequestLogLine: Sendable, CustomStringConvertible {
-    /// The request method; `-` when the request could not be parsed or timed out.
-    public var method: String
-    /// The request target as sent (path and query); `-` when there was no parsed request.
-    public var target: String
-    /// The status sent; `nil` when a fault dropped the connection without answering.
-    public var status: Int?
-    /// `tpns.register`, `admin`, `unmatched`, `malformed`, …
-    public var label: String
-    /// Journal sequence number for vendor traffic.
-    public var sequence: Int?
-    /// Why the line is unusual (a dropped connection, a parse error, a timeout), if it is.
-    public var note: String?
-
-    /// `METHOD target -> status label #sequence (note)`, with `---` for a missing status.
-    public var description: String {
-        let statusText = status.map(String.init) ?? "---"
-        let sequenceText = sequence.map { " #\($0)" } ?? ""
-        let noteText = note.map { " (\($0))" } ?? ""
-        return "\(method) \(target) -> \(statusText) \(label)\(sequenceText)\(noteText)"
     }
 }

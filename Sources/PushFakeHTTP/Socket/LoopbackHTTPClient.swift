@@ -1,13 +1,14 @@
 import PushFakeCore
 
-/// A small blocking HTTP/1.1 client over one connection: exact bytes out, framed responses in.
+/// A small blocking HTTP/1.1 client over one connection: exact bytes out, framed responses in (`Content-Length`,
+/// chunked, or until close; a streamed body chunk by chunk).
 ///
 /// For readiness probes, benchmarks, the CLI's admin commands and tests that need control of the wire
 /// (pipelining, malformed requests, slow clients) — not a general HTTP client.
 ///
 /// ```swift
 /// let client = try LoopbackHTTPClient(port: server.port)
-/// client.send("GET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
+/// client.send("GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 /// let response = client.readResponse()  // status 200, body {"status":"ok","journal":{…}}
 /// ```
 public final class LoopbackHTTPClient {
@@ -45,12 +46,17 @@ public final class LoopbackHTTPClient {
         _ = socket.sendAll(bytes)
     }
 
-    /// Sends one request with `Content-Length` framing and reads its response.
+    /// Sends one request with `Content-Length` framing (plus `Host: 127.0.0.1` and, for a body,
+    /// `Content-Type: application/json`, unless `headers` name them) and reads its response.
     public func request(
         _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []
     ) -> Response? {
-        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var text = "\(method) \(target) HTTP/1.1\r\n"
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) { text += "Host: 127.0.0.1\r\n" }
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        if body != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+            text += "Content-Type: application/json\r\n"
+        }
         let bytes = Array((body ?? "").utf8)
         if body != nil || method == "POST" || method == "PUT" { text += "Content-Length: \(bytes.count)\r\n" }
         send(Array((text + "\r\n").utf8) + bytes)
@@ -62,8 +68,38 @@ public final class LoopbackHTTPClient {
         pending.isEmpty && !fill()
     }
 
-    /// Reads one response (`Content-Length` framed; none for HEAD); `nil` when the connection closed first.
+    /// Reads one response: a `Content-Length` body, a chunked body (de-chunked), or, with `Connection: close` and
+    /// neither, everything until the server closes; no body for HEAD (`head`), 1xx, 204 and 304. `nil` when the
+    /// connection closed first.
     public func readResponse(head: Bool = false) -> Response? {
+        guard var response = readHead() else { return nil }
+        let status = response.status
+        if head || (100..<200).contains(status) || status == 204 || status == 304 { return response }
+        if response.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
+            var body: [UInt8] = []
+            while true {
+                guard let chunk = readChunk() else { return nil }
+                if chunk.isEmpty { break }
+                body += chunk
+            }
+            response.body = body
+        } else if let length = response.headers["Content-Length"].flatMap({ Int($0) }) {
+            while pending.count < length {
+                guard fill() else { return nil }
+            }
+            response.body = Array(pending[0..<length])
+            pending.removeFirst(length)
+        } else if response.headers["Connection"]?.lowercased() == "close" {
+            while fill() {}
+            response.body = pending
+            pending = []
+        }
+        return response
+    }
+
+    /// Reads a response's status line and headers only, leaving its body to ``readChunk()`` (a streamed answer);
+    /// `nil` when the connection closed first.
+    public func readHead() -> Response? {
         while true {
             if let end = headEnd() {
                 let lines = String(decoding: pending[0..<end], as: UTF8.self).split(separator: "\r\n")
@@ -75,13 +111,41 @@ public final class LoopbackHTTPClient {
                     let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
                     headers.add(name: String(line[..<colon]), value: String(value))
                 }
-                let length = head ? 0 : (headers["Content-Length"].flatMap { Int($0) } ?? 0)
-                while pending.count < end + 4 + length {
-                    guard fill() else { return nil }
-                }
-                let body = Array(pending[(end + 4)..<(end + 4 + length)])
-                pending.removeFirst(end + 4 + length)
-                return Response(status: status, headers: headers, body: body)
+                pending.removeFirst(end + 4)
+                return Response(status: status, headers: headers, body: [])
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// Reads the next chunk of a chunked body after ``readHead()``: its bytes, empty for the last chunk (trailers
+    /// skipped), `nil` when the connection closed first.
+    public func readChunk() -> [UInt8]? {
+        guard let sizeLine = readLine(), let size = Int(sizeLine.prefix { $0 != ";" }.trimmingSpaces, radix: 16),
+            size >= 0
+        else { return nil }
+        if size == 0 {
+            while let trailer = readLine() {
+                if trailer.isEmpty { return [] }
+            }
+            return nil
+        }
+        while pending.count < size + 2 {
+            guard fill() else { return nil }
+        }
+        let chunk = Array(pending[0..<size])
+        pending.removeFirst(size + 2)
+        return chunk
+    }
+
+    /// The next CRLF-terminated line without its CRLF.
+    private func readLine() -> String? {
+        while true {
+            if let index = (0..<max(0, pending.count - 1)).first(where: { pending[$0] == 13 && pending[$0 + 1] == 10 })
+            {
+                let line = String(decoding: pending[0..<index], as: UTF8.self)
+                pending.removeFirst(index + 2)
+                return line
             }
             guard fill() else { return nil }
         }
@@ -102,5 +166,12 @@ public final class LoopbackHTTPClient {
             return index
         }
         return nil
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -183,19 +183,7 @@ struct Socket: Sendable {
 
     /// Writes every byte; `false` when the peer went away.
     func sendAll(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let sent = send(
-                    fd, buffer.baseAddress?.advanced(by: offset), buffer.count - offset, SocketSystem.sendFlags)
-                if sent < 0 {
-                    if SocketSystem.lastError == EINTR { continue }
-                    return false
-                }
-                offset += sent
-            }
-            return true
-        }
+        bytes.withUnsafeBytes { sendAll($0) == $0.count }
     }
 
     /// Wakes a thread blocked reading or writing this *connected* socket, on Linux and Darwin alike. (For a

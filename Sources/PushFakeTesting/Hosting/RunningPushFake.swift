@@ -102,9 +102,13 @@ public final class RunningPushFake: Sendable {
     }
 
     /// Moves the fake clock forward by `interval` seconds, releasing scheduled TwinPush notifications that fall due.
-    public func advanceClock(by interval: TimeInterval) { engine.advanceClock(by: interval) }
+    /// - Returns: `false`, changing nothing, when the clock would leave 1970-01-01…9999-12-31.
+    @discardableResult
+    public func advanceClock(by interval: TimeInterval) -> Bool { engine.advanceClock(by: interval) }
     /// Sets the fake clock to `date`, releasing scheduled TwinPush notifications that fall due.
-    public func setClock(to date: Date) { engine.setClock(to: date) }
+    /// - Returns: `false`, changing nothing, when `date` is outside 1970-01-01…9999-12-31.
+    @discardableResult
+    public func setClock(to date: Date) -> Bool { engine.setClock(to: date) }
 
     /// Resets the engine and forgets what assertions verified.
     public func reset() {

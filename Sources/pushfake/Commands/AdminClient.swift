@@ -12,8 +12,14 @@ struct AdminClient {
     let port: Int
     /// The URL's path, without a trailing `/`: empty for the server, `/i/<id>` for an instance.
     let basePath: String
+    /// Sent as `Authorization: Bearer <token>` (a server started with --admin-token wants it).
+    let token: String?
 
     static let urlOption = OptionSpec.value("--url", "url", "The server's URL (default: $PUSHFAKE_URL)")
+    static let tokenOption = OptionSpec.value(
+        "--token", "token", "The server's --admin-token (default: $PUSHFAKE_ADMIN_TOKEN)")
+    /// What every command that talks to a server takes.
+    static let options = [urlOption, tokenOption]
 
     init(_ arguments: ParsedArguments) throws(CommandExit) {
         let environment = ProcessInfo.processInfo.environment["PUSHFAKE_URL"]
@@ -30,6 +36,7 @@ struct AdminClient {
             throw arguments.usage("\(source) must not carry a query or fragment: \(text)")
         }
         url = text
+        token = arguments.string("--token") ?? ProcessInfo.processInfo.environment["PUSHFAKE_ADMIN_TOKEN"]
         self.host = host
         port = components.port ?? 80
         var path = components.percentEncodedPath
@@ -39,19 +46,27 @@ struct AdminClient {
 
     /// Sends one admin request and returns the status and body; unreachable servers exit 69.
     func send(
-        _ method: String, _ route: String, query: [(String, String)] = [], body: String? = nil
+        _ method: String, _ route: String, query: [(String, String)] = [], body: String? = nil,
+        timeout: Double = 60, unavailable: ExitCode = .unavailable
     ) throws(CommandExit) -> LoopbackHTTPClient.Response {
         let target = basePath + "/__pushfake/" + route + Self.encode(query)
         let client: LoopbackHTTPClient
         do {
-            client = try LoopbackHTTPClient(host: host, port: port, receiveTimeout: 60)
+            client = try LoopbackHTTPClient(host: host, port: port, receiveTimeout: timeout)
         } catch {
-            throw CommandExit(.unavailable, "cannot reach \(url): \(error)")
+            throw CommandExit(unavailable, "cannot reach \(url): \(error)")
         }
-        guard let response = client.request(method, target, body: body) else {
-            throw CommandExit(.unavailable, "no response from \(url)")
+        guard let response = client.request(method, target, body: body, headers: headers) else {
+            throw CommandExit(unavailable, "no response from \(url)")
         }
         return response
+    }
+
+    /// `Host` as the URL names the server (a compose service name passes the server's Host rule only when it was
+    /// allowed there), and the token when there is one.
+    var headers: [(String, String)] {
+        let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return [("Host", hostHeader)] + (token.map { [("Authorization", "Bearer " + $0)] } ?? [])
     }
 
     /// Prints the body; a non-2xx answer exits 1 (its body is printed first, it says what went wrong).

@@ -13,7 +13,7 @@ enum AdminCommands {
     static let journal = CommandSpec(
         path: ["journal"], summary: "Print the journal of a running server.", discussion: discussion,
         options: [
-            AdminClient.urlOption,
+            AdminClient.urlOption, AdminClient.tokenOption,
             .value("--format", "format", "json (default), jsonl or har"),
             .value("--vendor", "vendor", "Only this vendor's requests (tpns, twinPush)"),
             .value("--operation", "operation", "Only this operation (register, pushNotifications, …)"),
@@ -39,22 +39,22 @@ enum AdminCommands {
     static let faults = CommandSpec(
         path: ["faults"], summary: "List, add, clear or remove the fault rules of a running server.",
         discussion: discussion + "\n\nWithout a subcommand it lists the rules.",
-        options: [AdminClient.urlOption],
+        options: AdminClient.options,
         subcommands: [
             CommandSpec(
                 path: ["faults", "list"], summary: "List the fault rules with their counters.",
-                options: [AdminClient.urlOption],
+                options: AdminClient.options,
                 run: { arguments throws(CommandExit) in try listFaults(arguments) }),
             CommandSpec(
                 path: ["faults", "add"], summary: "Add a fault rule given as JSON (see README, Fault injection).",
                 arguments: [ArgumentSpec(name: "rule", help: #"The rule, e.g. '{"fault":{"tpnsError":-1001}}'"#)],
-                options: [AdminClient.urlOption],
+                options: AdminClient.options,
                 run: { arguments throws(CommandExit) in
                     let client = try AdminClient(arguments)
                     try client.printAnswer(try client.send("POST", "faults", body: arguments.positional[0]))
                 }),
             CommandSpec(
-                path: ["faults", "clear"], summary: "Remove every fault rule.", options: [AdminClient.urlOption],
+                path: ["faults", "clear"], summary: "Remove every fault rule.", options: AdminClient.options,
                 run: { arguments throws(CommandExit) in
                     let client = try AdminClient(arguments)
                     try client.printAnswer(try client.send("DELETE", "faults"))
@@ -62,7 +62,7 @@ enum AdminCommands {
             CommandSpec(
                 path: ["faults", "remove"], summary: "Remove one fault rule by id.",
                 arguments: [ArgumentSpec(name: "id", help: "The rule's id, e.g. fault-1")],
-                options: [AdminClient.urlOption],
+                options: AdminClient.options,
                 run: { arguments throws(CommandExit) in
                     let client = try AdminClient(arguments)
                     let id = arguments.positional[0]
@@ -79,7 +79,7 @@ enum AdminCommands {
 
     static let reset = CommandSpec(
         path: ["reset"], summary: "Reset a running server: devices, journal, faults, clock.", discussion: discussion,
-        options: [AdminClient.urlOption],
+        options: AdminClient.options,
         run: { arguments throws(CommandExit) in
             let client = try AdminClient(arguments)
             try client.printAnswer(try client.send("POST", "reset"))
@@ -89,7 +89,7 @@ enum AdminCommands {
         path: ["clock"], summary: "Read, advance or set the fake clock of a running server.",
         discussion: discussion,
         options: [
-            AdminClient.urlOption,
+            AdminClient.urlOption, AdminClient.tokenOption,
             .value("--advance", "seconds", "Move the clock by this many seconds (negative moves it back)"),
             .value("--set", "time", "Set the clock, e.g. 2026-02-01T00:00:00Z"),
         ],
@@ -112,7 +112,7 @@ enum AdminCommands {
     static let deliveries = CommandSpec(
         path: ["deliveries"], summary: "Print the deliveries of a running server.", discussion: discussion,
         options: [
-            AdminClient.urlOption,
+            AdminClient.urlOption, AdminClient.tokenOption,
             .value("--vendor", "vendor", "Only this vendor's deliveries"),
             .value("--device", "device", "Only deliveries to this device"),
             .value("--notification", "id", "Only deliveries of this notification"),
@@ -129,7 +129,7 @@ enum AdminCommands {
 
     static let devices = CommandSpec(
         path: ["devices"], summary: "Print the devices of a running server.", discussion: discussion,
-        options: [AdminClient.urlOption, .value("--vendor", "vendor", "Only this vendor's devices")],
+        options: AdminClient.options + [.value("--vendor", "vendor", "Only this vendor's devices")],
         run: { arguments throws(CommandExit) in
             let client = try AdminClient(arguments)
             let query = arguments.string("--vendor").map { [("vendor", $0)] } ?? []

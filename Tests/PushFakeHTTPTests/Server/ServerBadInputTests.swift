@@ -25,7 +25,8 @@ final class ServerBadInputTests: ServerTestCase {
     func test_oversizedHead_answers431_whenHeadersExceed64KiB() throws {
         let client = try LoopbackHTTPClient(port: port)
         client.send(
-            "GET /__pushfake/health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 70_000))\r\n\r\n")
+            "GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 70_000))\r\n\r\n"
+        )
         XCTAssertEqual(client.readResponse()?.status, 431)
         XCTAssertEqual(fake.journal.entries.last?.status, 431)
     }
@@ -34,7 +35,7 @@ final class ServerBadInputTests: ServerTestCase {
         server.stop()
         try startServer { $0.maxBodyBytes = 1024 }
         let client = try LoopbackHTTPClient(port: port)
-        client.send("POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
+        client.send("POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\n\r\n")
         let response = try XCTUnwrap(client.readResponse())
         XCTAssertEqual(response.status, 413)
         XCTAssertNotNil(response.json?["error"])
@@ -53,7 +54,7 @@ final class ServerBadInputTests: ServerTestCase {
         server.stop()
         try startServer { $0.requestTimeout = 0.3 }
         let client = try LoopbackHTTPClient(port: port)
-        client.send("POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\n")
+        client.send("POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         let response = try XCTUnwrap(client.readResponse())
         XCTAssertEqual(response.status, 408)
         XCTAssertEqual(fake.journal.entries.last?.status, 408)

@@ -52,7 +52,7 @@ final class ServerLifecycleTests: ServerTestCase {
         defer { ipv6.stop() }
         XCTAssertEqual(ipv6.baseURL.absoluteString, "http://[::1]:\(ipv6.port)")
         let client = try LoopbackHTTPClient(host: "::1", port: ipv6.port)
-        client.send("GET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.send("GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         XCTAssertEqual(client.readResponse()?.status, 200)
     }
 

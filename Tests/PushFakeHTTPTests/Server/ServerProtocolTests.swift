@@ -16,7 +16,7 @@ final class ServerProtocolTests: ServerTestCase {
         let client = try LoopbackHTTPClient(port: port)
         client.send(Self.registerRequest())
         XCTAssertEqual(client.readResponse()?.status, 200)
-        client.send(Self.registerRequest() + "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n" + Self.registerRequest())
+        client.send(Self.registerRequest() + "GET /nope HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + Self.registerRequest())
         XCTAssertEqual(
             [client.readResponse()?.status, client.readResponse()?.status, client.readResponse()?.status],
             [200, 404, 200])
@@ -37,7 +37,7 @@ final class ServerProtocolTests: ServerTestCase {
         let rest = String(decoding: body[10...], as: UTF8.self)
         let client = try LoopbackHTTPClient(port: port)
         client.send(
-            "POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            "POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "a\r\n\(first)\r\n\(String(rest.utf8.count, radix: 16))\r\n\(rest)\r\n0\r\n\r\n")
         XCTAssertEqual(client.readResponse()?.json?["deviceId"], "D1")
         XCTAssertEqual(fake.journal.entries.first?.request.body, body)
@@ -46,7 +46,7 @@ final class ServerProtocolTests: ServerTestCase {
     func test_expectContinue_sends100BeforeBody_whenClientWaits() throws {
         let client = try LoopbackHTTPClient(port: port)
         client.send(
-            "POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+            "POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\n"
                 + "Content-Length: \(Self.registerBody.utf8.count)\r\n\r\n")
         XCTAssertEqual(client.readResponse()?.status, 100)
         client.send(Self.registerBody)
@@ -56,7 +56,8 @@ final class ServerProtocolTests: ServerTestCase {
     func test_head_sendsHeadersWithoutBody_whenHEADRequested() throws {
         let client = try LoopbackHTTPClient(port: port)
         client.send(
-            "HEAD /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\nGET /__pushfake/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            "HEAD /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        )
         let head = try XCTUnwrap(client.readResponse(head: true))
         let body = #"{"status":"ok","journal":{"entries":0,"bytes":0,"limit":null,"dropped":0}}"#
         XCTAssertEqual(head.status, 200)
@@ -80,7 +81,7 @@ final class ServerProtocolTests: ServerTestCase {
         let clients = try (0..<512).map { _ in try LoopbackHTTPClient(port: port) }
         for (index, client) in clients.enumerated() {
             client.send(
-                "PUT /TPNS/api/application/k/device/d\(index)/unregister HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+                "PUT /TPNS/api/application/k/device/d\(index)/unregister HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n"
             )
         }
         let statuses = clients.map { $0.readResponse()?.status }
@@ -92,7 +93,7 @@ final class ServerProtocolTests: ServerTestCase {
         fake.inject(.delay(0.2), when: .tpns(.pushNotifications), scope: .always)
         for _ in 0..<3 {
             let client = try LoopbackHTTPClient(port: port)
-            client.send("POST /api/pushnotifications HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n[]")
+            client.send("POST /api/pushnotifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n[]")
         }
         Thread.sleep(forTimeInterval: 0.5)
         let client = try LoopbackHTTPClient(port: port)

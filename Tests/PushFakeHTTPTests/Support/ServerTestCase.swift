@@ -71,7 +71,8 @@ class ServerTestCase: XCTestCase {
 
     static func registerRequest(connection: String? = nil) -> String {
         let extra = connection.map { "Connection: \($0)\r\n" } ?? ""
-        return "POST /TPNS/api/device/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\(extra)"
+        return
+            "POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\(extra)"
             + "Content-Length: \(registerBody.utf8.count)\r\n\r\n\(registerBody)"
     }
 }

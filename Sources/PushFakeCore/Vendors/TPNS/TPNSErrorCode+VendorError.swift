@@ -3,6 +3,6 @@ extension TPNSErrorCode {
     public var vendorError: VendorError {
         VendorError(
             vendor: .tpns, name: String(rawValue), response: .json(httpStatus, body),
-            description: "TPNS error \(rawValue) (\(name))")
+            description: "TPNS error \(rawValue) (\(name))", json: ["tpnsError": .int(rawValue)])
     }
 }

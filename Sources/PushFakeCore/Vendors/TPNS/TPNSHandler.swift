@@ -9,6 +9,12 @@ enum TPNSHandler {
     static func parsingBody(_ handler: @escaping Handler) -> Handler {
         { context, state, services in
             if let error = context.bodyError {
+                // A string with invalid UTF-8 or an unpaired surrogate names its field (`deviceId`, `[0].message`).
+                if error.isStringError, let field = error.path {
+                    return failure(
+                        400, "Request body is not valid JSON: \(error.message)",
+                        [FieldError(field, "must be valid UTF-8 text (\(error.message))", "InvalidJson")])
+                }
                 return failure(
                     400, "Request body is not valid JSON: \(error.message)",
                     [FieldError("body", "must be valid JSON (\(error.message))", "InvalidJson")])

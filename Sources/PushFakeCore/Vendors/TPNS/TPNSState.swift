@@ -8,8 +8,10 @@ struct TPNSState: Sendable {
         let deviceId: String
     }
 
-    /// Application keys declared up front; non-empty makes TPNS strict about keys.
-    let declaredApps: Set<String>
+    /// Application keys declared up front or since; non-empty makes TPNS strict about keys.
+    private(set) var declaredApps: Set<String>
+    /// The declared keys in the order they were declared.
+    private(set) var declaredAppOrder: [String] = []
     /// ``PushFakeConfiguration/stateChecks``: answer -1000 / -1001 / -1002 from this state.
     let stateChecks: Bool
     /// ``PushFakeConfiguration/tpnsRequireRegistrationID``.
@@ -22,9 +24,15 @@ struct TPNSState: Sendable {
     private var inFlightUntil: [DeviceKey: UInt64] = [:]
 
     init(configuration: PushFakeConfiguration) {
-        declaredApps = Set(configuration.tpnsApps)
+        declaredApps = []
         stateChecks = configuration.stateChecks
         requireRegistrationID = configuration.tpnsRequireRegistrationID
+        for key in configuration.tpnsApps { declare(key) }
+    }
+
+    /// Declares an application key (again: no change).
+    mutating func declare(_ applicationKey: String) {
+        if declaredApps.insert(applicationKey).inserted { declaredAppOrder.append(applicationKey) }
     }
 
     var isStrict: Bool { !declaredApps.isEmpty }
@@ -66,16 +74,25 @@ struct TPNSState: Sendable {
         notifications.append(notification)
     }
 
+    /// Counts a key as auto-provisioned (state documents), once.
+    mutating func markProvisioned(_ applicationKey: String) {
+        if !autoProvisionedApps.contains(applicationKey) { autoProvisionedApps.append(applicationKey) }
+    }
+
     func isInFlight(_ key: DeviceKey) -> Bool {
         guard let deadline = inFlightUntil[key] else { return false }
         return deadline > DispatchTime.now().uptimeNanoseconds
     }
 
+    /// Marks a register in flight for `seconds` (a fault's delay, at most ``Fault/maximumDelay``). The conversion
+    /// and the sum cannot trap: the delay is bounded again here and the deadline saturates.
     mutating func markInFlight(_ key: DeviceKey, for seconds: Double) {
         guard seconds > 0 else {
             inFlightUntil[key] = nil
             return
         }
-        inFlightUntil[key] = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+        let nanoseconds = UInt64(Fault.clampedDelay(seconds) * 1_000_000_000)
+        let (deadline, overflow) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(nanoseconds)
+        inFlightUntil[key] = overflow ? UInt64.max : deadline
     }
 }

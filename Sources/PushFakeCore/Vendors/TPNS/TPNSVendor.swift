@@ -23,12 +23,22 @@ struct TPNSVendor: PushVendor {
         }
     }
 
-    /// `{"tpnsError": -1001}` or `{"tpnsError": "RegistrationIsAlreadyInProgress"}`.
+    /// `{"tpnsError": -1001}` or `{"tpnsError": "RegistrationIsAlreadyInProgress"}` (the name in any case).
     var faultKeys: [VendorFaultKey] {
         [
             VendorFaultKey("tpnsError") { value, _ throws(FaultRuleSpec.Invalid) in
-                guard let code = TPNSErrorCode(nameOrCode: value.plainText) else {
-                    throw FaultRuleSpec.Invalid(description: "tpnsError must be -1000, -1001 or -1002 (or its name)")
+                let code: TPNSErrorCode?
+                switch value {
+                case .int(let number): code = TPNSErrorCode(rawValue: number)
+                case .string(let text): code = TPNSErrorCode(nameOrCode: text)
+                default: code = nil
+                }
+                guard let code else {
+                    let names = TPNSErrorCode.allCases.map(\.name)
+                    throw FaultRuleSpec.Invalid(
+                        path: "",
+                        problem: "must be -1000, -1001 or -1002, or \(JSONFields.list(names)), "
+                            + "not \(JSONFields.describe(value))")
                 }
                 return .tpnsError(code)
             }

@@ -18,7 +18,7 @@ extension TwinPushHandler {
                 badge = nil
             } else {
                 guard let parsed = TwinPushBadge(value) else {
-                    throw invalid("badge must be a number, a numeric string, or \"+N\" / \"-N\"")
+                    throw invalid("badge must be \(TwinPushBadge.expected) (got \(value))")
                 }
                 badge = parsed
             }
@@ -26,7 +26,10 @@ extension TwinPushHandler {
         var sendSince = context.now
         if let value = body["send_since"], !value.isNull {
             guard let text = value.stringValue, let date = TimeFormat.parse(text) else {
-                throw invalid("send_since must be a date like \"2026-01-01 10:00:00 +0000\"")
+                throw invalid("send_since must be a date like \"2026-01-01 10:00:00 +0000\" (got \(value))")
+            }
+            guard FakeClock.validRange.contains(date) else {
+                throw invalid("send_since must be between 1970-01-01 and 9999-12-31 (got \(text))")
             }
             sendSince = date
         }

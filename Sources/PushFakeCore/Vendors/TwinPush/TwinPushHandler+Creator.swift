@@ -50,7 +50,7 @@ extension TwinPushHandler {
         _ = try requireNotification(id, app: context.parameter("app"), state: state)
         let pagination =
             context.request.method == "POST"
-            ? TwinPushPagination(body: body(context)) : TwinPushPagination(query: context.request.queryItems)
+            ? try TwinPushPagination(body: body(context)) : try TwinPushPagination(query: context.request.queryItems)
         let deliveries = services.deliveries(ofNotification: id)
         let page: [JSON] = deliveries[pagination.range(in: deliveries.count)].map { delivery in
             let device = state.deviceIndex(id: delivery.deviceID).map {
@@ -96,7 +96,7 @@ extension TwinPushHandler {
             if let since, device.registrationUpdatedAt < since { return false }
             return true
         }
-        let pagination = TwinPushPagination(query: query)
+        let pagination = try TwinPushPagination(query: query)
         let page = indexes[pagination.range(in: indexes.count)].map {
             TwinPushWire.device(state.records[$0].device)
         }

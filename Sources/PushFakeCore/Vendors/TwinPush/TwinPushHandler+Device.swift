@@ -21,7 +21,7 @@ extension TwinPushHandler {
         }
         guard let badge = TwinPushBadge(value) else {
             throw TwinPushFailure(
-                .deviceNotUpdated, "badge must be a number, a numeric string, or \"+N\" / \"-N\" (got \(value))")
+                .deviceNotUpdated, "badge must be \(TwinPushBadge.expected) (got \(value))")
         }
         state.records[index].device.badge = badge.applied(to: state.records[index].device.badge)
         state.records[index].device.updatedAt = context.now

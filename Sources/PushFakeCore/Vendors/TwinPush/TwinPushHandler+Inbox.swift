@@ -18,7 +18,7 @@ extension TwinPushHandler {
             let content = record.content(forDevice: device)
             if matches(content.restTags, all: tags, none: noTags) { found.append((record.notification, content)) }
         }
-        let pagination = TwinPushPagination(body: body)
+        let pagination = try TwinPushPagination(body: body)
         let page = found[pagination.range(in: found.count)].map { TwinPushWire.notification($0.0, content: $0.1) }
         return .json(200, pagination.envelope(page, total: found.count))
     }
@@ -34,7 +34,7 @@ extension TwinPushHandler {
         let noTags = query.filter { $0.name == "no_tags[]" || $0.name == "no_tags" }.map(\.value)
         var found: [JSON] = []
         var total = 0
-        let pagination = TwinPushPagination(query: query)
+        let pagination = try TwinPushPagination(query: query)
         let range = pagination.range(in: Int.max)
         for item in state.inbox(alias: alias, app: app).reversed() {
             guard let record = state.notifications[item.notificationID] else { continue }

@@ -99,7 +99,9 @@ extension TwinPushHandler {
             override.title = try optionalString(fields, "title")
             override.url = try optionalString(fields, "url")
             if let badge = fields["badge"], !badge.isNull {
-                guard let parsed = TwinPushBadge(badge) else { throw invalid("\(key).\(member.key).badge is invalid") }
+                guard let parsed = TwinPushBadge(badge) else {
+                    throw invalid("\(key).\(member.key).badge must be \(TwinPushBadge.expected) (got \(badge))")
+                }
                 override.badge = parsed
             }
             if let properties = fields["custom_properties"] {

@@ -20,6 +20,9 @@ enum TwinPushHandler {
             do throws(TwinPushFailure) {
                 if context.request.method == "POST" {
                     if let error = context.bodyError {
+                        if error.isStringError, let field = error.path {
+                            throw TwinPushFailure(.badRequest, "\(field) must be valid UTF-8 text: \(error.message)")
+                        }
                         throw TwinPushFailure(.badRequest, "Request body is not valid JSON: \(error.message)")
                     }
                     guard context.bodyObject != nil else {

@@ -47,6 +47,9 @@ struct TwinPushNotificationRecord: Sendable {
     var badge: TwinPushBadge?
     /// Aliases whose inbox holds the notification.
     var inboxAliases: [String] = []
+    /// Creation order across apps (``TwinPushState/add(_:)`` numbers records): the order state documents list
+    /// notifications in, so that loading them rebuilds the `send_since` queue with its ties.
+    var serial = 0
 
     var baseContent: TwinPushContent {
         TwinPushContent(

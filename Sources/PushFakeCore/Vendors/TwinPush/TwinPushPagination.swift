@@ -1,33 +1,54 @@
 /// `page` / `per_page` as TwinPush reads them (TwinPushWireProtocol.md §4.3, FakeBehaviour.md): strings or integers; a page
-/// ≤ 0 is page 1; `per_page` 0, missing or not a number is 30, and at most 100; past the end is an empty page.
+/// ≤ 0 is page 1; `per_page` 0 (or less) or missing is 30, and at most 100; past the end is an empty page. A value
+/// that is not an integer (`1.5`, `"abc"`, `1e20`) or a page above ``maximumPage`` is 400 `BadRequest` naming the
+/// field (*fake-specific*), never read as something else.
 struct TwinPushPagination: Equatable {
     let page: Int
     let perPage: Int
 
-    init(page: JSON?, perPage: JSON?) {
-        self.page = min(max(1, Self.number(page) ?? 1), 100_000_000)
-        let size = Self.number(perPage) ?? 0
+    /// The highest page: 100,000,000, which keeps every offset far from overflow.
+    static let maximumPage = 100_000_000
+
+    init(page: JSON?, perPage: JSON?) throws(TwinPushFailure) {
+        let requested = try Self.number(page, "page") ?? 1
+        guard requested <= Self.maximumPage else {
+            throw TwinPushFailure(.badRequest, "page must be at most \(Self.maximumPage) (got \(requested))")
+        }
+        self.page = max(1, requested)
+        let size = try Self.number(perPage, "per_page") ?? 0
         self.perPage = size <= 0 ? TwinPush.Limits.defaultPerPage : min(size, TwinPush.Limits.perPage)
     }
 
     /// Reads `page` and `per_page` from a JSON body.
-    init(body: JSONObject) {
-        self.init(page: body["page"], perPage: body["per_page"])
+    init(body: JSONObject) throws(TwinPushFailure) {
+        try self.init(page: body["page"], perPage: body["per_page"])
     }
 
     /// Reads `page` and `per_page` from query items (the last occurrence wins).
-    init(query: [(name: String, value: String)]) {
+    init(query: [(name: String, value: String)]) throws(TwinPushFailure) {
         let page = query.last { $0.name == "page" }.map { JSON.string($0.value) }
         let perPage = query.last { $0.name == "per_page" }.map { JSON.string($0.value) }
-        self.init(page: page, perPage: perPage)
+        try self.init(page: page, perPage: perPage)
     }
 
-    private static func number(_ value: JSON?) -> Int? {
+    /// An integer, or a string of one (spaces ignored); `nil` when absent, `null` or `""`.
+    private static func number(_ value: JSON?, _ name: String) throws(TwinPushFailure) -> Int? {
+        let number: Int?
         switch value {
-        case .string(let text)?: return Int(text.filter { $0 != " " })
-        case let other?: return other.intValue
-        case nil: return nil
+        case nil, .null?: return nil
+        case .string(let text)?:
+            let digits = text.filter { $0 != " " }
+            if digits.isEmpty { return nil }
+            number = Int(digits)
+        case .int(let value)?: number = value
+        case .double(let value)?: number = value.rounded() == value ? Int(exactly: value) : nil
+        default: number = nil
         }
+        guard let number else {
+            throw TwinPushFailure(
+                .badRequest, "\(name) must be an integer (or a string of one), not \(value.map(\.description) ?? "")")
+        }
+        return number
     }
 
     var offset: Int { (page - 1) * perPage }

@@ -40,6 +40,9 @@ extension TwinPushState {
 
     /// Records a new notification; scheduled ones join the release queue in `send_since` order.
     mutating func add(_ record: TwinPushNotificationRecord) {
+        var record = record
+        record.serial = nextSerial
+        nextSerial += 1
         let notification = record.notification
         notifications[notification.id] = record
         notificationOrder[notification.appID, default: []].append(notification.id)

@@ -28,10 +28,10 @@ struct TwinPushState: Sendable {
         var received: [Received] = []
     }
 
-    /// Apps declared up front, by id; non-empty makes TwinPush strict about apps and tokens.
-    let declaredApps: [String: TwinPushApp]
-    /// The declared app ids in the order the configuration lists them.
-    let declaredAppOrder: [String]
+    /// Apps declared up front or since, by id; non-empty makes TwinPush strict about apps and tokens.
+    private(set) var declaredApps: [String: TwinPushApp] = [:]
+    /// The declared app ids in the order they were declared.
+    private(set) var declaredAppOrder: [String] = []
     private(set) var autoProvisionedApps: [String] = []
     private var provisioned: Set<String> = []
     /// Devices are never removed, so an index into `records` stays valid.
@@ -47,12 +47,22 @@ struct TwinPushState: Sendable {
     var inboxes: [AliasKey: [TwinPush.InboxItem]] = [:]
     /// Scheduled notification ids, ordered by `send_since` (ties: creation order).
     var scheduled: [String] = []
+    /// The ``TwinPushNotificationRecord/serial`` of the next notification.
+    var nextSerial = 0
 
     init(configuration: PushFakeConfiguration) {
-        var apps: [String: TwinPushApp] = [:]
-        for app in configuration.twinPushApps { apps[app.id] = app }
-        declaredApps = apps
-        declaredAppOrder = configuration.twinPushApps.map(\.id)
+        // As before: a later entry with the same id replaces the earlier one's tokens.
+        for app in configuration.twinPushApps {
+            if declaredApps.updateValue(app, forKey: app.id) == nil { declaredAppOrder.append(app.id) }
+        }
+    }
+
+    /// Declares an app; `false` when its id is declared already with other tokens (nothing changes then).
+    mutating func declare(_ app: TwinPushApp) -> Bool {
+        if let known = declaredApps[app.id] { return known == app }
+        declaredApps[app.id] = app
+        declaredAppOrder.append(app.id)
+        return true
     }
 
     var isStrict: Bool { !declaredApps.isEmpty }
@@ -126,7 +136,18 @@ struct TwinPushState: Sendable {
             indexesByAlias[key]?.removeAll { $0 == index }
             if indexesByAlias[key]?.isEmpty == true { indexesByAlias[key] = nil }
         }
-        if let alias { indexesByAlias[AliasKey(app: device.appID, alias: alias), default: []].append(index) }
+        if let alias {
+            // In registration order, whenever each device took the alias: what an alias target reaches first is
+            // then a property of the devices alone, as a state document lists them (StateFormat.md).
+            let key = AliasKey(app: device.appID, alias: alias)
+            let position = indexesByAlias[key]?.firstIndex { $0 > index } ?? indexesByAlias[key]?.count ?? 0
+            indexesByAlias[key, default: []].insert(index, at: position)
+        }
         records[index].device.alias = alias
+    }
+
+    /// Counts an app as auto-provisioned (state documents), once.
+    mutating func markProvisioned(_ app: String) {
+        if provisioned.insert(app).inserted { autoProvisionedApps.append(app) }
     }
 }

@@ -65,17 +65,30 @@ struct TwinPushVendor: PushVendor {
         return routes
     }
 
-    /// `{"twinPushError": "InvalidToken", "message": "…"}`; an unknown type takes `"status"` (default 422).
+    /// `{"twinPushError": "InvalidToken", "message": "…"}`: a type of the catalogue (any case) with its own status,
+    /// or a type of your own with `"status"` (200…599, default 422).
     var faultKeys: [VendorFaultKey] {
         [
-            VendorFaultKey("twinPushError") { value, fault throws(FaultRuleSpec.Invalid) in
-                guard let name = value.stringValue else {
-                    throw FaultRuleSpec.Invalid(description: "twinPushError must be an error type such as InvalidToken")
+            VendorFaultKey("twinPushError", companions: ["message", "status"]) {
+                value, fault throws(FaultRuleSpec.Invalid) in
+                guard let name = value.stringValue, !name.isEmpty else {
+                    throw FaultRuleSpec.Invalid(
+                        path: "",
+                        problem: "must be an error type such as InvalidToken (or one of your own), "
+                            + "not \(JSONFields.describe(value))")
                 }
-                let type =
-                    TwinPushErrorType.named(name)
-                    ?? TwinPushErrorType(rawValue: name, status: fault["status"]?.intValue ?? 422)
-                return .twinPushError(type, message: fault["message"]?.stringValue)
+                let fields = try JSONFields(
+                    .object(fault), path: "", allowed: ["twinPushError", "message", "status", "delay"])
+                let message = try fields.string("message", nonEmpty: false)
+                if let type = TwinPushErrorType.named(name) {
+                    if fields.object.contains("status") {
+                        throw fields.failure(
+                            "status", "is only for a type of your own: \(type.rawValue) answers \(type.status)")
+                    }
+                    return .twinPushError(type, message: message)
+                }
+                let status = try fields.int("status", in: Fault.statusRange) ?? 422
+                return .twinPushError(TwinPushErrorType(rawValue: name, status: status), message: message)
             }
         ]
     }

@@ -1,0 +1,75 @@
+extension PushFake {
+    /// The version of the state document that ``stateSnapshot()`` writes and ``loadState(_:)`` reads.
+    public static let stateVersion = 1
+
+    /// Everything the engine holds except the journal, as one JSON document (StateFormat.md): the clock, the id
+    /// counters and seed, declared apps, each vendor's state (``PushVendor/snapshot(_:)``), the deliveries and the
+    /// fault rules with their counters. Loading it into an engine with the same vendors and dumping again gives the
+    /// same bytes, and later ids, deliveries and probabilistic faults continue as in this engine.
+    ///
+    /// Times are written to the millisecond. A `.satisfies` predicate in a fault rule is written as `satisfies`,
+    /// which loading refuses.
+    public func stateSnapshot() -> JSON {
+        let names = vendors.vendors.map(\.rawValue)
+        let kinds = idKinds
+        return state.withLock { state in
+            var ids: JSONObject = ["seed": PushFakeConfiguration.seedJSON(state.services.ids.seed)]
+            var counters = JSONObject()
+            for kind in kinds { counters[kind.name] = .int(Int(clamping: state.services.ids.count(kind))) }
+            ids["counters"] = .object(counters)
+            ids["nextFaultRule"] = .int(state.nextFaultNumber)
+            ids["faultRandom"] = .string(String(state.faultGenerator.currentState))
+            var apps = JSONObject()
+            var sections = JSONObject()
+            for (name, slot) in zip(names, state.vendorSlots) {
+                if let declared = slot.declaredApps() { apps[name] = declared }
+                sections[name] = slot.snapshot() ?? .null
+            }
+            return [
+                "version": .int(Self.stateVersion),
+                "clock": [
+                    "mode": .string(state.clock.mode.rawValue), "now": .string(TimeFormat.iso8601(state.clock.now)),
+                ],
+                "ids": .object(ids), "apps": .object(apps), "vendors": .object(sections),
+                "deliveries": .array(state.services.deliveryLog.all.map(\.jsonValue)),
+                "faults": .array(state.faultRules.map(\.jsonValue)),
+            ]
+        }
+    }
+
+    /// Replaces the engine's state with a state document (StateFormat.md), as `PUT /__pushfake/state` does: a
+    /// fresh engine of this configuration, then the document added to it. Absent sections are empty (or, for
+    /// `clock` and `ids`, as configured). The journal is not part of the state and stays as it is.
+    ///
+    /// All or nothing: the new state is built completely before it replaces the old one under the engine's lock;
+    /// when the document is wrong, nothing changes.
+    /// - Throws: ``StateError`` naming the JSON path and what was expected.
+    public func loadState(_ json: JSON) throws(StateError) {
+        try load([json], numbered: false)
+    }
+
+    /// Loads several state documents into one fresh state, in order (`pushfake serve --state A --state B`): each
+    /// adds its apps, devices, notifications, inbox items, deliveries and fault rules; an id, device or rule that
+    /// two documents both give is an error, and so is a `clock` or `ids` section in more than one document
+    /// (StateFormat.md, "Several documents").
+    /// - Throws: ``StateError`` with the index of the document at fault.
+    public func loadState(documents: [JSON]) throws(StateError) {
+        try load(documents, numbered: true)
+    }
+
+    private func load(_ documents: [JSON], numbered: Bool) throws(StateError) {
+        let loaded = try StateLoader(configuration: configuration, vendors: vendors, idKinds: idKinds)
+            .load(documents, numbered: numbered)
+        state.withLock { state in
+            state.clock = loaded.clock
+            state.services = loaded.services
+            state.faultGenerator = loaded.faultGenerator
+            state.faultRules = loaded.faultRules
+            state.nextFaultNumber = loaded.nextFaultNumber
+            state.vendorSlots = loaded.vendorSlots
+        }
+    }
+
+    /// The id kinds of the engine and its vendors: the counters of the `ids` section.
+    var idKinds: [IDKind] { [.delivery] + vendors.entries.flatMap(\.idKinds) }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+extension PushFakeConfiguration {
+    /// The largest `journalLimit` the JSON form takes: 2^53 - 1.
+    static let journalLimitRange = 1...9_007_199_254_740_991
+
+    /// Reads a configuration from JSON, as `POST /__pushfake/instances` takes it (every key optional):
+    ///
+    /// ```json
+    /// {"seed": 7, "clock": {"mode": "fixed", "start": "2026-01-01T00:00:00.000Z"}, "stateChecks": true,
+    ///  "journalLimit": 10000, "apps": {"tpns": ["APPKEY"], "twinPush": [{"id": "…", "apiToken": "…",
+    ///  "creatorToken": "…"}]}}
+    /// ```
+    /// - `seed`: an integer 0…18446744073709551615. JSON numbers above 2^53 lose precision in most JSON libraries,
+    ///   so larger seeds are given as a decimal string (`"18446744073709551615"`); a number with a fraction or an
+    ///   exponent is refused.
+    /// - `clock`: `mode` `fixed` (default) or `real`; `start` only for a fixed clock, within 1970…9999.
+    /// - `stateChecks`: TPNS state checks (``stateChecks``); `journalLimit`: an integer ≥ 1 (``journalLimit``).
+    /// - `apps`: each vendor's apps in its own JSON form (``PushVendor/declareApps(_:in:)``), vendor names in any
+    ///   case; declared when the engine starts, which makes those vendors strict.
+    /// - Throws: ``JSONFieldError`` naming the field (`clock.mode`, `apps.twinPush[0].apiToken`).
+    public init(json: JSON, vendors: VendorRegistry = .standard) throws(JSONFieldError) {
+        self.init()
+        let fields = try JSONFields(json, path: "", allowed: ["seed", "clock", "stateChecks", "journalLimit", "apps"])
+        if let seed = fields.value("seed") { self.seed = try Self.seed(seed, path: "seed") }
+        if let clock = fields.value("clock") {
+            let clockFields = try JSONFields(clock, path: "clock", allowed: ["mode", "start"])
+            if let name = try clockFields.string("mode") {
+                guard let mode = FakeClock.Mode(rawValue: name) else {
+                    throw clockFields.failure("mode", "must be fixed or real, not \"\(name)\"")
+                }
+                clockMode = mode
+            }
+            if let start = try clockFields.date("start") {
+                guard clockMode == .fixed else {
+                    throw clockFields.failure(
+                        "start", "is only for a fixed clock (a real clock starts at the wall time)")
+                }
+                clockStart = start
+            }
+        }
+        stateChecks = try fields.bool("stateChecks") ?? false
+        journalLimit = try fields.int("journalLimit", in: Self.journalLimitRange)
+        if let apps = fields.value("apps") {
+            guard let object = apps.objectValue else {
+                throw fields.failure("apps", "must be an object of apps by vendor, not \(JSONFields.describe(apps))")
+            }
+            do throws(JSONFieldError) {
+                for (_, index, vendorApps) in try PushFake.appSections(object, vendors: vendors) {
+                    let entry = vendors.entries[index]
+                    do throws(JSONFieldError) {
+                        // Checked on a fresh state now, so that the engine can declare them without failing.
+                        _ = try entry.makeSlot(self).prepareApps(vendorApps)
+                    } catch {
+                        throw error.inside(entry.vendor.rawValue)
+                    }
+                    appDeclarations.append((entry.vendor.rawValue, vendorApps))
+                }
+            } catch {
+                throw error.inside("apps")
+            }
+        }
+    }
+
+    /// An integer 0…2^64-1, as a JSON integer or a decimal string.
+    static func seed(_ value: JSON, path: String) throws(JSONFieldError) -> UInt64 {
+        let expected = "an integer from 0 to 18446744073709551615 (above 2^53 as a decimal string)"
+        switch value {
+        case .int(let number) where number >= 0: return UInt64(number)
+        case .string(let text):
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let number = UInt64(text)
+            else {
+                throw JSONFieldError(path: path, problem: "must be \(expected), not \(JSONFields.describe(value))")
+            }
+            return number
+        default:
+            throw JSONFieldError(path: path, problem: "must be \(expected), not \(JSONFields.describe(value))")
+        }
+    }
+
+    /// The seed as JSON: a number up to 2^53, above it a decimal string.
+    static func seedJSON(_ seed: UInt64) -> JSON {
+        seed <= 9_007_199_254_740_992 ? .int(Int(seed)) : .string(String(seed))
+    }
+}

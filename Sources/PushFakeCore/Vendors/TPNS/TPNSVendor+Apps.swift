@@ -1,0 +1,25 @@
+extension TPNSVendor {
+    /// The declared application keys, `["APPKEY", …]`, in the order they were declared.
+    func declaredApps(_ state: TPNSState) -> JSON? {
+        .array(state.declaredAppOrder.map(JSON.string))
+    }
+
+    /// `["APPKEY", …]`: non-empty strings; a key declared before is left as it is. Declaring any key makes TPNS
+    /// strict about keys (FakeBehaviour.md, Apps).
+    func declareApps(_ json: JSON, in state: inout TPNSState) throws(JSONFieldError) {
+        guard let items = json.arrayValue else {
+            throw JSONFieldError(
+                description: "must be an array of application keys, not \(JSONFields.describe(json))")
+        }
+        var keys: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let key = item.stringValue, !key.isEmpty else {
+                throw JSONFieldError(
+                    path: "[\(index)]", problem: "must be a non-empty application key, not \(JSONFields.describe(item))"
+                )
+            }
+            keys.append(key)
+        }
+        for key in keys { state.declare(key) }
+    }
+}

@@ -1,0 +1,25 @@
+import PushFakeCore
+
+extension AdminAPI {
+    /// `POST /__pushfake/faults`: adds a rule from its JSON form (README, Fault rules), strictly validated.
+    func addFault(_ request: FakeRequest) -> FakeResponse {
+        switch parsed(
+            request, as: "fault rule",
+            { json throws(JSONFieldError) in
+                try FaultRuleSpec(json: json, vendors: fake.vendors)
+            })
+        {
+        case .failure(let answer): return answer
+        case .success(let spec):
+            let id = fake.inject(spec)
+            let rule = fake.faultRules.first { $0.id == id }
+            return .json(201, rule?.jsonValue ?? ["id": .string(id)])
+        }
+    }
+
+    /// `DELETE /__pushfake/faults/{id}`.
+    func removeFault(_ id: String) -> FakeResponse {
+        guard fake.removeFault(id: id) else { return .json(404, ["error": .string("no fault rule with id \(id)")]) }
+        return .json(200, ["removed": .string(id)])
+    }
+}

@@ -1,0 +1,39 @@
+import PushFakeCore
+
+extension AdminAPI {
+    /// `POST /__pushfake/recordings/compare`: the journal against a JSON Lines recording, with the same rules and
+    /// diff as `assertMatchesRecording` (one implementation, in Core: RecordingFormat.md). The body is the
+    /// recording itself (`application/x-ndjson`), or `{"recording": "<JSON Lines>", "ignore": ["time", …]}`.
+    func compareRecording(_ request: FakeRequest) -> FakeResponse {
+        let text: String
+        var ignored: [String] = []
+        let type = request.headers["Content-Type"]?.lowercased() ?? ""
+        if type.hasPrefix("application/x-ndjson") {
+            text = String(decoding: request.body, as: UTF8.self)
+        } else {
+            guard case .success(let json) = body(of: request), let object = json.objectValue else {
+                return Self.badRequest(
+                    #"send the recording as application/x-ndjson, or {"recording": "…", "ignore": […]} as JSON"#)
+            }
+            for member in object.members where member.key != "recording" && member.key != "ignore" {
+                return Self.badRequest("unknown field \(member.key); use recording, ignore")
+            }
+            guard let recording = object["recording"]?.stringValue else {
+                return Self.badRequest("recording must be a string holding JSON Lines")
+            }
+            text = recording
+            if let list = object["ignore"] {
+                guard let paths = list.arrayValue?.compactMap(\.stringValue), paths.count == list.arrayValue?.count
+                else { return Self.badRequest("ignore must be an array of dotted paths") }
+                ignored = paths
+            }
+        }
+        var options = RecordingOptions.standard
+        options.ignoredFields.formUnion(ignored)
+        let entries = fake.journal.entries
+        if let difference = RecordingComparison.difference(recording: text, entries: entries, options: options) {
+            return .json(409, ["ok": false, "message": .string(difference)])
+        }
+        return .json(200, ["ok": true, "message": .string("the journal matches the recording")])
+    }
+}

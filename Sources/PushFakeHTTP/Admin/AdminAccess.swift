@@ -1,0 +1,90 @@
+import Foundation
+import PushFakeCore
+
+/// Who may use the admin API (`/__pushfake/`): the rules that keep a web page or another machine from reading or
+/// resetting the fake. Vendor routes are always open.
+///
+/// - Without a token, only loopback clients are answered, and only when the `Host` header is an IP literal,
+///   `localhost` (or a name under `.localhost`) or a name in ``allowedHosts`` — so a page elsewhere cannot reach the
+///   fake through DNS rebinding.
+/// - With a ``token``, every admin request must carry `Authorization: Bearer <token>`, from any client.
+/// - ``open`` answers every client (a container on a private network); the `Host` rule still applies.
+/// - Always: routes that change the fake take JSON or no body (no form or `text/plain` posts, which browsers send
+///   cross-site without asking), and refuse an `Origin` other than the fake's own. No CORS headers are ever sent.
+///
+/// ```swift
+/// var configuration = ServerConfiguration(host: "0.0.0.0")
+/// configuration.adminAccess = AdminAccess(token: "s3cret")
+/// ```
+public struct AdminAccess: Sendable, Equatable {
+    /// Required as `Authorization: Bearer <token>` on every admin request when set.
+    public var token: String?
+    /// Answer admin requests from any client, not only loopback ones.
+    public var open: Bool
+    /// Host names (without port) accepted in the `Host` header besides IP literals and `localhost`, e.g. a
+    /// `docker compose` service name.
+    public var allowedHosts: [String]
+
+    /// Loopback clients only, no token, no extra host names (the default).
+    public init(token: String? = nil, open: Bool = false, allowedHosts: [String] = []) {
+        self.token = token
+        self.open = open
+        self.allowedHosts = allowedHosts
+    }
+
+    /// Why `request` from `peer` is refused, or `nil` when it may go on.
+    package func refusal(of request: FakeRequest, from peer: PeerAddress, changesState: Bool) -> String? {
+        if let token {
+            guard let given = request.headers["Authorization"], given == "Bearer " + token else {
+                return "the admin API needs Authorization: Bearer <token> (pushfake serve --admin-token)"
+            }
+        } else {
+            if !open, !peer.isLoopback {
+                return "the admin API answers loopback clients only; start pushfake serve with --admin-token or "
+                    + "--admin-open to let \(peer.host.isEmpty ? "other clients" : peer.host) in"
+            }
+            if let host = request.headers["Host"], !Self.isAllowed(host: host, extra: allowedHosts) {
+                return "Host \(host) is not an IP address, localhost or a name allowed with --allow-host"
+            }
+        }
+        guard changesState else { return nil }
+        if let origin = request.headers["Origin"], !Self.isOwn(origin: origin, host: request.headers["Host"]) {
+            return "cross-site request refused: Origin \(origin) is not this server"
+        }
+        if !request.body.isEmpty {
+            let type = request.headers["Content-Type"]?.lowercased() ?? ""
+            let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard mediaType == "application/json" || mediaType == "application/x-ndjson" else {
+                return "a request that changes the fake must send Content-Type: application/json"
+                    + (mediaType.isEmpty ? "" : ", not \(mediaType)")
+            }
+        }
+        return nil
+    }
+
+    /// IP literals (v4, bracketed v6), `localhost` and `*.localhost`, and the allowed names; the port is ignored.
+    static func isAllowed(host: String, extra: [String]) -> Bool {
+        let name = hostName(host).lowercased()
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        if extra.contains(where: { $0.lowercased() == name }) { return true }
+        if host.hasPrefix("[") { return host.contains("]") }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && UInt8(part) != nil
+            }
+    }
+
+    /// The fake's own origin: `http://<Host>` (the dashboard is served from it).
+    static func isOwn(origin: String, host: String?) -> Bool {
+        guard let host else { return false }
+        let lowered = origin.lowercased()
+        return lowered == "http://" + host.lowercased() || lowered == "https://" + host.lowercased()
+    }
+
+    /// `example:8080` → `example`, `[::1]:8080` → `[::1]`.
+    private static func hostName(_ host: String) -> String {
+        if host.hasPrefix("["), let end = host.firstIndex(of: "]") { return String(host[...end]) }
+        return host.split(separator: ":", maxSplits: 1).first.map(String.init) ?? host
+    }
+}

@@ -1,0 +1,130 @@
+import PushFakeCore
+import PushFakeHTTP1
+
+extension ConnectionMachine {
+    /// Bytes arrived. While an answer is held, awaited or streamed they are only buffered: pipelined requests are
+    /// answered in order.
+    package mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        switch phase {
+        case .closing, .closed: return
+        default: break
+        }
+        parser.append(bytes)
+        lastActivity = now
+        if case .reading = phase { advance(now: now) }
+    }
+
+    /// The peer's input ended (read returned 0): answer what was received, then close.
+    mutating func inputEnded(now: UInt64) {
+        inputClosed = true
+        switch phase {
+        case .reading: advance(now: now)
+        case .awaiting, .streaming: abort()
+        case .holding, .closing, .closed: break
+        }
+    }
+
+    /// Time passed: releases a held answer, answers a long-poll that timed out, enforces the request and idle
+    /// timeouts. Early or repeated ticks are harmless.
+    mutating func tick(now: UInt64) {
+        switch phase {
+        case .holding(let held, let until) where now >= until:
+            phase = .reading
+            lastActivity = now
+            switch held {
+            case .respond(let response, let facts): write(response, facts, now: now)
+            case .drop: phase = .closing
+            }
+            advance(now: now)
+        case .awaiting(let deferred, let until?, let onTimeout, let facts) where now >= until:
+            deferred.source.cancel()
+            phase = .reading
+            write(onTimeout, facts, now: now)
+            advance(now: now)
+        case .reading:
+            if let started = requestStarted {
+                guard now >= Nanoseconds.adding(configuration.requestTimeout, to: started) else { return }
+                reject(.timedOut, now: now)
+            } else if now >= Nanoseconds.adding(configuration.idleTimeout, to: lastActivity) {
+                phase = .closed
+            }
+        case .closing:
+            // A peer that takes nothing of the last answer for an idle timeout is given up.
+            if now >= Nanoseconds.adding(configuration.idleTimeout, to: lastActivity) { phase = .closed }
+        default:
+            break
+        }
+    }
+
+    /// Parses and answers buffered requests while reading and while there is room in the output buffer.
+    mutating func advance(now: UInt64) {
+        while case .reading = phase, pendingOutputCount < configuration.outputHighWater {
+            switch parser.next() {
+            case .request(let request):
+                requestStarted = nil
+                dispatch(request, now: now)
+            case .continueExpected:
+                output.append(contentsOf: HTTP1Serializer.continueResponse)
+            case .error(let error):
+                reject(.malformed(error), now: now)
+            case .needMoreData:
+                if parser.isMidRequest {
+                    if requestStarted == nil { requestStarted = now }
+                    // A request cut off by the end of the input can never complete.
+                    if inputClosed { phase = .closing }
+                } else if inputClosed {
+                    phase = .closing
+                }
+                settle()
+                return
+            }
+        }
+        settle()
+    }
+
+    /// Closes a connection that is done: input ended while waiting for another thread, or nothing left to write.
+    private mutating func settle() {
+        switch phase {
+        case .awaiting, .streaming:
+            if inputClosed { abort() }
+        case .closing:
+            if !hasPendingOutput { phase = .closed }
+        default:
+            break
+        }
+    }
+
+    private mutating func dispatch(_ request: HTTP1Request, now: UInt64) {
+        let facts = RequestFacts(
+            keepAlive: request.keepAlive, isHead: request.method == "HEAD", version: request.version)
+        switch responder.reply(to: request) {
+        case .response(let response, let delay):
+            if let until = Nanoseconds.deadline(after: delay, from: now) {
+                phase = .holding(.respond(response, facts), until: until)
+            } else {
+                write(response, facts, now: now)
+            }
+        case .drop(let delay):
+            if let until = Nanoseconds.deadline(after: delay, from: now) {
+                phase = .holding(.drop, until: until)
+            } else {
+                phase = .closing
+            }
+        case .deferred(let deferred, let timeout, let onTimeout):
+            let until = timeout.flatMap { Nanoseconds.deadline(after: $0, from: now) }
+            phase = .awaiting(deferred, until: until, onTimeout: onTimeout, facts)
+        case .stream(let stream):
+            startStream(stream, facts, now: now)
+        }
+    }
+
+    /// Answers a request the application never saw (malformed, too slow), journaled by the responder; then closes.
+    private mutating func reject(_ rejection: ConnectionRejection, now: UInt64) {
+        requestStarted = nil
+        let answer = responder.reject(rejection, bytes: parser.requestBytes)
+        answer.serialize(keepAlive: false, headRequest: false, into: &output)
+        lastActivity = now
+        phase = .closing
+        settle()
+    }
+}

@@ -1,0 +1,100 @@
+import PushFakeCore
+import PushFakeHTTP1
+
+extension ConnectionMachine {
+    /// Serializes `response` into the output buffer; closes after it unless the request keeps the connection.
+    mutating func write(_ response: FakeResponse, _ facts: RequestFacts, now: UInt64) {
+        response.serialize(
+            keepAlive: facts.keepAlive, headRequest: facts.isHead, requestVersion: facts.version, into: &output)
+        lastActivity = now
+        phase = facts.keepAlive ? .reading : .closing
+    }
+
+    /// Writes the head of a streamed answer; chunks follow from ``external(_:now:)``.
+    mutating func startStream(_ stream: ResponseStream, _ facts: RequestFacts, now: UInt64) {
+        HTTP1Serializer.appendStatusLine(status: stream.status, into: &output)
+        for field in stream.headers {
+            HTTP1Serializer.appendField(name: field.name, value: field.value, into: &output)
+        }
+        let framing = HTTP1Serializer.appendEndOfHead(
+            framing: .chunked, status: stream.status, keepAlive: facts.keepAlive, requestVersion: facts.version,
+            into: &output)
+        lastActivity = now
+        guard !facts.isHead, !HTTP1ResponseHead.isBodyless(stream.status) else {
+            // No body will be sent: the producer learns it at once.
+            stream.source.cancel()
+            phase = facts.keepAlive && framing == .chunked ? .reading : .closing
+            return
+        }
+        phase = .streaming(stream, framing: framing, facts)
+    }
+
+    /// Another thread completed an awaited answer, pushed a chunk or ended a stream. Events that no longer fit the
+    /// phase (a completion after the timeout answered) are ignored.
+    mutating func external(_ event: ExternalEvent, now: UInt64) {
+        switch (phase, event) {
+        case (.awaiting(_, _, _, let facts), .completed(let response)):
+            phase = .reading
+            write(response, facts, now: now)
+            advance(now: now)
+        case (.streaming(_, let framing, _), .chunk(let bytes)):
+            if framing == .chunked {
+                HTTP1Serializer.appendChunk(bytes, into: &output)
+            } else {
+                output.append(contentsOf: bytes)
+            }
+        case (.streaming(_, let framing, let facts), .end):
+            lastActivity = now
+            if framing == .chunked {
+                output.append(contentsOf: HTTP1Serializer.lastChunk)
+                phase = facts.keepAlive ? .reading : .closing
+            } else {
+                phase = .closing
+            }
+            advance(now: now)
+        default:
+            break
+        }
+    }
+
+    /// The producer side cancelled (a stream whose client fell too far behind): the body cannot be completed, so
+    /// the connection closes.
+    mutating func externalCancelled() {
+        switch phase {
+        case .awaiting, .streaming: phase = .closed
+        default: break
+        }
+    }
+
+    /// The source of the answer being awaited or streamed, if any.
+    var awaitedSource: ExternalSource? {
+        switch phase {
+        case .awaiting(let deferred, _, _, _): return deferred.source
+        case .streaming(let stream, _, _): return stream.source
+        default: return nil
+        }
+    }
+
+    /// The drivers' side of cross-thread answers: attaches `waker` to a newly awaited source, then feeds whatever
+    /// the producer queued into the machine, until nothing is pending. Stream chunks are taken only while the
+    /// output buffer has room, so a slow client backs up into the producer's queue (which then cancels).
+    /// - Returns: whether the machine changed.
+    @discardableResult
+    mutating func pollExternal(now: UInt64, waker: @autoclosure () -> any ConnectionWaker) -> Bool {
+        var changed = false
+        while let source = awaitedSource {
+            if attachedSource !== source {
+                attachedSource = source
+                guard source.attach(waker()) else { return changed }
+            }
+            if case .streaming = phase, pendingOutputCount >= configuration.outputHighWater { return changed }
+            let (events, cancelled) = source.drain()
+            guard !events.isEmpty || cancelled else { return changed }
+            changed = true
+            for event in events { external(event, now: now) }
+            if cancelled { externalCancelled() }
+        }
+        attachedSource = nil
+        return changed
+    }
+}

@@ -1,0 +1,153 @@
+import PushFakeCore
+import PushFakeHTTP1
+
+/// The protocol logic of one HTTP/1.1 server connection, with no sockets and no clock of its own: bytes, timer
+/// ticks and completions from other threads go in; bytes to write, a deadline and what to wait for come out.
+///
+/// Both I/O models are thin drivers around it — the epoll loops (`LoopConnection+Linux.swift`) and the
+/// thread-per-connection reader (`ThreadConnection.swift`). After feeding any event a driver:
+/// 1. writes ``withPendingOutput(_:)`` and reports ``wrote(_:now:)`` (one `send` for everything queued, TCP_NODELAY:
+///    PlatformNotes.md); on a failed write it calls ``abort()``;
+/// 2. closes the socket once ``isClosed``;
+/// 3. reads only while ``wantsToRead``;
+/// 4. calls ``tick(now:)`` at ``deadline`` (a fault delay ending, a long-poll timing out, request or idle timeout);
+/// 5. wakes up for ``awaitedSource`` (``pollExternal(now:waker:)``) when an answer is held for another thread.
+///
+/// The machine owns the parser, pipelining order (a later request waits behind a held, awaited or streamed
+/// answer; its bytes stay buffered), keep-alive and close-after, `Expect: 100-continue`, HEAD, the request timeout
+/// (from the first byte of a request) and the idle timeout, and the bytes of a rejected request for the journal.
+/// Answers are serialized straight into ``output``, the connection's one output buffer.
+///
+/// Half-close: once the peer's input ends, the requests already received are still answered (held answers too),
+/// then the connection closes; an answer awaited from another thread or a stream is cancelled at once.
+package struct ConnectionMachine<Responder: ConnectionResponder> {
+    /// Limits and timeouts, fixed for the connection's life.
+    package struct Configuration {
+        var limits: HTTP1Parser.Limits
+        var idleTimeout: UInt64
+        var requestTimeout: UInt64
+        /// Pipelined requests are not answered while this many bytes wait to be written (a client that does not
+        /// read its answers stops being read too).
+        var outputHighWater = 256 * 1024
+        /// While an answer is held, awaited or streamed, input is buffered up to this many bytes, then reading
+        /// pauses.
+        var inputLimitWhileBusy = 64 * 1024
+    }
+
+    /// An answer waiting for its deadline (a fault delay).
+    enum HeldAnswer {
+        case respond(FakeResponse, RequestFacts)
+        case drop
+    }
+
+    enum Phase {
+        /// Parsing and answering requests as they complete.
+        case reading
+        /// An answer is ready but held until a deadline.
+        case holding(HeldAnswer, until: UInt64)
+        /// Waiting for another thread to complete `DeferredResponse`, or for the deadline.
+        case awaiting(DeferredResponse, until: UInt64?, onTimeout: FakeResponse, RequestFacts)
+        /// The head of a streamed answer is out; chunks follow from another thread.
+        case streaming(ResponseStream, framing: HTTP1BodyFraming, RequestFacts)
+        /// Writing what is queued, then closing; nothing more is read or answered.
+        case closing
+        /// Done: the driver closes the socket.
+        case closed
+    }
+
+    // State is internal so that the machine's extensions (+Input, +Replies) can change it; drivers only read it
+    // and feed events.
+    let configuration: Configuration
+    let responder: Responder
+    var parser: HTTP1Parser
+    var phase = Phase.reading
+    /// The connection's output buffer: every answer is serialized into it; `output[sent...]` is still to write.
+    var output: [UInt8] = []
+    var sent = 0
+    /// When the first byte of the request being read arrived (while reading); drives the request timeout.
+    var requestStarted: UInt64?
+    /// The last time bytes came in or went out, or an answer was given; drives the idle timeout.
+    var lastActivity: UInt64
+    /// The peer will send nothing more (read returned 0).
+    var inputClosed = false
+    /// The source the driver has attached its waker to (``pollExternal(now:waker:)``).
+    var attachedSource: ExternalSource?
+
+    init(configuration: Configuration, responder: Responder, now: UInt64) {
+        self.configuration = configuration
+        self.responder = responder
+        self.parser = HTTP1Parser(limits: configuration.limits)
+        self.lastActivity = now
+    }
+
+    /// Whether the driver should close the socket now (anything unwritten is abandoned).
+    package var isClosed: Bool {
+        if case .closed = phase { return true }
+        return false
+    }
+
+    /// Bytes queued and not yet written.
+    package var pendingOutputCount: Int { output.count &- sent }
+
+    /// Whether there is anything to write.
+    package var hasPendingOutput: Bool { sent < output.count }
+
+    /// Calls `body` with the bytes still to write.
+    package func withPendingOutput<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        output.withUnsafeBytes { bytes in body(UnsafeRawBufferPointer(rebasing: bytes[sent...])) }
+    }
+
+    /// Whether the driver should read from the socket: not after the input ended or while closing, and not while
+    /// answers pile up unwritten or too much input waits behind a busy answer (backpressure).
+    var wantsToRead: Bool {
+        guard !inputClosed, pendingOutputCount < configuration.outputHighWater else { return false }
+        switch phase {
+        case .reading: return true
+        case .holding, .awaiting, .streaming: return parser.bufferedByteCount < configuration.inputLimitWhileBusy
+        case .closing, .closed: return false
+        }
+    }
+
+    /// When the driver must call ``tick(now:)`` at the latest; `nil` when only I/O or another thread can move on.
+    var deadline: UInt64? {
+        switch phase {
+        case .holding(_, let until): return until
+        case .awaiting(_, let until, _, _): return until
+        case .reading:
+            if let started = requestStarted { return Nanoseconds.adding(configuration.requestTimeout, to: started) }
+            return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity)
+        case .closing: return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity)
+        case .streaming, .closed: return nil
+        }
+    }
+
+    /// The bytes `count` of ``withPendingOutput(_:)`` were written; carries on with requests that waited for room.
+    package mutating func wrote(_ count: Int, now: UInt64) {
+        sent = min(output.count, sent &+ max(0, count))
+        lastActivity = now
+        guard sent == output.count else { return }
+        // Keep a normal buffer for the next answers; let a large one (a big journal export) go.
+        output.removeAll(keepingCapacity: output.capacity <= 1 << 16)
+        sent = 0
+        switch phase {
+        case .closing: phase = .closed
+        case .reading: if parser.bufferedByteCount > 0 { advance(now: now) }
+        default: break
+        }
+    }
+
+    /// Closes at once: a failed read or write, or the server stopping. Cancels an awaited or streamed answer.
+    mutating func abort() {
+        cancelSource()
+        phase = .closed
+    }
+
+    /// Cancels the source of an awaited or streamed answer, so its producer can stop.
+    mutating func cancelSource() {
+        switch phase {
+        case .awaiting(let deferred, _, _, _): deferred.source.cancel()
+        case .streaming(let stream, _, _): stream.source.cancel()
+        default: break
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import PushFakeHTTP1
+
+/// What answering a request needs to know about it, kept while the answer is held, awaited or streamed.
+struct RequestFacts: Equatable {
+    var keepAlive: Bool
+    var isHead: Bool
+    var version: HTTP1Version
+}

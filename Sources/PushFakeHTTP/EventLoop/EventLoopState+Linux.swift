@@ -1,0 +1,108 @@
+#if os(Linux)
+    import Glibc
+
+    /// What one event loop's thread owns: its connections and their timers.
+    struct EventLoopState {
+        let loop: EventLoop
+        let server: PushFakeServer
+        let responder: ServerResponder
+        private(set) var connections: [Int32: LoopConnection] = [:]
+        /// Connections whose deadline comes before the next sweep: ticked exactly on time.
+        private var timed = Set<Int32>()
+        private var nextSweep: UInt64
+
+        init(loop: EventLoop, server: PushFakeServer) {
+            self.loop = loop
+            self.server = server
+            self.responder = ServerResponder(server: server)
+            self.nextSweep = EventLoop.now() &+ EventLoop.sweepInterval
+        }
+
+        /// The connection for `fd`, made on its first event if the adoption queue has not brought it yet.
+        mutating func connection(_ fd: Int32, now: UInt64) -> LoopConnection {
+            if let existing = connections[fd] { return existing }
+            let machine = responder.makeMachine(now: now, peer: Socket(fd: fd).peerAddress())
+            let connection = LoopConnection(fd: fd, loop: loop, machine: machine)
+            connections[fd] = connection
+            return connection
+        }
+
+        /// Makes connections for descriptors accepted since the last look.
+        mutating func adoptPending(now: UInt64) {
+            let fds = loop.adopted.withLock { queue -> [Int32] in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }
+            for fd in fds { _ = connection(fd, now: now) }
+        }
+
+        /// How long epoll may wait: until the next sweep or the earliest exact deadline.
+        func waitMilliseconds(now: UInt64) -> Int32 {
+            var deadline = nextSweep
+            for fd in timed {
+                if let due = connections[fd]?.deadline { deadline = min(deadline, due) }
+            }
+            guard deadline > now else { return 0 }
+            return Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+        }
+
+        /// The eventfd fired: other threads have something for some connections.
+        mutating func wokenUp(now: UInt64) {
+            // Reset before taking the queue: a producer that queues after the take signals again (LoopWaker).
+            loop.resetWake()
+            let fds = loop.woken.withLock { queue -> [Int32] in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }
+            for fd in fds {
+                guard let connection = connections[fd] else { continue }
+                connection.woken(now: now)
+                settled(fd)
+            }
+        }
+
+        /// After a connection handled something: retire it once closed, otherwise keep its deadline in view.
+        mutating func settled(_ fd: Int32) {
+            guard let connection = connections[fd] else { return }
+            if connection.isClosed {
+                retire(fd)
+            } else if let due = connection.deadline, due < nextSweep {
+                timed.insert(fd)
+            } else {
+                timed.remove(fd)
+            }
+        }
+
+        /// Ticks connections whose deadline passed, and every connection once per sweep interval.
+        mutating func runTimers(now: UInt64) {
+            for fd in timed {
+                guard let connection = connections[fd], let due = connection.deadline, due <= now else {
+                    continue
+                }
+                connection.tick(now: now)
+                settled(fd)
+            }
+            guard now >= nextSweep else { return }
+            nextSweep = now &+ EventLoop.sweepInterval
+            for (fd, connection) in connections {
+                if let due = connection.deadline, due <= now { connection.tick(now: now) }
+                settled(fd)
+            }
+        }
+
+        /// The server stopped: cancels what connections wait for and closes them.
+        mutating func closeAll() {
+            for (fd, connection) in connections {
+                connection.abort()
+                retire(fd)
+            }
+        }
+
+        private mutating func retire(_ fd: Int32) {
+            connections[fd] = nil
+            timed.remove(fd)
+            server.forgetConnection(fd)
+            Glibc.close(fd)
+        }
+    }
+#endif

@@ -1,0 +1,68 @@
+import PushFakeCore
+
+/// The isolated engines one server hosts besides its own: each under `/i/{id}/…`, sharing nothing — ids, clock,
+/// journal, faults, apps. `POST /__pushfake/instances` makes one, `DELETE /__pushfake/instances/{id}` ends it.
+package final class InstanceRegistry: Sendable {
+    /// At most this many instances live at once: each holds a journal, so an unbounded number is unbounded memory.
+    package static let limit = 1_000
+
+    private struct State {
+        var engines: [String: PushFake] = [:]
+        var order: [String] = []
+        var nextNumber = 1
+    }
+
+    private let state = Locked(State())
+
+    package init() {}
+
+    /// Adds an engine and returns its id (`1`, `2`, … in creation order, never reused); `nil` at the limit.
+    package func add(_ fake: PushFake) -> String? {
+        state.withLock { state in
+            guard state.engines.count < Self.limit else { return nil }
+            let id = String(state.nextNumber)
+            state.nextNumber += 1
+            state.engines[id] = fake
+            state.order.append(id)
+            return id
+        }
+    }
+
+    /// The engine of an instance.
+    package func engine(_ id: some StringProtocol) -> PushFake? {
+        state.withLock { $0.engines[String(id)] }
+    }
+
+    /// Ends an instance; `false` when there is none with that id.
+    package func remove(_ id: String) -> Bool {
+        state.withLock { state in
+            guard state.engines.removeValue(forKey: id) != nil else { return false }
+            state.order.removeAll { $0 == id }
+            return true
+        }
+    }
+
+    /// The live instances in creation order.
+    package var all: [(id: String, fake: PushFake)] {
+        state.withLock { state in state.order.compactMap { id in state.engines[id].map { (id, $0) } } }
+    }
+}
+
+/// Where a request goes: the path's optional `/i/{id}` prefix, and the rest.
+package enum InstancePath {
+    /// `/i/7/TPNS/api/device/register` → (`7`, `/TPNS/api/device/register`); `nil` for a path not under `/i/`.
+    /// Repeated slashes are tolerated (`//i//7//…`), as everywhere else.
+    package static func split(_ path: String) -> (id: Substring, rest: Substring)? {
+        var index = path.startIndex
+        func segment() -> Substring? {
+            while index < path.endIndex, path[index] == "/" { index = path.index(after: index) }
+            guard index < path.endIndex else { return nil }
+            let start = index
+            while index < path.endIndex, path[index] != "/" { index = path.index(after: index) }
+            return path[start..<index]
+        }
+        guard segment() == "i", let id = segment() else { return nil }
+        let rest = path[index...]
+        return (id, rest.isEmpty ? "/" : rest)
+    }
+}

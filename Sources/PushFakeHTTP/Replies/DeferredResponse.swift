@@ -1,0 +1,28 @@
+import PushFakeCore
+
+/// An answer another thread gives later: the handle behind ``ServerReply/deferred(_:timeout:timeoutResponse:)``.
+///
+/// Thread-safe: complete it from an engine observer, a timer, any thread. The connection writes the answer as soon
+/// as its I/O thread wakes up (at once, in practice), then serves the requests pipelined behind it.
+package final class DeferredResponse: Sendable {
+    let source = ExternalSource(maxQueuedBytes: Int.max)
+
+    /// Creates a handle that nothing has completed yet.
+    package init() {}
+
+    /// Completes the held answer. Only the first call counts; `false` when the connection no longer waits (timeout
+    /// answered, client gone, server stopped) or the answer was already given.
+    @discardableResult
+    package func complete(_ response: FakeResponse) -> Bool {
+        source.push(.completed(response))
+    }
+
+    /// Whether the connection stopped waiting: its timeout answered, the client hung up or the server stopped.
+    package var isCancelled: Bool { source.isCancelled }
+
+    /// Calls `handler` once when the connection stops waiting (at once if it already has), so a producer can
+    /// unsubscribe. It runs on the thread that cancels, often an event loop: keep it short.
+    package func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        source.onCancel(handler)
+    }
+}

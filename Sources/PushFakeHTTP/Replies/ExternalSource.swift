@@ -1,0 +1,103 @@
+import PushFakeCore
+
+/// What another thread hands a connection that waits for it.
+enum ExternalEvent: Sendable, Equatable {
+    /// The deferred answer.
+    case completed(FakeResponse)
+    /// The next piece of a streamed body.
+    case chunk([UInt8])
+    /// The streamed body is complete.
+    case end
+}
+
+/// The thread-safe queue behind ``DeferredResponse`` and ``ResponseStream``: producers push from any thread, the
+/// connection drains it on its own thread after a wake-up.
+///
+/// The connection attaches its waker when it starts waiting, so a producer that finishes before that (even before
+/// the handler returned) loses nothing: ``attach(_:)`` reports what is already queued.
+final class ExternalSource: Sendable {
+    private struct State {
+        var events: [ExternalEvent] = []
+        var queuedBytes = 0
+        /// Completed or finished: nothing more is accepted.
+        var ended = false
+        var cancelled = false
+        var waker: (any ConnectionWaker)?
+        var cancelHandlers: [@Sendable () -> Void] = []
+    }
+
+    private let state = Locked(State())
+    /// Chunks queued beyond this many bytes (a client that reads slower than the producer writes) cancel the stream.
+    let maxQueuedBytes: Int
+
+    init(maxQueuedBytes: Int) {
+        self.maxQueuedBytes = maxQueuedBytes
+    }
+
+    /// Queues `event` and wakes the connection. `false` when the source was cancelled or had ended; a chunk that
+    /// would queue more than ``maxQueuedBytes`` cancels the source instead.
+    func push(_ event: ExternalEvent) -> Bool {
+        let (accepted, waker, overflow) = state.withLock { state -> (Bool, (any ConnectionWaker)?, Bool) in
+            guard !state.cancelled, !state.ended else { return (false, nil, false) }
+            if case .chunk(let bytes) = event {
+                guard bytes.count <= maxQueuedBytes &- state.queuedBytes else { return (false, nil, true) }
+                state.queuedBytes &+= bytes.count
+            } else {
+                state.ended = true
+            }
+            state.events.append(event)
+            return (true, state.waker, false)
+        }
+        if overflow { cancel() }
+        waker?.wake()
+        return accepted
+    }
+
+    /// Starts waking `waker` on every push; `true` when events (or a cancellation) are already waiting.
+    func attach(_ waker: any ConnectionWaker) -> Bool {
+        state.withLock { state in
+            state.waker = waker
+            return !state.events.isEmpty || state.cancelled
+        }
+    }
+
+    /// Takes every queued event, and whether the source was cancelled.
+    func drain() -> (events: [ExternalEvent], cancelled: Bool) {
+        state.withLock { state in
+            defer {
+                state.events = []
+                state.queuedBytes = 0
+            }
+            return (state.events, state.cancelled)
+        }
+    }
+
+    /// Bytes of chunks queued and not yet taken by the connection.
+    var queuedBytes: Int { state.withLock { $0.queuedBytes } }
+
+    /// Whether the source was cancelled: the connection stopped waiting, or a stream overflowed.
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Stops accepting events, runs the cancel handlers once (on this thread) and wakes the connection so it
+    /// notices. Idempotent.
+    func cancel() {
+        let (handlers, waker) = state.withLock { state -> ([@Sendable () -> Void], (any ConnectionWaker)?) in
+            guard !state.cancelled else { return ([], nil) }
+            state.cancelled = true
+            state.events = []
+            defer { state.cancelHandlers = [] }
+            return (state.cancelHandlers, state.waker)
+        }
+        for handler in handlers { handler() }
+        waker?.wake()
+    }
+
+    /// Calls `handler` once when the source is cancelled; at once when it already is.
+    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        let already = state.withLock { state -> Bool in
+            if !state.cancelled { state.cancelHandlers.append(handler) }
+            return state.cancelled
+        }
+        if already { handler() }
+    }
+}

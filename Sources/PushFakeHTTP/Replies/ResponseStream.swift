@@ -1,0 +1,53 @@
+import PushFakeCore
+
+/// A response whose body is pushed from other threads: the handle behind ``ServerReply/stream(_:)``.
+///
+/// The head (status and headers) goes out when the handler returns; each ``send(_:)`` becomes one chunk of a
+/// `Transfer-Encoding: chunked` body, and ``finish()`` ends it, after which the connection serves the next request.
+/// Nothing blocks the producer: bytes queue until the connection's I/O thread writes them, and a client that reads
+/// slower than ``maxQueuedBytes`` allows gets its stream cancelled and its connection closed.
+package final class ResponseStream: Sendable {
+    /// The status of the head.
+    package let status: Int
+    /// The header fields of the head; the connection adds the framing fields.
+    package let headers: HTTPHeaders
+    let source: ExternalSource
+
+    /// Creates a stream; its head is sent when the handler returns it.
+    /// - Parameter maxQueuedBytes: bytes sent but not yet taken by the connection beyond which the stream is
+    ///   cancelled (a stalled client). 4 MiB by default.
+    package init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), maxQueuedBytes: Int = 4 << 20) {
+        self.status = status
+        self.headers = headers
+        self.source = ExternalSource(maxQueuedBytes: maxQueuedBytes)
+    }
+
+    /// The most bytes queued for the connection before the stream is cancelled.
+    package var maxQueuedBytes: Int { source.maxQueuedBytes }
+
+    /// Queues `bytes` as the next chunk; `false` once the stream was cancelled or finished. Empty `bytes` are a
+    /// no-op (an empty chunk would end the body).
+    @discardableResult
+    package func send(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty else { return !source.isCancelled }
+        return source.push(.chunk(bytes))
+    }
+
+    /// Bytes sent and not yet taken by the connection: how far behind the client is.
+    package var queuedBytes: Int { source.queuedBytes }
+
+    /// Ends the body after the queued chunks; later sends are ignored.
+    package func finish() {
+        _ = source.push(.end)
+    }
+
+    /// Whether the stream was cancelled: the client hung up, the server stopped, the request was a HEAD, or the
+    /// client fell more than ``maxQueuedBytes`` behind.
+    package var isCancelled: Bool { source.isCancelled }
+
+    /// Calls `handler` once when the stream is cancelled (at once if it already is). It runs on the thread that
+    /// cancels, often an event loop: keep it short.
+    package func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        source.onCancel(handler)
+    }
+}

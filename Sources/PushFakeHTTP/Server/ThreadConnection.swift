@@ -1,0 +1,89 @@
+import Dispatch
+import PushFakeCore
+
+/// One client connection on its own thread, the portable I/O model (what macOS runs): a blocking socket driven
+/// through a ``ConnectionMachine``, which holds all the protocol logic. This only reads, writes, polls and keeps
+/// time.
+///
+/// It never blocks in `recv()` alone: it polls the socket with the server's stop pipe (WakePipe.swift says why)
+/// and, once an answer waits for another thread, with a wake pipe of its own that the answer's producer signals.
+struct ThreadConnection {
+    let socket: Socket
+    /// The server's stop signal.
+    let stop: WakePipe
+    var machine: ConnectionMachine<ServerResponder>
+    /// Made when the first answer waits for another thread; most connections never need one.
+    private var wake: WakePipe?
+
+    init(socket: Socket, stop: WakePipe, machine: ConnectionMachine<ServerResponder>) {
+        self.socket = socket
+        self.stop = stop
+        self.machine = machine
+    }
+
+    mutating func run() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer {
+            buffer.deallocate()
+            machine.abort()
+        }
+        while true {
+            var now = Self.now()
+            if machine.awaitedSource != nil {
+                if wake == nil { wake = WakePipe() }
+                guard let wake else { return }
+                machine.pollExternal(now: now, waker: wake)
+            }
+            guard flush() else { return }
+            if machine.isClosed { return }
+            if let deadline = machine.deadline, deadline <= now {
+                machine.tick(now: now)
+                continue
+            }
+            let milliseconds = machine.deadline.map { Self.milliseconds(until: $0, from: now) } ?? -1
+            let readiness = socket.waitForConnection(
+                reading: machine.wantsToRead, inputEnded: machine.inputClosed, milliseconds: milliseconds, stop: stop,
+                wake: wake)
+            now = Self.now()
+            switch readiness {
+            case .stopped:
+                return
+            case .woken:
+                wake?.drain()
+            case .timedOut:
+                machine.tick(now: now)
+            case .readable:
+                let count = socket.receive(into: buffer)
+                if count > 0 {
+                    machine.received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), now: now)
+                } else if count == 0 {
+                    machine.inputEnded(now: now)
+                } else {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Writes everything queued (blocking; `stop()` wakes a stuck write by shutting the socket down). `false` when
+    /// the peer is gone.
+    private mutating func flush() -> Bool {
+        while machine.hasPendingOutput {
+            let written = machine.withPendingOutput { socket.sendAll($0) }
+            guard written > 0 else { return false }
+            machine.wrote(written, now: Self.now())
+        }
+        return true
+    }
+
+    private static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Milliseconds from `now` to `deadline`, rounded up so the tick comes after it, at most `Int32.max`.
+    private static func milliseconds(until deadline: UInt64, from now: UInt64) -> Int32 {
+        guard deadline > now else { return 0 }
+        let rounded = (deadline - now) / 1_000_000 + 1
+        return rounded >= UInt64(Int32.max) ? Int32.max : Int32(rounded)
+    }
+}

@@ -1,0 +1,102 @@
+/// Parses one complete request head (request line, header lines, blank line) held in a byte buffer.
+///
+/// The parser only calls this once the blank line has arrived, so every decision depends on the
+/// whole head and never on how the bytes were split across reads.
+enum HTTP1HeadParser {
+    /// How the body of the request is delimited (RFC 9112 §6.3).
+    enum Framing: Equatable {
+        case none
+        case length(Int)
+        case chunked
+    }
+
+    /// The request without its body, plus what the parser needs to read the body.
+    struct Head {
+        var request: HTTP1Request
+        var framing: Framing
+    }
+
+    typealias G = HTTP1Grammar
+
+    /// - Parameters:
+    ///   - bytes: the buffer holding the head.
+    ///   - range: the head, from the first byte of the request line through the blank line's LF.
+    ///   - maxBodyBytes: a Content-Length above this fails with 413 before any body byte is read.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>,
+        maxBodyBytes: Int
+    ) throws(HTTP1ParseError) -> Head {
+        var lineStart = range.lowerBound
+        let requestLine = nextLine(bytes, &lineStart, range.upperBound)
+        var request = try parseRequestLine(bytes, requestLine)
+        var fields = HTTP1HeaderFacts()
+        var collected: [HTTP1Field] = []
+        collected.reserveCapacity(12)
+        while lineStart < range.upperBound {
+            let line = nextLine(bytes, &lineStart, range.upperBound)
+            if line.isEmpty { break }
+            collected.append(try fields.parseField(bytes, line))
+        }
+        request.headers = HTTP1Headers(collected)
+        let version = request.version
+        request.keepAlive =
+            version.isAtLeastHTTP11 ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose
+        request.expectsContinue = fields.expectsContinue && version.isAtLeastHTTP11
+        return Head(request: request, framing: try fields.framing(maxBodyBytes: maxBodyBytes))
+    }
+
+    /// The next line in `start..<end` without its LF or CRLF; advances `start` past the LF.
+    @inline(__always)
+    private static func nextLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: Int) -> Range<Int> {
+        var index = G.indexOfLineFeed(bytes, from: start, to: end)
+        let lineStart = start
+        start = index + 1
+        // A bare LF ends a line too (RFC 9112 §2.2 allows it for robustness).
+        if index > lineStart && bytes[index - 1] == G.carriageReturn { index -= 1 }
+        return lineStart..<index
+    }
+
+    /// `method SP request-target SP HTTP-version` (RFC 9112 §3).
+    private static func parseRequestLine(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ line: Range<Int>
+    ) throws(HTTP1ParseError) -> HTTP1Request {
+        var index = line.lowerBound
+        while index < line.upperBound && G.isTokenByte(bytes[index]) { index += 1 }
+        guard index > line.lowerBound, index < line.upperBound, bytes[index] == G.space else {
+            throw .badRequest("invalid method")
+        }
+        let method = line.lowerBound..<index
+        index += 1
+        let targetStart = index
+        // Visible ASCII only: anything else must be percent-encoded (RFC 3986), and keeping the target
+        // ASCII keeps it byte-for-byte "as sent" once it is a String.
+        while index < line.upperBound && bytes[index] > G.space && bytes[index] < 0x7F { index += 1 }
+        guard index > targetStart, index < line.upperBound, bytes[index] == G.space else {
+            throw .badRequest("invalid request target")
+        }
+        let target = targetStart..<index
+        let version = try parseVersion(bytes, index + 1..<line.upperBound)
+        return HTTP1Request(
+            method: G.string(bytes, method), target: G.string(bytes, target), version: version)
+    }
+
+    /// `HTTP/DIGIT.DIGIT`, case-sensitive (RFC 9112 §2.3).
+    private static func parseVersion(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>
+    ) throws(HTTP1ParseError) -> HTTP1Version {
+        let prefix: StaticString = "HTTP/"
+        guard range.count == 8 else { throw .badRequest("invalid HTTP version") }
+        let start = range.lowerBound
+        for offset in 0..<5 where bytes[start + offset] != prefix.utf8Start[offset] {
+            throw .badRequest("invalid HTTP version")
+        }
+        let major = bytes[start + 5] &- 0x30
+        let minor = bytes[start + 7] &- 0x30
+        guard major <= 9, bytes[start + 6] == 0x2E, minor <= 9 else { throw .badRequest("invalid HTTP version") }
+        guard major == 1 else { throw .unsupportedVersion }
+        return HTTP1Version(major: 1, minor: Int(minor))
+    }
+}

@@ -1,0 +1,107 @@
+extension HTTP1Parser {
+    typealias G = HTTP1Grammar
+
+    /// Parses the head once its blank line has arrived; returns `false` while it has not.
+    mutating func readHead() throws(HTTP1ParseError) -> Bool {
+        guard try skipLeadingEmptyLines() else { return false }
+        let maxHead = limits.maxHeadBytes
+        let found = storage.withUnsafeBufferPointer { bytes in
+            Self.findHeadEnd(bytes, from: readIndex, scanned: &headScanned)
+        }
+        guard let headEnd = found else {
+            // The blank line can only end past everything buffered, so waiting cannot make it fit.
+            guard storage.count - readIndex <= maxHead else { throw .headTooLarge(limit: maxHead) }
+            return false
+        }
+        guard headEnd - readIndex <= maxHead else { throw .headTooLarge(limit: maxHead) }
+        // Swift 6.0's withUnsafeBufferPointer rethrows `any Error`; the Result keeps the error's type.
+        let parsed = storage.withUnsafeBufferPointer { bytes in
+            Result { () throws(HTTP1ParseError) in
+                try HTTP1HeadParser.parse(bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes)
+            }
+        }
+        let head = try parsed.get()
+        readIndex = headEnd
+        headScanned = 0
+        leadingEmptyLines = 0
+        phase = .body(head.framing)
+        if case .chunked = head.framing {
+            chunkedDecoder = HTTP1ChunkedDecoder(maxBodyBytes: limits.maxBodyBytes, maxTrailerBytes: maxHead)
+        }
+        continuePending = head.request.expectsContinue && head.framing != .none
+        pending = head.request
+        return true
+    }
+
+    /// Consumes CRLF / LF lines before a request line; returns `false` when it needs more bytes to decide.
+    private mutating func skipLeadingEmptyLines() throws(HTTP1ParseError) -> Bool {
+        while readIndex < storage.count {
+            let length: Int
+            if storage[readIndex] == G.lineFeed {
+                length = 1
+            } else if storage[readIndex] == G.carriageReturn {
+                guard readIndex + 1 < storage.count else { return false }
+                // CR followed by anything else starts a (malformed) request line; the head parser rejects it.
+                guard storage[readIndex + 1] == G.lineFeed else { return true }
+                length = 2
+            } else {
+                return true
+            }
+            leadingEmptyLines += 1
+            guard leadingEmptyLines <= Self.maxLeadingEmptyLines else {
+                throw .badRequest("too many empty lines before request")
+            }
+            readIndex += length
+            // Empty lines are not part of the request that follows.
+            if sample.isEmpty { requestStart = readIndex }
+        }
+        return false
+    }
+
+    /// The index just past the LF of the blank line that ends the head, or `nil` while it is missing.
+    static func findHeadEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scanned: inout Int) -> Int? {
+        var index = G.indexOfLineFeed(bytes, from: start + scanned, to: bytes.count)
+        while index < bytes.count {
+            // An empty line after this LF is either LF or CR LF.
+            let next = index + 1
+            guard next < bytes.count else { break }
+            if bytes[next] == G.lineFeed { return next + 1 }
+            if bytes[next] == G.carriageReturn {
+                guard next + 1 < bytes.count else { break }
+                if bytes[next + 1] == G.lineFeed { return next + 2 }
+            }
+            index = G.indexOfLineFeed(bytes, from: next, to: bytes.count)
+        }
+        scanned = index - start
+        return nil
+    }
+
+    /// Returns the request once its body is complete.
+    mutating func readBody() throws(HTTP1ParseError) -> HTTP1Request? {
+        guard case .body(let framing) = phase else { return nil }
+        var body: [UInt8] = []
+        switch framing {
+        case .none:
+            break
+        case .length(let length):
+            guard storage.count - readIndex >= length else { return nil }
+            body = Array(storage[readIndex..<readIndex + length])
+            readIndex += length
+        case .chunked:
+            guard var decoder = chunkedDecoder else { return nil }
+            readIndex += try decoder.decode(storage, from: readIndex, into: &chunkedBody)
+            chunkedDecoder = decoder
+            guard decoder.isComplete else { return nil }
+            swap(&body, &chunkedBody)
+            chunkedDecoder = nil
+        }
+        phase = .head
+        continuePending = false
+        requestStart = readIndex
+        if !sample.isEmpty { sample.removeAll(keepingCapacity: true) }
+        // take() moves the request out instead of copying it (and every String and array it holds).
+        guard var request = pending.take() else { return nil }
+        request.body = body
+        return request
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PushFakeCore
+import PushFakeHTTP
+
+/// `pushfake verify` and `pushfake wait`: the Swift assertions and `waitFor`, from the shell. Exit 0 when the
+/// expectation holds, 1 (with the closest miss and the journal on stderr) when it does not or the wait times out.
+enum ExpectationCommands {
+    static let verify = CommandSpec(
+        path: ["verify"], summary: "Check the journal of a running server (exit 1 with the closest miss).",
+        discussion: """
+            Without --recording: how many requests match (default exactly one; --count, --at-least, --at-most, \
+            --never), or with --in-order that matchers match in this order. With --recording: whether the journal \
+            matches a JSON Lines recording (pushfake journal --format jsonl writes one), field by field.
+            """,
+        options: AdminClient.options + MatcherOptions.options + [
+            .value("--in-order", "json", "A JSON array of matchers that must match in this order"),
+            .value("--recording", "file", "Compare the journal with this JSON Lines recording instead"),
+            .value(
+                "--ignore", "path", "With --recording: a dotted path to leave out of the comparison", repeatable: true),
+        ],
+        run: { arguments throws(CommandExit) in try runVerify(arguments) })
+
+    static let wait = CommandSpec(
+        path: ["wait"], summary: "Wait until requests arrive at a running server (exit 1 on timeout).",
+        discussion: """
+            Answers the moment enough requests match (default at least one): the server holds the request open and \
+            answers when the journal entry that completes the count is recorded — no polling.
+            """,
+        options: AdminClient.options + MatcherOptions.options + [
+            .value("--timeout", "seconds", "How long to wait (default 10, at most 3600)")
+        ],
+        run: { arguments throws(CommandExit) in
+            let client = try AdminClient(arguments)
+            var body: JSONObject = ["match": try MatcherOptions.matcher(arguments)]
+            if let count = try MatcherOptions.count(arguments) { body["count"] = count }
+            let timeout = try arguments.double("--timeout", in: 0...WaitRequest.maximumTimeout) ?? 10
+            body["timeout"] = .double(timeout)
+            let response = try client.send(
+                "POST", "wait", body: JSON.object(body).serializedString(), timeout: timeout + 30)
+            try report(response)
+        })
+
+    private static func runVerify(_ arguments: ParsedArguments) throws(CommandExit) {
+        let client = try AdminClient(arguments)
+        if let file = arguments.string("--recording") {
+            guard arguments.string("--in-order") == nil else {
+                throw arguments.usage("--recording cannot be combined with --in-order")
+            }
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw CommandExit(.dataError, "cannot read the recording \(file)")
+            }
+            let body: JSON = [
+                "recording": .string(text), "ignore": .array(arguments.all("--ignore").map(JSON.string)),
+            ]
+            try report(try client.send("POST", "recordings/compare", body: body.serializedString()))
+            return
+        }
+        guard arguments.all("--ignore").isEmpty else { throw arguments.usage("--ignore goes with --recording") }
+        var body = JSONObject()
+        if let text = arguments.string("--in-order") {
+            guard let list = try? JSON.parse(text), list.arrayValue != nil else {
+                throw arguments.usage("--in-order must be a JSON array of matchers, not \(text)")
+            }
+            body["inOrder"] = list
+        } else {
+            body["match"] = try MatcherOptions.matcher(arguments)
+            if let count = try MatcherOptions.count(arguments) { body["count"] = count }
+        }
+        try report(try client.send("POST", "verify", body: JSON.object(body).serializedString()))
+    }
+
+    /// `ok: …` on stdout for 200; the message on stderr and exit 1 for 408/409; other answers are errors.
+    private static func report(_ response: LoopbackHTTPClient.Response) throws(CommandExit) {
+        let json = response.json
+        switch response.status {
+        case 200:
+            let matched = json?["matched"]?.arrayValue.map { "\($0.count) request(s) matched" } ?? "it matches"
+            print("ok: \(matched)")
+        case 408, 409:
+            throw CommandExit(.failure, json?["message"]?.stringValue ?? response.text)
+        default:
+            throw CommandExit(.failure, "\(response.status): \(json?["error"]?.stringValue ?? response.text)")
+        }
+    }
+}

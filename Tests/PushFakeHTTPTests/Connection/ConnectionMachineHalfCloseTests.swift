@@ -1,0 +1,68 @@
+import PushFakeCore
+import PushFakeHTTP1
+import XCTest
+
+@testable import PushFakeHTTP
+
+/// The peer's input ends (read returned 0): what was received is answered, then the connection closes.
+final class ConnectionMachineHalfCloseTests: XCTestCase {
+    func test_completeRequests_areAnsweredThenClosed_whenInputEnds() {
+        var harness = MachineHarness()
+        harness.feed(get("/a") + get("/b"))
+
+        harness.machine.inputEnded(now: harness.now)
+
+        XCTAssertFalse(harness.isClosed)
+        XCTAssertFalse(harness.machine.wantsToRead)
+        XCTAssertEqual(harness.written(), echo("/a") + echo("/b"))
+        XCTAssertTrue(harness.isClosed)
+    }
+
+    func test_partialRequest_isDropped_whenInputEnds() {
+        var harness = MachineHarness()
+        harness.feed("GET /a HTTP/1.1\r\nHo")
+
+        harness.machine.inputEnded(now: harness.now)
+
+        XCTAssertTrue(harness.isClosed)
+        XCTAssertTrue(harness.responder.rejections.isEmpty)
+    }
+
+    func test_heldAnswer_isStillSent_whenInputEndsDuringTheDelay() {
+        var harness = MachineHarness()
+        harness.responder.replies["/slow"] = .response(FakeResponse(status: 200), delay: 1)
+        harness.feed(get("/slow") + get("/after"))
+
+        harness.machine.inputEnded(now: harness.now)
+        harness.advance(by: 1)
+
+        XCTAssertEqual(harness.written(), "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n" + echo("/after"))
+        XCTAssertTrue(harness.isClosed)
+    }
+
+    func test_awaitedAnswer_isCancelledAndClosed_whenInputEnds() {
+        var harness = MachineHarness()
+        let deferred = DeferredResponse()
+        harness.responder.replies["/wait"] = .deferred(
+            deferred, timeout: 10, timeoutResponse: FakeResponse(status: 204))
+        harness.feed(get("/wait"))
+
+        harness.machine.inputEnded(now: harness.now)
+
+        XCTAssertTrue(harness.isClosed)
+        XCTAssertTrue(deferred.isCancelled)
+    }
+
+    func test_pipelinedLongPoll_behindInputEnd_isCancelledAtOnce() {
+        var harness = MachineHarness()
+        let stream = ResponseStream()
+        harness.responder.replies["/events"] = .stream(stream)
+        harness.feed(get("/a") + get("/events"))
+        XCTAssertFalse(stream.isCancelled)
+
+        harness.machine.inputEnded(now: harness.now)
+
+        XCTAssertTrue(stream.isCancelled)
+        XCTAssertTrue(harness.isClosed)
+    }
+}
