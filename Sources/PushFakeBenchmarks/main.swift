@@ -40,6 +40,7 @@ case "twinpush": EngineBench.twinPush(count: count ?? 100_000)
 case "start": StartBench.start(count: count ?? 50)
 case "serve": StartBench.serve(count: count ?? 20, binary: binary)
 case "parser": ParserBench.run(iterations: count ?? 1_000_000)
+case "help", "--help", "-h": print(usage)
 default:
     print(usage)
     exit(64)

@@ -18,7 +18,8 @@
             self.nextSweep = EventLoop.now() &+ EventLoop.sweepInterval
         }
 
-        /// The connection for `fd`, made on its first event if the adoption queue has not brought it yet.
+        /// The connection for `fd`. Adopted sockets are made by ``adoptPending(now:)`` before their first event is
+        /// handled (EventLoop.adopt); an event for a descriptor the loop does not know is still served.
         mutating func connection(_ fd: Int32, now: UInt64) -> LoopConnection {
             if let existing = connections[fd] { return existing }
             let machine = responder.makeMachine(now: now, peer: Socket(fd: fd).peerAddress())
@@ -27,7 +28,7 @@
             return connection
         }
 
-        /// Makes connections for descriptors accepted since the last look.
+        /// Makes connections for the descriptors accepted since the last look; called after every `epoll_wait`.
         mutating func adoptPending(now: UInt64) {
             let fds = loop.adopted.withLock { queue -> [Int32] in
                 defer { queue.removeAll(keepingCapacity: true) }
