@@ -36,6 +36,7 @@ enum Serve {
         }
         FileHandle.standardOutput.write(Data((readyLine(server).serializedString() + "\n").utf8))
         if let warning = adminWarning(options) { say(warning, event: "warning", options) }
+        if let warning = journalWarning(options) { say(warning, event: "warning", options) }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
@@ -94,6 +95,20 @@ enum Serve {
         }
         line["admin"] = .string(server.adminURL.absoluteString)
         return .object(line)
+    }
+
+    /// What one journaled TPNS register costs, as `PushFakeBenchmarks journal` measures it (Performance.md, "Journal
+    /// cost"), rounded up.
+    static let journalBytesPerRequest = 430
+
+    /// The start-up warning when the journal is unbounded; `nil` with `--journal-limit`. Said on stderr even with
+    /// `--quiet`, which silences the per-request log only: a long-running server without a limit grows until it is
+    /// stopped, and this line is the one place that says so.
+    static func journalWarning(_ options: ServeOptions) -> String? {
+        guard options.journalLimit == nil else { return nil }
+        return "the journal keeps every request (no --journal-limit): memory grows about "
+            + "\(journalBytesPerRequest) bytes per request (\(journalBytesPerRequest) MB per million); "
+            + "GET /__pushfake/health reports it"
     }
 
     @Sendable private static func shutdownSignals() -> sigset_t {

@@ -33,7 +33,9 @@ struct ServeOptions {
                 "--clock", "mode",
                 "fixed: starts 2026-01-01 00:00:00 UTC, moves only via the admin API (default); real: wall-clock time"),
             .flag("--state-checks", "Enforce the TPNS SDK state machine (-1000/-1001/-1002) server-side"),
-            .value("--journal-limit", "n", "Keep only the newest n journal entries (default: keep all)"),
+            .value(
+                "--journal-limit", "n",
+                "Keep only the newest n journal entries (default: keep all, with a warning on stderr at start-up)"),
             .value("--tpns-app", "key", "Declare a TPNS application key (makes TPNS strict)", repeatable: true),
             .value(
                 "--twinpush-app", "id:api-token:creator-token", "Declare a TwinPush app (makes TwinPush strict)",
