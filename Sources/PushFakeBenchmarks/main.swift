@@ -11,6 +11,8 @@ let usage = """
       server     the server's request path without sockets (parse, engine, serialize) for the same cases;
                  --case health|tpns|twinPush|badge measures one
       fanout     one TPNS send to N registered devices (default 100000): time and resident memory
+      journal    N journaled TPNS registers over 1000 devices (default 1000000): resident memory, µs per append,
+                 the longest append; PUSHFAKE_BENCH_JOURNAL_LIMIT, PUSHFAKE_BENCH_THREADS
       twinpush   TwinPush: N registers (µs each), then one broadcast with inbox to all of them (default 100000)
       start      in-process live server: start → first health response, N times (default 50)
       serve      `pushfake serve` exec → ready line, N times (default 20); --binary PATH (default: next to this one)
@@ -33,10 +35,12 @@ case "server":
     let only = arguments.firstIndex(of: "--case").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     ServerPathBench.run(count: count ?? 200_000, only: only)
 case "fanout": EngineBench.fanout(count: count ?? 100_000)
+case "journal": JournalBench.run(count: count ?? 1_000_000)
 case "twinpush": EngineBench.twinPush(count: count ?? 100_000)
 case "start": StartBench.start(count: count ?? 50)
 case "serve": StartBench.serve(count: count ?? 20, binary: binary)
 case "parser": ParserBench.run(iterations: count ?? 1_000_000)
+case "help", "--help", "-h": print(usage)
 default:
     print(usage)
     exit(64)

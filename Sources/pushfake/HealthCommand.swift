@@ -8,7 +8,7 @@ enum HealthCommand {
         path: ["health"], summary: "Exit 0 when a running server is healthy (for container health checks).",
         discussion: """
             Asks the server at --url or $PUSHFAKE_URL for GET /__pushfake/health and exits 0 when it answers 200 \
-            {"status":"ok"} within the timeout, 1 otherwise (also when no server answers: a container \
+            with "status":"ok" within the timeout, 1 otherwise (also when no server answers: a container \
             HEALTHCHECK's "unhealthy"), 64 on a usage error. Prints nothing on success.
             """,
         options: AdminClient.options + [.value("--timeout", "seconds", "How long to wait (default 3)")],

@@ -12,7 +12,8 @@ import PushFakeHTTP
 /// `pushfake serve`: start, print the ready line, log requests, stop cleanly on SIGINT/SIGTERM.
 enum Serve {
     static func run(_ options: ServeOptions) -> Never {
-        let log: (@Sendable (RequestLogLine) -> Void)? = options.quiet ? nil : writeLog
+        let log: (@Sendable (RequestLogLine) -> Void)? =
+            options.quiet ? nil : options.logFormat == "json" ? writeJSONLog : writeLog
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
         configuration.adminAccess = options.adminAccess
@@ -34,7 +35,8 @@ enum Serve {
             exit(error == PushFakeError.addressInUse(port: options.port) ? 69 : 70)
         }
         FileHandle.standardOutput.write(Data((readyLine(server).serializedString() + "\n").utf8))
-        if let warning = adminWarning(options) { FileHandle.standardError.write(Data("pushfake: \(warning)\n".utf8)) }
+        if let warning = adminWarning(options) { say(warning, event: "warning", options) }
+        if let warning = journalWarning(options) { say(warning, event: "warning", options) }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
@@ -42,7 +44,7 @@ enum Serve {
             server.stop()
             let name = received == SIGINT ? "SIGINT" : received == SIGHUP ? "SIGHUP" : "SIGTERM"
             let served = server.fake.journal.totalCount
-            FileHandle.standardError.write(Data("pushfake: stopped on \(name) after \(served) request(s)\n".utf8))
+            say("stopped on \(name) after \(served) request(s)", event: "stopped", options)
             exit(0)
         }
         waiter.name = "pushfake-signals"
@@ -95,6 +97,20 @@ enum Serve {
         return .object(line)
     }
 
+    /// What one journaled TPNS register costs, as `PushFakeBenchmarks journal` measures it (Performance.md, "Journal
+    /// cost"), rounded up.
+    static let journalBytesPerRequest = 430
+
+    /// The start-up warning when the journal is unbounded; `nil` with `--journal-limit`. Said on stderr even with
+    /// `--quiet`, which silences the per-request log only: a long-running server without a limit grows until it is
+    /// stopped, and this line is the one place that says so.
+    static func journalWarning(_ options: ServeOptions) -> String? {
+        guard options.journalLimit == nil else { return nil }
+        return "the journal keeps every request (no --journal-limit): memory grows about "
+            + "\(journalBytesPerRequest) bytes per request (\(journalBytesPerRequest) MB per million); "
+            + "GET /__pushfake/health reports it"
+    }
+
     @Sendable private static func shutdownSignals() -> sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -103,6 +119,20 @@ enum Serve {
         // SIGHUP (a closed terminal, a supervisor's reload) stops the fake too: it has no files to reload.
         sigaddset(&signals, SIGHUP)
         return signals
+    }
+
+    /// A line about the server itself on stderr: `pushfake: …`, or `{"event":…,"message":…}` with
+    /// `--log-format json`.
+    @Sendable private static func say(_ message: String, event: String, _ options: ServeOptions) {
+        let line =
+            options.logFormat == "json"
+            ? JSON.object(["event": .string(event), "message": .string(message)]).serializedString()
+            : "pushfake: " + message
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    @Sendable private static func writeJSONLog(_ line: RequestLogLine) {
+        FileHandle.standardError.write(Data((line.jsonValue.serializedString() + "\n").utf8))
     }
 
     @Sendable private static func writeLog(_ line: RequestLogLine) {

@@ -13,6 +13,8 @@ struct ServeOptions {
     var twinPushApps: [TwinPushApp] = []
     var maxBodyBytes = 10 * 1_048_576
     var quiet = false
+    /// `text` (default) or `json`: one JSON object per request log line on stderr.
+    var logFormat = "text"
     var adminAccess = AdminAccess()
     /// `--state` files, in the order given: loaded before the server listens.
     var stateFiles: [String] = []
@@ -31,13 +33,16 @@ struct ServeOptions {
                 "--clock", "mode",
                 "fixed: starts 2026-01-01 00:00:00 UTC, moves only via the admin API (default); real: wall-clock time"),
             .flag("--state-checks", "Enforce the TPNS SDK state machine (-1000/-1001/-1002) server-side"),
-            .value("--journal-limit", "n", "Keep only the newest n journal entries (default: keep all)"),
+            .value(
+                "--journal-limit", "n",
+                "Keep only the newest n journal entries (default: keep all, with a warning on stderr at start-up)"),
             .value("--tpns-app", "key", "Declare a TPNS application key (makes TPNS strict)", repeatable: true),
             .value(
                 "--twinpush-app", "id:api-token:creator-token", "Declare a TwinPush app (makes TwinPush strict)",
                 repeatable: true),
             .value("--max-body-bytes", "n", "Largest accepted request body (default 10485760)"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
+            .value("--log-format", "format", "text (default) or json: one JSON object per request log line"),
             .value(
                 "--state", "file",
                 "Start from this state document (StateFormat.md; see fixtures/states/); later files add to earlier ones",
@@ -74,6 +79,7 @@ struct ServeOptions {
         }
         maxBodyBytes = try arguments.int("--max-body-bytes", in: 1...Int(Int32.max)) ?? maxBodyBytes
         quiet = arguments.has("--quiet")
+        logFormat = try arguments.choice("--log-format", ["text", "json"]) ?? logFormat
         if let token = arguments.string("--admin-token") {
             guard !token.isEmpty, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) else {
                 throw arguments.usage("--admin-token must be printable ASCII without spaces or commas")

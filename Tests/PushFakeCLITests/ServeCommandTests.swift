@@ -83,4 +83,63 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(journal["dropped"], 1)
         _ = server.stop()
     }
+
+    func test_serve_warnsOnceOnStderr_whenNoJournalLimit() throws {
+        let server = try ServerProcess(["--quiet"])
+        XCTAssertEqual(server.ready["event"], "listening", "stdout's first line stays the ready line")
+        let (status, log) = server.stop()
+        XCTAssertEqual(status, 0)
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: true)
+        XCTAssertEqual(lines.count, 2, "the warning, kept under --quiet, then the last line: \(log)")
+        XCTAssertTrue(
+            lines.first?.hasPrefix("pushfake: the journal keeps every request (no --journal-limit): memory grows")
+                == true,
+            log)
+        XCTAssertTrue(lines.first?.contains("GET /__pushfake/health") == true, log)
+        XCTAssertEqual(lines.last, "pushfake: stopped on SIGTERM after 0 request(s)")
+    }
+
+    func test_serve_warnsAsAnEvent_whenTheLogIsJSON() throws {
+        let server = try ServerProcess(["--log-format", "json"])
+        let (_, log) = server.stop()
+        let first = try JSON.parse(String(log.prefix { $0 != "\n" }))
+        XCTAssertEqual(first["event"], "warning")
+        XCTAssertEqual(first["message"]?.stringValue?.hasPrefix("the journal keeps every request"), true, log)
+    }
+
+    func test_serve_saysNothingAboutTheJournal_whenLimitGiven() throws {
+        let server = try ServerProcess(["--journal-limit", "1000", "--quiet"])
+        XCTAssertEqual(server.ready["event"], "listening")
+        let (status, log) = server.stop()
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(log, "pushfake: stopped on SIGTERM after 0 request(s)\n")
+    }
+}
+
+/// The request log: the fault applied on each line, `--log-format json`, and the last line on shutdown.
+final class RequestLogTests: XCTestCase {
+    func test_logLine_namesTheFaultApplied() async throws {
+        let server = try ServerProcess([])
+        _ = try ServerProcess.run(["faults", "add", #"{"fault":{"tpnsError":-1001}}"#, "--url", server.url])
+        _ = try await server.request("POST", "/TPNS/api/device/register", body: "{}")
+        let (status, log) = server.stop()
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(
+            log.contains("POST /TPNS/api/device/register -> 409 tpns.register #1 fault=tpnsError(-1001)\n"), log)
+        XCTAssertTrue(log.hasSuffix("pushfake: stopped on SIGTERM after 1 request(s)\n"), log)
+    }
+
+    func test_jsonLogFormat_writesOneObjectPerLine() async throws {
+        let server = try ServerProcess(["--log-format", "json"])
+        _ = try ServerProcess.run(["faults", "add", #"{"fault":{"status":503,"delay":0.01}}"#, "--url", server.url])
+        _ = try await server.request("POST", "/TPNS/api/device/register", body: "{}")
+        let (_, log) = server.stop()
+        let lines = log.split(separator: "\n").map { try? JSON.parse(String($0)) }
+        XCTAssertTrue(lines.allSatisfy { $0 != nil }, log)
+        let vendor = lines.compactMap { $0 }.first { $0["label"] == "tpns.register" }
+        XCTAssertEqual(vendor?["status"], 503)
+        XCTAssertEqual(vendor?["seq"], 1)
+        XCTAssertEqual(vendor?["fault"], "status(503)+delay(0.01)")
+        XCTAssertEqual(lines.last??["event"], "stopped")
+    }
 }

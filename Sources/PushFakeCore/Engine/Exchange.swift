@@ -18,12 +18,15 @@ public struct Exchange: Sendable {
     public let sequence: Int
     /// The operation, or `nil` when no route matched.
     public let route: RouteMatch?
+    /// The fault rule that applied, if any (the journal entry has it too).
+    public let fault: AppliedFault?
 
     /// The same exchange with another delay (a transport that times out first shortens it), kept within
     /// 0…``Fault/maximumDelay`` seconds like every fault's delay.
     public func withDelay(_ seconds: Double) -> Exchange {
         Exchange(
-            response: response, action: action, delay: Fault.clampedDelay(seconds), sequence: sequence, route: route)
+            response: response, action: action, delay: Fault.clampedDelay(seconds), sequence: sequence, route: route,
+            fault: fault)
     }
 
     /// `tpns.register`, `twinPush.updateBadge`, or `unmatched`: for logs.

@@ -51,7 +51,15 @@ extension PushFake {
     /// Sequence numbers keep counting (the next entry is ``Journal/totalCount`` + 1), so entries read before the
     /// clear are never confused with new ones. ``reset()`` is the call that starts everything over.
     public func clearJournal() {
-        state.withLock { $0.journal.clearEntries() }
+        let cleared = state.withLock { $0.journal.clearEntries() }
+        // Freed after the lock: a million entries take tens of milliseconds to free.
+        withExtendedLifetime(cleared) {}
+    }
+
+    /// The journal's size (entries held, ever appended, dropped, limit, approximate bytes), read under the lock
+    /// without taking a snapshot.
+    public var journalUsage: JournalUsage {
+        state.withLock { $0.journal.usage }
     }
 
     /// The journal entries a matcher accepts, oldest first.
@@ -131,7 +139,13 @@ extension PushFake {
     /// Forgets devices, notifications, deliveries, journal and fault rules; the clock and ids start over.
     /// Declared apps stay declared.
     public func reset() {
-        state.withLock { $0.reset(vendors: vendors) }
+        let retired = state.withLock { state in
+            let journal = state.journal
+            state.reset(vendors: vendors)
+            return journal
+        }
+        // The old journal is freed after the lock, as in clearJournal().
+        withExtendedLifetime(retired) {}
     }
 
     /// Calls `observer` after each new journal entry, outside the engine lock. Keep it quick.

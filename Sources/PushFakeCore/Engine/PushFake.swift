@@ -38,13 +38,15 @@ public final class PushFake: Sendable {
     public func handle(_ request: FakeRequest) -> Exchange {
         // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
         let prepared = prepare(request)
-        let (exchange, entry, observers, delivered) = state.withLock { state in
-            let result = process(prepared, state: &state)
+        let (exchange, entry, observers, delivered, dropped) = state.withLock { state in
+            let (exchange, entry, dropped) = process(prepared, state: &state)
             let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
-            return (result.exchange, result.entry, observers, state.takeNewDeliveries(caused: result.entry.deliveryIDs))
+            return (exchange, entry, observers, state.takeNewDeliveries(caused: entry.deliveryIDs), dropped)
         }
         for observer in observers { observer(entry) }
         delivered.tell()
+        // The entry a full ring overwrote is freed here, after the lock.
+        withExtendedLifetime(dropped) {}
         return exchange
     }
 
@@ -95,7 +97,7 @@ public final class PushFake: Sendable {
 
     private func process(
         _ prepared: PreparedRequest, state: inout EngineState
-    ) -> (exchange: Exchange, entry: JournalEntry) {
+    ) -> (exchange: Exchange, entry: JournalEntry, dropped: JournalEntry?) {
         let request = prepared.request
         if state.clock.mode == .real { state.tick() }
         let now = state.clock.now
@@ -155,10 +157,11 @@ public final class PushFake: Sendable {
             sequence: sequence, time: now, request: request, route: route, vendor: vendor, app: app, device: device,
             fault: applied, response: response, outcome: outcome, delay: fault?.delay ?? 0, deliveryIDs: deliveryIDs,
             notes: notes)
-        state.journal.append(entry)
+        let dropped = state.journal.append(entry)
         return (
             Exchange(
-                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route), entry
+                response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route,
+                fault: applied), entry, dropped
         )
     }
 

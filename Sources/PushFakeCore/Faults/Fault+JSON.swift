@@ -105,3 +105,18 @@ extension Fault {
         return .object(object)
     }
 }
+
+extension Fault {
+    /// The fault in a word for log lines, from its JSON form: `tpnsError(-1001)`, `status(503)+delay(2)`,
+    /// `drop(connection)`, `twinPushError(InvalidToken)`.
+    public var logLabel: String {
+        guard let object = jsonValue.objectValue else { return description }
+        return object.members.compactMap { member -> String? in
+            switch member.value {
+            case .string(let text): return "\(member.key)(\(text))"
+            case .int, .double, .bool: return "\(member.key)(\(member.value.serializedString()))"
+            default: return member.key == "body" || member.key == "message" ? nil : member.key
+            }
+        }.joined(separator: "+")
+    }
+}

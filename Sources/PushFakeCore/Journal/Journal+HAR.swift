@@ -32,6 +32,11 @@ extension Journal {
 
 extension JournalEntry {
     func harValue(baseURL: String) -> JSON {
+        // Each of these is rebuilt from the entry's bytes on every read: read once.
+        let request = self.request
+        let response = self.response
+        let route = self.route
+        let vendor = self.vendor
         let host = request.headers["Host"].map { "http://\($0)" } ?? baseURL
         let url = host + request.target
         let milliseconds = (delay * 1000).rounded()

@@ -2,58 +2,66 @@
 ///
 /// Unbounded by default. With a limit it is a ring buffer: the oldest entries are dropped and counted, so the
 /// memory of a long-running fake stays flat.
+///
+/// A snapshot: `fake.journal` copies no entries, and the engine's later appends never show in a journal you hold.
+/// Entries sit in fixed-size chunks, so appending takes the same short time at the millionth entry as at the first
+/// (Performance.md, "Journal cost").
 public struct Journal: Sendable {
     /// The most entries kept (at least 1); `nil` keeps every entry.
     public let limit: Int?
-    private var storage: [JournalEntry] = []
-    /// Index of the oldest entry in `storage` once the ring is full.
-    private var head = 0
+    private var storage: SegmentedRing<JournalEntry>
     /// Entries dropped because of the limit.
     public private(set) var droppedCount = 0
     private(set) var nextSequence = 1
+    /// What the held entries' own storage takes, by ``JournalEntry/approximateBytes`` minus the slot in a chunk.
+    private var entryBytes = 0
 
     /// Creates an empty journal; a `limit` below 1 is raised to 1.
     public init(limit: Int? = nil) {
         self.limit = limit.map { max(1, $0) }
+        self.storage = SegmentedRing(capacity: self.limit)
     }
 
     /// The entries still held, oldest first.
-    public var entries: [JournalEntry] {
-        head == 0 ? storage : Array(storage[head...] + storage[..<head])
-    }
+    ///
+    /// Built from the chunks on each read, outside the engine lock; free while the journal fits one chunk (1,024
+    /// entries) and has not wrapped. Keep the array when you read it more than once.
+    public var entries: [JournalEntry] { storage.elements }
 
     /// The number of entries still held (at most ``limit``); see ``totalCount`` for all ever appended.
     public var count: Int { storage.count }
 
     /// Total entries ever appended since the last reset.
-    public var totalCount: Int { nextSequence - 1 }
+    public var totalCount: Int { nextSequence &- 1 }
+
+    /// The journal's size at a glance, without reading its entries.
+    public var usage: JournalUsage {
+        JournalUsage(
+            entries: count, totalCount: totalCount, droppedCount: droppedCount, limit: limit,
+            approximateBytes: storage.reservedSlots &* MemoryLayout<JournalEntry>.stride &+ entryBytes)
+    }
 
     mutating func takeSequence() -> Int {
-        defer { nextSequence += 1 }
+        defer { nextSequence &+= 1 }
         return nextSequence
     }
 
-    mutating func append(_ entry: JournalEntry) {
-        guard let limit, storage.count >= limit else {
-            storage.append(entry)
-            return
-        }
-        storage[head] = entry
-        head = (head + 1) % limit
-        droppedCount += 1
+    /// Appends in constant time; a full ring overwrites its oldest entry, which is returned so that the caller can
+    /// release it after leaving the engine lock.
+    @discardableResult
+    mutating func append(_ entry: JournalEntry) -> JournalEntry? {
+        entryBytes &+= entry.approximateBytes &- MemoryLayout<JournalEntry>.stride
+        guard let dropped = storage.append(entry) else { return nil }
+        entryBytes &-= dropped.approximateBytes &- MemoryLayout<JournalEntry>.stride
+        droppedCount &+= 1
+        return dropped
     }
 
     /// Drops every entry but keeps counting: the next entry gets the next sequence number, so `since=SEQ` readers
-    /// and sequence-keyed bookkeeping never see a number twice.
-    mutating func clearEntries() {
-        storage.removeAll()
-        head = 0
-    }
-
-    mutating func removeAll() {
-        storage.removeAll()
-        head = 0
-        droppedCount = 0
-        nextSequence = 1
+    /// and sequence-keyed bookkeeping never see a number twice. Returns the entries' storage, to be released after
+    /// the engine lock (freeing a million entries takes a while).
+    mutating func clearEntries() -> SegmentedRing<JournalEntry> {
+        entryBytes = 0
+        return storage.removeAll()
     }
 }

@@ -9,14 +9,14 @@ extension JournalEntry {
     /// ```
     public func decodeBody<Value: Decodable>(as type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value
     {
-        try decoder.decode(type, from: Data(request.body))
+        try decoder.decode(type, from: Data(requestBodyBytes))
     }
 
     /// Decodes the response body into your own type.
     public func decodeResponse<Value: Decodable>(
         as type: Value.Type, decoder: JSONDecoder = JSONDecoder()
     ) throws -> Value {
-        try decoder.decode(type, from: Data(response.body))
+        try decoder.decode(type, from: Data(responseBodyBytes))
     }
 }
 

@@ -12,6 +12,11 @@ extension JournalEntry {
     /// Bodies appear twice: `body` is the raw text (or `bodyBase64` when not UTF-8) for byte fidelity, `json` the
     /// parsed value (or `null`) for `jq`. Headers are `[name, value]` pairs in wire order.
     public var jsonValue: JSON {
+        // Each of these is rebuilt from the entry's bytes on every read: read once.
+        let request = self.request
+        let response = self.response
+        let route = self.route
+        let vendor = self.vendor
         var object: JSONObject = [
             "v": .int(Self.schemaVersion), "seq": .int(sequence), "time": .string(TimeFormat.iso8601(time)),
             "transport": .string(request.transport.rawValue),

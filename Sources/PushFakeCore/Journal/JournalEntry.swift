@@ -2,8 +2,10 @@ import Foundation
 
 /// One request the engine saw, what it did with it, and what it answered.
 ///
-/// Entries keep the raw request bytes; ``body`` parses them on demand.
-public struct JournalEntry: Sendable, Equatable {
+/// An entry keeps the raw request and response bytes once, in one compact array (Performance.md, "Journal cost");
+/// ``request``, ``response``, ``route`` and the rest are rebuilt from them each time you read them, and ``body``
+/// parses the request body on demand. Read a property once into a local when you use it many times.
+public struct JournalEntry: Sendable {
     /// What happened on the wire after the engine answered.
     public enum Outcome: String, Sendable, Equatable {
         /// The response was sent (possibly after a delay).
@@ -18,45 +20,51 @@ public struct JournalEntry: Sendable, Equatable {
     public let sequence: Int
     /// Fake-clock time when the engine handled the request.
     public let time: Date
-    /// The request as the transport delivered it, raw body included.
-    public let request: FakeRequest
-    /// The operation, or `nil` for an unmatched request (unknown route or method).
-    public let route: RouteMatch?
-    /// The vendor whose prefix the path is under (set for unmatched requests too).
-    public let vendor: Vendor?
-    /// The app key / app id and device id the request was about, when the vendor handler could tell.
-    public let app: String?
-    /// The device id the request was about, as its vendor names devices; `nil` when there is none.
-    public let device: String?
-    /// The fault rule that applied, if any.
-    public let fault: AppliedFault?
-    /// What the engine answered. After a drop nothing was sent: `dropResponse` keeps the handler's answer,
-    /// `dropConnection` records status 0 with no body.
-    public let response: FakeResponse
-    /// Whether the response was sent or the connection dropped.
-    public let outcome: Outcome
-    /// Transport delay applied before answering, in seconds.
-    public let delay: Double
-    /// Ids of the deliveries this request caused, in order.
-    public let deliveryIDs: [String]
-    /// Facts the handler recorded ("device was not known", "app auto-provisioned", …).
-    public let notes: [String]
+    /// The request, response and string fields (``JournalEntryLayout``).
+    let bytes: [UInt8]
+    /// The applied fault and the deliveries caused, for the few entries that have either.
+    let extras: JournalEntryExtras?
+    let statusCode: Int32
+    let flags: Flags
+    /// Where ``JournalEntrySubject``'s parts start in ``bytes``; 0 when that is beyond 65,535 (a large body), and
+    /// they are found by walking the request and response.
+    let subjectStart: UInt16
 
     /// `true` when no route matched: an unknown path or method, or malformed HTTP.
-    public var isUnmatched: Bool { route == nil }
+    public var isUnmatched: Bool { !flags.contains(.route) }
     /// The matched route's operation; `nil` when unmatched.
-    public var operation: Operation? { route?.operation }
+    public var operation: Operation? {
+        guard let range = subject.operation else { return nil }
+        return Operation(String(decoding: bytes[range], as: UTF8.self))
+    }
     /// The response status; check ``outcome`` before assuming the client saw it.
-    public var status: Int { response.status }
+    public var status: Int {
+        guard flags.contains(.wideStatus), let position = subject.wideStatus else { return Int(statusCode) }
+        var reader = JournalEntryReader(bytes, at: position)
+        return Int(truncatingIfNeeded: reader.fixed())
+    }
 
     /// The request body as JSON, or `nil` when it is empty or not JSON.
     public var body: JSON? {
-        guard !request.body.isEmpty else { return nil }
-        return try? JSON.parse(request.body)
+        let range = layout.requestBody
+        guard !range.isEmpty else { return nil }
+        return try? JSON.parse(bytes[range])
     }
 
     /// The response body as JSON, or `nil` when it is not JSON.
-    public var responseBody: JSON? { try? JSON.parse(response.body) }
+    public var responseBody: JSON? { try? JSON.parse(bytes[layout.responseBody]) }
+
+    /// The request body's bytes as received, without copying them out.
+    var requestBodyBytes: ArraySlice<UInt8> { bytes[layout.requestBody] }
+    /// The response body's bytes, without copying them out.
+    var responseBodyBytes: ArraySlice<UInt8> { bytes[layout.responseBody] }
+
+    var layout: JournalEntryLayout { JournalEntryLayout(bytes, flags: flags) }
+
+    var subject: JournalEntrySubject {
+        subjectStart == 0
+            ? layout.subject : JournalEntrySubject(bytes, flags: flags, at: Int(subjectStart))
+    }
 }
 
 /// The fault rule that shaped an exchange.
@@ -65,4 +73,15 @@ public struct AppliedFault: Sendable, Equatable {
     public let ruleID: String
     /// The fault as it was when applied (the rule may since have been removed).
     public let fault: Fault
+}
+
+/// What few entries have, behind one reference that is `nil` for the rest: a register is journaled with neither.
+final class JournalEntryExtras: Sendable {
+    let fault: AppliedFault?
+    let deliveryIDs: [String]
+
+    init(fault: AppliedFault?, deliveryIDs: [String]) {
+        self.fault = fault
+        self.deliveryIDs = deliveryIDs
+    }
 }

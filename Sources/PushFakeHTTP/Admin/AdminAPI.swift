@@ -118,9 +118,6 @@ struct AdminAPI: Sendable {
         .json(400, ["error": .string(message)])
     }
 
-    /// `GET /__pushfake/health`.
-    func health() -> FakeResponse { .json(200, ["status": "ok"]) }
-
     func body(of request: FakeRequest) -> Result<JSON, JSONSyntaxError> {
         if request.body.isEmpty { return .success(.object(JSONObject())) }
         return Result { () throws(JSONSyntaxError) -> JSON in try JSON.parse(request.body) }

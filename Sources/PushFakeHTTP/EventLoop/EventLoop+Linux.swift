@@ -35,12 +35,19 @@
         }
 
         /// Hands a freshly accepted, non-blocking socket to this loop.
+        ///
+        /// Registered with epoll and queued under one lock, and the loop takes the queue after every `epoll_wait`
+        /// before it handles events: so the loop has made the connection before it sees any event of the socket,
+        /// and the queue never holds a descriptor that was closed meanwhile (which, once the number is reused,
+        /// would give a new socket the state of an old one).
         func adopt(_ fd: Int32) -> Bool {
-            guard pushfake_epoll_ctl(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLRDHUP.rawValue) == 0 else {
-                return false
+            adopted.withLock { queue in
+                guard pushfake_epoll_ctl(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLRDHUP.rawValue) == 0 else {
+                    return false
+                }
+                queue.append(fd)
+                return true
             }
-            adopted.withLock { $0.append(fd) }
-            return true
         }
 
         func wakeUp() {
@@ -57,12 +64,12 @@
             var fairness = LoopFairness(now: Self.now())
             running: while true {
                 let before = Self.now()
-                state.adoptPending(now: before)
                 let timeout = state.waitMilliseconds(now: before)
                 let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
                 if count < 0, errno != EINTR { break }
                 let now = Self.now()
                 fairness.waited(from: before, to: now)
+                state.adoptPending(now: now)
                 for index in 0..<max(0, Int(count)) {
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }
                     if fd == wake {

@@ -32,7 +32,7 @@
             return queued ? adopt(fd, now: now) : nil
         }
 
-        /// Makes connections for descriptors accepted since the last look.
+        /// Makes connections for the descriptors accepted since the last look; called after every `epoll_wait`.
         mutating func adoptPending(now: UInt64) {
             let fds = loop.adopted.withLock { queue -> [Int32] in
                 defer { queue.removeAll(keepingCapacity: true) }

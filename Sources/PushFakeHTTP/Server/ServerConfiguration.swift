@@ -77,27 +77,3 @@ public struct ServerConfiguration: Sendable {
         }
     }
 }
-
-/// One line of the request log: what came in and what went out.
-public struct RequestLogLine: Sendable, CustomStringConvertible {
-    /// The request method; `-` when the request could not be parsed or timed out.
-    public var method: String
-    /// The request target as sent (path and query); `-` when there was no parsed request.
-    public var target: String
-    /// The status sent; `nil` when a fault dropped the connection without answering.
-    public var status: Int?
-    /// `tpns.register`, `admin`, `unmatched`, `malformed`, …
-    public var label: String
-    /// Journal sequence number for vendor traffic.
-    public var sequence: Int?
-    /// Why the line is unusual (a dropped connection, a parse error, a timeout), if it is.
-    public var note: String?
-
-    /// `METHOD target -> status label #sequence (note)`, with `---` for a missing status.
-    public var description: String {
-        let statusText = status.map(String.init) ?? "---"
-        let sequenceText = sequence.map { " #\($0)" } ?? ""
-        let noteText = note.map { " (\($0))" } ?? ""
-        return "\(method) \(target) -> \(statusText) \(label)\(sequenceText)\(noteText)"
-    }
-}

@@ -40,14 +40,14 @@ package struct ServerResponder: ConnectionResponder {
             if log != nil {
                 logLine(
                     request, status: nil, label: exchange.label, sequence: exchange.sequence,
-                    note: "connection dropped by fault")
+                    note: "connection dropped by fault", fault: exchange.fault?.fault.logLabel)
             }
             return .drop(delay: exchange.delay)
         case .respond:
             if log != nil {
                 logLine(
                     request, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
-                    note: nil)
+                    note: nil, fault: exchange.fault?.fault.logLabel)
             }
             return .response(exchange.response, delay: exchange.delay)
         }
@@ -96,10 +96,12 @@ package struct ServerResponder: ConnectionResponder {
         }
     }
 
-    private func logLine(_ request: HTTP1Request, status: Int?, label: String, sequence: Int?, note: String?) {
+    private func logLine(
+        _ request: HTTP1Request, status: Int?, label: String, sequence: Int?, note: String?, fault: String? = nil
+    ) {
         log?(
             RequestLogLine(
                 method: request.method, target: request.target, status: status, label: label, sequence: sequence,
-                note: note))
+                note: note, fault: fault))
     }
 }

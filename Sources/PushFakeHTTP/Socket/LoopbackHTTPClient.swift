@@ -9,7 +9,7 @@ import PushFakeCore
 /// ```swift
 /// let client = try LoopbackHTTPClient(port: server.port)
 /// client.send("GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-/// let response = client.readResponse()  // status 200, body {"status":"ok"}
+/// let response = client.readResponse()  // status 200, body {"status":"ok","journal":{…}}
 /// ```
 public final class LoopbackHTTPClient {
     /// One response as received.

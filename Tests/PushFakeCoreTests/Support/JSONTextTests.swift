@@ -50,11 +50,14 @@ final class JSONTextTests: XCTestCase {
 
     func test_tpnsRegister_answers400NamingDeviceId_whenDeviceIdIsNotText() {
         let fake = PushFake()
-        let bodies: [[UInt8]] = [
-            Array(#"{"deviceId":"\ud800","#.utf8), Array(#"{"deviceId":"\udfff","#.utf8),
-            Array(#"{"deviceId":""#.utf8) + [0xFF] + Array(#"","#.utf8),
-            Array(#"{"deviceId":""#.utf8) + [0xFE] + Array(#"","#.utf8),
-        ].map { $0 + Array(#""applicationKey":"K","applicationType":"IOS","deviceRegistrationId":"ab"}"#.utf8) }
+        // Built in steps: Swift 6.0 cannot type-check the one-expression form in reasonable time.
+        let rest: [UInt8] = Array(#""applicationKey":"K","applicationType":"IOS","deviceRegistrationId":"ab"}"#.utf8)
+        let open: [UInt8] = Array(#"{"deviceId":""#.utf8)
+        let close: [UInt8] = Array(#"","#.utf8)
+        let lowSurrogate: [UInt8] = Array(#"{"deviceId":"\ud800","#.utf8)
+        let highSurrogate: [UInt8] = Array(#"{"deviceId":"\udfff","#.utf8)
+        var bodies: [[UInt8]] = [lowSurrogate + rest, highSurrogate + rest]
+        for invalid: UInt8 in [0xFF, 0xFE] { bodies.append(open + [invalid] + close + rest) }
         for body in bodies {
             let exchange = fake.handle(FakeRequest(method: "POST", path: "/TPNS/api/device/register", body: body))
             XCTAssertEqual(exchange.response.status, 400)

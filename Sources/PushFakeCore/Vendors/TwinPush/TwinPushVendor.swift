@@ -7,19 +7,39 @@ struct TwinPushVendor: PushVendor {
     var pathPrefixes: [String] { ["/api/v2"] }
     var idKinds: [IDKind] { [.twinPushDevice, .twinPushNotification, .twinPushInboxItem] }
 
-    /// Device calls by action segment. Each is served under `/apps/{app}/devices/{device}/…` and, for SDKs
-    /// without a device id (TwinPushWireProtocol.md §8), under `/apps/{app}/…` too.
-    private static let deviceActions: [(Operation, String, String, TwinPushHandler.OperationHandler)] = [
-        (.getBadge, "GET", "badge", TwinPushHandler.getBadge),
-        (.updateBadge, "POST", "update_badge", TwinPushHandler.updateBadge),
-        (.openApp, "POST", "open_app", TwinPushHandler.openOrCloseApp),
-        (.closeApp, "POST", "close_app", TwinPushHandler.openOrCloseApp),
-        (.reportStatistics, "POST", "report_statistics", TwinPushHandler.reportStatistics),
-        (.setCustomProperty, "POST", "set_custom_property", TwinPushHandler.setCustomProperty),
-        (.clearCustomProperties, "DELETE", "clear_custom_properties", TwinPushHandler.clearCustomProperties),
-        (.searchNotifications, "POST", "search_notifications", TwinPushHandler.searchNotifications),
-        (.inbox, "GET", "inbox", TwinPushHandler.inbox),
-        (.inboxSummary, "GET", "inbox_summary", TwinPushHandler.inboxSummary),
+    /// A device call: served under `/apps/{app}/devices/{device}/<action>` and, for SDKs without a device id
+    /// (TwinPushWireProtocol.md §8), under `/apps/{app}/<action>` too.
+    private struct DeviceAction {
+        let operation: Operation
+        let method: String
+        let action: String
+        let handler: TwinPushHandler.OperationHandler
+    }
+
+    /// Device calls by action segment. (A struct, not a tuple: Swift 6.0 crashes compiling a static array of
+    /// tuples that hold throwing `@Sendable` closures.)
+    private static let deviceActions: [DeviceAction] = [
+        DeviceAction(operation: .getBadge, method: "GET", action: "badge", handler: TwinPushHandler.getBadge),
+        DeviceAction(
+            operation: .updateBadge, method: "POST", action: "update_badge", handler: TwinPushHandler.updateBadge),
+        DeviceAction(operation: .openApp, method: "POST", action: "open_app", handler: TwinPushHandler.openOrCloseApp),
+        DeviceAction(
+            operation: .closeApp, method: "POST", action: "close_app", handler: TwinPushHandler.openOrCloseApp),
+        DeviceAction(
+            operation: .reportStatistics, method: "POST", action: "report_statistics",
+            handler: TwinPushHandler.reportStatistics),
+        DeviceAction(
+            operation: .setCustomProperty, method: "POST", action: "set_custom_property",
+            handler: TwinPushHandler.setCustomProperty),
+        DeviceAction(
+            operation: .clearCustomProperties, method: "DELETE", action: "clear_custom_properties",
+            handler: TwinPushHandler.clearCustomProperties),
+        DeviceAction(
+            operation: .searchNotifications, method: "POST", action: "search_notifications",
+            handler: TwinPushHandler.searchNotifications),
+        DeviceAction(operation: .inbox, method: "GET", action: "inbox", handler: TwinPushHandler.inbox),
+        DeviceAction(
+            operation: .inboxSummary, method: "GET", action: "inbox_summary", handler: TwinPushHandler.inboxSummary),
     ]
 
     var routes: [VendorRoute<TwinPushState>] {
@@ -33,9 +53,9 @@ struct TwinPushVendor: PushVendor {
         let device = app + "/devices/{device}"
         let notification = "/notifications/{notification}"
         var routes = [route("POST", app + "/devices/register", .register, TwinPushHandler.register)]
-        for (operation, method, action, handler) in Self.deviceActions {
-            routes.append(route(method, device + "/" + action, operation, handler))
-            routes.append(route(method, app + "/" + action, operation, handler))
+        for call in Self.deviceActions {
+            routes.append(route(call.method, device + "/" + call.action, call.operation, call.handler))
+            routes.append(route(call.method, app + "/" + call.action, call.operation, call.handler))
         }
         for (operation, action) in [
             (Operation.openNotification, "open_notification"), (.receivedNotification, "received_notification"),

@@ -1,0 +1,159 @@
+import Foundation
+
+extension JournalEntry {
+    /// Which optional parts an entry's bytes hold (``JournalEntryLayout``), with its outcome and transport.
+    struct Flags: OptionSet, Sendable, Equatable {
+        let rawValue: UInt16
+
+        static let standardResponseHeaders = Flags(rawValue: 1 << 0)
+        static let vendor = Flags(rawValue: 1 << 1)
+        static let route = Flags(rawValue: 1 << 2)
+        /// The route's vendor is written apart because it is not the entry's.
+        static let routeVendor = Flags(rawValue: 1 << 3)
+        static let app = Flags(rawValue: 1 << 4)
+        static let device = Flags(rawValue: 1 << 5)
+        static let delay = Flags(rawValue: 1 << 6)
+        /// The status does not fit the entry's 32-bit field.
+        static let wideStatus = Flags(rawValue: 1 << 7)
+        static let bodyUnavailable = Flags(rawValue: 1 << 8)
+        private static let outcomeShift: UInt16 = 9
+        private static let transportShift: UInt16 = 11
+
+        init(rawValue: UInt16) {
+            self.rawValue = rawValue
+        }
+
+        init(outcome: Outcome, transport: FakeRequest.Transport) {
+            let outcomeBits: UInt16 =
+                switch outcome {
+                case .responded: 0
+                case .dropped: 1
+                case .droppedAfterHandling: 2
+                }
+            let transportBits: UInt16 =
+                switch transport {
+                case .http: 0
+                case .urlProtocol: 1
+                case .direct: 2
+                }
+            rawValue = outcomeBits << Self.outcomeShift | transportBits << Self.transportShift
+        }
+
+        var outcome: Outcome {
+            switch rawValue >> Self.outcomeShift & 3 {
+            case 1: return .dropped
+            case 2: return .droppedAfterHandling
+            default: return .responded
+            }
+        }
+
+        var transport: FakeRequest.Transport {
+            switch rawValue >> Self.transportShift & 3 {
+            case 1: return .urlProtocol
+            case 2: return .direct
+            default: return .http
+            }
+        }
+    }
+
+    /// Packs an exchange into an entry: every string and byte of the request and response goes into one array.
+    /// The engine makes entries; PushFake's own tests (`package`) make them to check what reads back.
+    package init(
+        sequence: Int, time: Date, request: FakeRequest, route: RouteMatch?, vendor: Vendor?, app: String?,
+        device: String?, fault: AppliedFault?, response: FakeResponse, outcome: Outcome, delay: Double,
+        deliveryIDs: [String], notes: [String]
+    ) {
+        var flags = Flags(outcome: outcome, transport: request.transport)
+        if !request.bodyAvailable { flags.insert(.bodyUnavailable) }
+        if response.headers == FakeResponse.standardHeaders { flags.insert(.standardResponseHeaders) }
+        if vendor != nil { flags.insert(.vendor) }
+        if let route {
+            flags.insert(.route)
+            if route.vendor != vendor { flags.insert(.routeVendor) }
+        }
+        if app != nil { flags.insert(.app) }
+        if device != nil { flags.insert(.device) }
+        if delay != 0 || delay.sign == .minus { flags.insert(.delay) }
+        let statusCode = Int32(exactly: response.status)
+        if statusCode == nil { flags.insert(.wideStatus) }
+        // Sorted, so equal entries have equal bytes whatever order the dictionary iterates in.
+        let parameters = route.map { $0.parameters.isEmpty ? [] : $0.parameters.sorted { $0.key < $1.key } } ?? []
+        typealias Writer = JournalEntryWriter
+        var size =
+            Writer.size(of: request.method) &+ Writer.size(of: request.path) &+ Writer.size(of: request.query)
+            &+ Writer.size(of: request.headers) &+ Writer.size(of: request.body) &+ Writer.size(of: response.body)
+        if !flags.contains(.standardResponseHeaders) { size &+= Writer.size(of: response.headers) }
+        self.subjectStart = UInt16(exactly: size) ?? 0
+        size &+= Writer.size(ofCount: notes.count)
+        if let vendor { size &+= Writer.size(of: vendor.rawValue) }
+        if let route {
+            size &+= Writer.size(of: route.operation.rawValue) &+ Writer.size(of: route.template)
+            size &+= Writer.size(ofCount: parameters.count)
+            if flags.contains(.routeVendor) { size &+= Writer.size(of: route.vendor.rawValue) }
+            for (name, value) in parameters { size &+= Writer.size(of: name) &+ Writer.size(of: value) }
+        }
+        if let app { size &+= Writer.size(of: app) }
+        if let device { size &+= Writer.size(of: device) }
+        for note in notes { size &+= Writer.size(of: note) }
+        if flags.contains(.delay) { size &+= 8 }
+        if flags.contains(.wideStatus) { size &+= 8 }
+        let written = flags
+        self.bytes = Writer.bytes(size: size) { writer in
+            writer.string(request.method)
+            writer.string(request.path)
+            writer.string(request.query)
+            writer.headers(request.headers)
+            writer.bytes(request.body)
+            if !written.contains(.standardResponseHeaders) { writer.headers(response.headers) }
+            writer.bytes(response.body)
+            if let vendor { writer.string(vendor.rawValue) }
+            if let route {
+                writer.string(route.operation.rawValue)
+                writer.string(route.template)
+                if written.contains(.routeVendor) { writer.string(route.vendor.rawValue) }
+                writer.count(parameters.count)
+                for (name, value) in parameters {
+                    writer.string(name)
+                    writer.string(value)
+                }
+            }
+            if let app { writer.string(app) }
+            if let device { writer.string(device) }
+            writer.count(notes.count)
+            for note in notes { writer.string(note) }
+            if written.contains(.delay) { writer.fixed(delay.bitPattern) }
+            if written.contains(.wideStatus) { writer.fixed(UInt64(bitPattern: Int64(response.status))) }
+        }
+        self.sequence = sequence
+        self.time = time
+        self.extras =
+            fault == nil && deliveryIDs.isEmpty ? nil : JournalEntryExtras(fault: fault, deliveryIDs: deliveryIDs)
+        self.statusCode = statusCode ?? 0
+        self.flags = flags
+    }
+
+    /// Roughly what the entry holds in memory: its own fields, its byte array and its extras, with the allocator's
+    /// overhead. Delivery ids count as one reference each: their strings are the deliveries'.
+    var approximateBytes: Int {
+        // An array's heap object is a 32-byte header plus its elements, rounded up to 16 by malloc.
+        let array = (32 &+ bytes.capacity &+ 15) & ~15
+        let extras = self.extras.map { extras in
+            extras.deliveryIDs.isEmpty ? 96 : 128 &+ extras.deliveryIDs.capacity &* MemoryLayout<String>.stride
+        }
+        return MemoryLayout<JournalEntry>.stride &+ array &+ (extras ?? 0)
+    }
+}
+
+extension JournalEntry: Equatable {
+    /// Entries are equal when every public property is; the bytes, written in a canonical order, decide at once
+    /// unless they differ only in how equal strings are spelled (Unicode normalization).
+    public static func == (lhs: JournalEntry, rhs: JournalEntry) -> Bool {
+        guard lhs.sequence == rhs.sequence, lhs.time == rhs.time, lhs.statusCode == rhs.statusCode,
+            lhs.flags == rhs.flags, lhs.deliveryIDs == rhs.deliveryIDs, lhs.fault == rhs.fault
+        else { return false }
+        if lhs.bytes == rhs.bytes { return true }
+        return lhs.request == rhs.request && lhs.response == rhs.response && lhs.route == rhs.route
+            && lhs.vendor == rhs.vendor && lhs.app == rhs.app && lhs.device == rhs.device && lhs.delay == rhs.delay
+            && lhs.notes == rhs.notes
+    }
+}

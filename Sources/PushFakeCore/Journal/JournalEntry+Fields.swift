@@ -1,0 +1,75 @@
+import Foundation
+
+extension JournalEntry {
+    /// The request as the transport delivered it, raw body included; rebuilt from the entry's bytes.
+    public var request: FakeRequest {
+        let layout = self.layout
+        var reader = JournalEntryReader(bytes, at: layout.requestHeaders)
+        return FakeRequest(
+            method: string(layout.method), path: string(layout.path), query: string(layout.query),
+            headers: HTTPHeaders(reader.pairs().map { HTTPHeaders.Field(name: $0.name, value: $0.value) }),
+            body: Array(bytes[layout.requestBody]), bodyAvailable: !flags.contains(.bodyUnavailable),
+            transport: flags.transport)
+    }
+
+    /// What the engine answered; rebuilt from the entry's bytes. After a drop nothing was sent: `dropResponse` keeps
+    /// the handler's answer, `dropConnection` records status 0 with no body.
+    public var response: FakeResponse {
+        let layout = self.layout
+        var headers = FakeResponse.standardHeaders
+        if let position = layout.responseHeaders {
+            var reader = JournalEntryReader(bytes, at: position)
+            headers = HTTPHeaders(reader.pairs().map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+        }
+        return FakeResponse(status: status, headers: headers, body: Array(bytes[layout.responseBody]))
+    }
+
+    /// The operation, or `nil` for an unmatched request (unknown route or method).
+    public var route: RouteMatch? {
+        let subject = self.subject
+        guard let operation = subject.operation, let template = subject.template, let position = subject.parameters,
+            let vendor = subject.routeVendor ?? subject.vendor
+        else { return nil }
+        var reader = JournalEntryReader(bytes, at: position)
+        var parameters: [String: String] = [:]
+        for (name, value) in reader.pairs() { parameters[name] = value }
+        return RouteMatch(
+            vendor: Vendor(string(vendor)), operation: Operation(string(operation)), parameters: parameters,
+            template: string(template))
+    }
+
+    /// The vendor whose prefix the path is under (set for unmatched requests too).
+    public var vendor: Vendor? { subject.vendor.map { Vendor(string($0)) } }
+    /// The app key / app id and device id the request was about, when the vendor handler could tell.
+    public var app: String? { subject.app.map(string) }
+    /// The device id the request was about, as its vendor names devices; `nil` when there is none.
+    public var device: String? { subject.device.map(string) }
+    /// The fault rule that applied, if any.
+    public var fault: AppliedFault? { extras?.fault }
+    /// Ids of the deliveries this request caused, in order.
+    public var deliveryIDs: [String] { extras?.deliveryIDs ?? [] }
+    /// Whether the response was sent or the connection dropped.
+    public var outcome: Outcome { flags.outcome }
+
+    /// Transport delay applied before answering, in seconds.
+    public var delay: Double {
+        guard let position = subject.delay else { return 0 }
+        var reader = JournalEntryReader(bytes, at: position)
+        return Double(bitPattern: reader.fixed())
+    }
+
+    /// Facts the handler recorded ("device was not known", "app auto-provisioned", …).
+    public var notes: [String] {
+        var reader = JournalEntryReader(bytes, at: subject.notes)
+        let count = reader.elementCount()
+        guard count > 0 else { return [] }
+        var notes: [String] = []
+        notes.reserveCapacity(count)
+        for _ in 0..<count { notes.append(reader.string()) }
+        return notes
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+}

@@ -1,0 +1,17 @@
+import PushFakeCore
+
+extension AdminAPI {
+    /// `GET /__pushfake/health`: `{"status":"ok","journal":{"entries":N,"bytes":N,"limit":N|null,"dropped":N}}`.
+    ///
+    /// The journal's figures come from its own accounting under the engine lock (``PushFake/journalUsage``): no
+    /// snapshot, no walk over the entries. Written straight into bytes, since health is also the trivial baseline
+    /// `scripts/bench` measures vendor routes against (Performance.md).
+    func health() -> FakeResponse {
+        let usage = fake.journalUsage
+        let limit = usage.limit.map(String.init) ?? "null"
+        let text =
+            #"{"status":"ok","journal":{"entries":\#(usage.entries),"bytes":\#(usage.approximateBytes),"#
+            + #""limit":\#(limit),"dropped":\#(usage.droppedCount)}}"#
+        return .json(200, bytes: Array(text.utf8))
+    }
+}
