@@ -40,6 +40,7 @@ enum HTTP1HeadParser {
         }
         request.headers = HTTP1Headers(collected)
         let version = request.version
+        try fields.checkHost(version: version)
         request.keepAlive =
             version.isAtLeastHTTP11 ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose
         request.expectsContinue = fields.expectsContinue && version.isAtLeastHTTP11
@@ -77,6 +78,10 @@ enum HTTP1HeadParser {
             throw .badRequest("invalid request target")
         }
         let target = targetStart..<index
+        // `PRI * HTTP/2.0`: an HTTP/2 client with prior knowledge (RFC 9113 §3.4). Not a request to answer with 505.
+        if method.count == 3, G.string(bytes, method) == "PRI", target.count == 1, bytes[target.lowerBound] == 0x2A {
+            throw .http2Preface
+        }
         let version = try parseVersion(bytes, index + 1..<line.upperBound)
         return HTTP1Request(
             method: G.string(bytes, method), target: G.string(bytes, target), version: version)

@@ -1,5 +1,5 @@
 /// What the head parser learns from the header fields that change how a request is read:
-/// `Content-Length`, `Transfer-Encoding`, `Connection` and `Expect`.
+/// `Content-Length`, `Transfer-Encoding`, `Connection` and `Expect`; and how many `Host` fields came.
 struct HTTP1HeaderFacts {
     typealias G = HTTP1Grammar
 
@@ -10,6 +10,8 @@ struct HTTP1HeaderFacts {
     private(set) var connectionClose = false
     private(set) var connectionKeepAlive = false
     private(set) var expectsContinue = false
+    /// How many `Host` field lines the request carried (RFC 9112 §3.2 wants exactly one in HTTP/1.1).
+    private(set) var hostCount = 0
 
     /// Parses `name: value` (RFC 9112 §5) and records the fields that matter for framing.
     mutating func parseField(
@@ -54,6 +56,8 @@ struct HTTP1HeaderFacts {
                 if G.equalsIgnoringCase(bytes, element, "close") { connectionClose = true }
                 if G.equalsIgnoringCase(bytes, element, "keep-alive") { connectionKeepAlive = true }
             }
+        case 4 where G.equalsIgnoringCase(bytes, name, "host"):
+            hostCount += 1
         case 6 where G.equalsIgnoringCase(bytes, name, "expect"):
             if G.equalsIgnoringCase(bytes, value, "100-continue") { expectsContinue = true }
         default:
@@ -85,6 +89,13 @@ struct HTTP1HeaderFacts {
             contentLength = length
         }
         guard sawElement else { throw .badRequest("invalid Content-Length") }
+    }
+
+    /// Rejects a request with more than one `Host` field, or an HTTP/1.1 one with none (RFC 9112 §3.2: a server
+    /// MUST answer both with 400). An HTTP/1.0 request may omit it: HTTP/1.0 had no such rule.
+    func checkHost(version: HTTP1Version) throws(HTTP1ParseError) {
+        guard hostCount <= 1 else { throw .badRequest("more than one Host header") }
+        guard hostCount == 1 || !version.isAtLeastHTTP11 else { throw .badRequest("missing Host header") }
     }
 
     /// The body framing once every field is seen (RFC 9112 §6.3).

@@ -34,5 +34,7 @@ public struct HTTP1ParseError: Error, Sendable, Equatable, CustomStringConvertib
 
     static let trailersTooLarge = HTTP1ParseError(status: 431, reason: "trailer section too large")
     static let unsupportedTransferEncoding = HTTP1ParseError(status: 501, reason: "unsupported Transfer-Encoding")
+    static let http2Preface = HTTP1ParseError(
+        status: 400, reason: "HTTP/2 connection preface: this server speaks HTTP/1.1 only")
     static let unsupportedVersion = HTTP1ParseError(status: 505, reason: "HTTP version not supported")
 }

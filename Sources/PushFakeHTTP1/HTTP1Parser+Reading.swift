@@ -4,6 +4,7 @@ extension HTTP1Parser {
     /// Parses the head once its blank line has arrived; returns `false` while it has not.
     mutating func readHead() throws(HTTP1ParseError) -> Bool {
         guard try skipLeadingEmptyLines() else { return false }
+        try checkMethodPrefix()
         let maxHead = limits.maxHeadBytes
         let found = storage.withUnsafeBufferPointer { bytes in
             Self.findHeadEnd(bytes, from: readIndex, scanned: &headScanned)
@@ -31,6 +32,23 @@ extension HTTP1Parser {
         continuePending = head.request.expectsContinue && head.framing != .none
         pending = head.request
         return true
+    }
+
+    /// How many first bytes of a request line ``checkMethodPrefix()`` looks at.
+    static let methodPrefixBytes = 32
+
+    /// Fails at once when the first bytes cannot start a request line — a TLS ClientHello (0x16 0x03), binary
+    /// garbage — instead of waiting for a blank line that may never come (and answering 408 much later). The method
+    /// is `1*tchar` followed by SP (RFC 9112 §3); any other byte before the first SP is an error now, whether or not
+    /// the rest of the head has arrived. Only the first ``methodPrefixBytes`` are looked at, so a head that trickles
+    /// in costs nothing more; and the error is the one the whole head would give ("invalid method"), so a request
+    /// fails the same however it is split.
+    private func checkMethodPrefix() throws(HTTP1ParseError) {
+        let end = min(storage.count, readIndex + Self.methodPrefixBytes)
+        var index = readIndex
+        while index < end && G.isTokenByte(storage[index]) { index += 1 }
+        guard index < end else { return }
+        guard index > readIndex, storage[index] == G.space else { throw .badRequest("invalid method") }
     }
 
     /// Consumes CRLF / LF lines before a request line; returns `false` when it needs more bytes to decide.

@@ -1,17 +1,20 @@
 import PushFakeCore
 
 extension AdminAPI {
-    /// `GET /__pushfake/health`: `{"status":"ok","journal":{"entries":N,"bytes":N,"limit":N|null,"dropped":N}}`.
+    /// `GET /__pushfake/health`: `{"status":"ok","journal":{"entries":N,"bytes":N,"limit":N|null,"dropped":N},`
+    /// `"connections":{"open":N,"max":N,"refused":N}}` (connections: the server's, served now, the cap, answered 503).
     ///
     /// The journal's figures come from its own accounting under the engine lock (``PushFake/journalUsage``): no
     /// snapshot, no walk over the entries. Written straight into bytes, since health is also the trivial baseline
     /// `scripts/bench` measures vendor routes against (Performance.md).
     func health() -> FakeResponse {
         let usage = fake.journalUsage
+        let counts = server.connectionCounts
         let limit = usage.limit.map(String.init) ?? "null"
         let text =
             #"{"status":"ok","journal":{"entries":\#(usage.entries),"bytes":\#(usage.approximateBytes),"#
-            + #""limit":\#(limit),"dropped":\#(usage.droppedCount)}}"#
+            + #""limit":\#(limit),"dropped":\#(usage.droppedCount)},"#
+            + #""connections":{"open":\#(counts.open),"max":\#(counts.max),"refused":\#(counts.refused)}}"#
         return .json(200, bytes: Array(text.utf8))
     }
 }

@@ -42,9 +42,10 @@ extension ConnectionMachine {
             write(onTimeout, facts, now: now)
             advance(now: now)
         case .reading:
-            if let started = requestStarted {
+            if let started = connectedAt ?? requestStarted {
                 guard now >= Nanoseconds.adding(configuration.requestTimeout, to: started) else { return }
-                reject(.timedOut, now: now)
+                // Bytes of a request came: answer 408 (journaled). None: nothing to answer, only close.
+                if requestStarted != nil { reject(.timedOut, now: now) } else { phase = .closed }
             } else if now >= Nanoseconds.adding(configuration.idleTimeout, to: lastActivity) {
                 phase = .closed
             }
@@ -62,6 +63,7 @@ extension ConnectionMachine {
             switch parser.next() {
             case .request(let request):
                 requestStarted = nil
+                connectedAt = nil
                 dispatch(request, now: now)
             case .continueExpected:
                 output.append(contentsOf: HTTP1Serializer.continueResponse)
@@ -121,6 +123,7 @@ extension ConnectionMachine {
     /// Answers a request the application never saw (malformed, too slow), journaled by the responder; then closes.
     private mutating func reject(_ rejection: ConnectionRejection, now: UInt64) {
         requestStarted = nil
+        connectedAt = nil
         let answer = responder.reject(rejection, bytes: parser.requestBytes)
         answer.serialize(keepAlive: false, headRequest: false, into: &output)
         lastActivity = now

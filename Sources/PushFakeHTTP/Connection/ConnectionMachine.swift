@@ -15,7 +15,8 @@ import PushFakeHTTP1
 ///
 /// The machine owns the parser, pipelining order (a later request waits behind a held, awaited or streamed
 /// answer; its bytes stay buffered), keep-alive and close-after, `Expect: 100-continue`, HEAD, the request timeout
-/// (from the first byte of a request) and the idle timeout, and the bytes of a rejected request for the journal.
+/// (from the accept for the first request, from its first byte for later ones) and the idle timeout, and the bytes
+/// of a rejected request for the journal.
 /// Answers are serialized straight into ``output``, the connection's one output buffer.
 ///
 /// Half-close: once the peer's input ends, the requests already received are still answered (held answers too),
@@ -66,6 +67,11 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     var sent = 0
     /// When the first byte of the request being read arrived (while reading); drives the request timeout.
     var requestStarted: UInt64?
+    /// When the connection was accepted, until its first request is complete: the first request must arrive whole
+    /// within the request timeout from here, so a client that connects and sends nothing (or trickles) is closed
+    /// after the request timeout, not the much longer idle timeout. Later requests on a kept-alive connection may
+    /// wait an idle timeout for their first byte.
+    var connectedAt: UInt64?
     /// The last time bytes came in or went out, or an answer was given; drives the idle timeout.
     var lastActivity: UInt64
     /// The peer will send nothing more (read returned 0).
@@ -78,6 +84,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         self.responder = responder
         self.parser = HTTP1Parser(limits: configuration.limits)
         self.lastActivity = now
+        self.connectedAt = now
     }
 
     /// Whether the driver should close the socket now (anything unwritten is abandoned).
@@ -114,7 +121,9 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         case .holding(_, let until): return until
         case .awaiting(_, let until, _, _): return until
         case .reading:
-            if let started = requestStarted { return Nanoseconds.adding(configuration.requestTimeout, to: started) }
+            if let started = connectedAt ?? requestStarted {
+                return Nanoseconds.adding(configuration.requestTimeout, to: started)
+            }
             return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity)
         case .closing: return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity)
         case .streaming, .closed: return nil

@@ -25,7 +25,7 @@ public final class PushFakeServer: Sendable {
     private let eventHubs = Locked([ObjectIdentifier: EventHub]())
     /// Sees every request first (``ServerReply``, `ServerReply.swift`); `nil` for the public initializer.
     let handler: RequestHandler?
-    private let state = Locked(ServerState())
+    let state = Locked(ServerState())
 
     struct ServerState {
         var listener: Socket?
@@ -35,6 +35,11 @@ public final class PushFakeServer: Sendable {
         var running = false
         var generation = 0
         var connections: [Int32: Socket] = [:]
+        /// Connections answered 503 and closed at once: over ``ServerConfiguration/maxConnections`` or out of
+        /// descriptors (since the server was made; a restart keeps counting).
+        var refused = 0
+        /// The connection cap in force since the last start (``ServerConfiguration/maxConnections``).
+        var maxConnections = 0
         var acceptThreadDone: DispatchSemaphore?
         var loopsDone: DispatchGroup?
         #if os(Linux)
@@ -99,6 +104,7 @@ public final class PushFakeServer: Sendable {
             state.generation += 1
             state.acceptThreadDone = done
             state.loopsDone = loops
+            state.maxConnections = max(1, configuration.maxConnections ?? ServerConfiguration.defaultMaxConnections)
             return state.generation
         }
         let thread = Thread { [self] in
@@ -165,14 +171,23 @@ public final class PushFakeServer: Sendable {
 
     /// Accepts until `wake` is signalled: polls the non-blocking listener together with the wake pipe, never
     /// blocking in `accept()` itself, so it stops the same way on Linux and Darwin.
+    ///
+    /// Out of descriptors (EMFILE, ENFILE), it gives up its reserve descriptor to accept the waiting connection and
+    /// answer it 503 (``refuse(_:reason:)``), so clients learn why instead of hanging in the backlog; when even that
+    /// fails it backs off 10 ms: never a busy loop, never an accept loop that stops for good.
     private func acceptLoop(_ listener: Socket, wake: WakePipe, generation: Int) {
-        defer { listener.close() }
+        var reserve = DescriptorBudget.openReserve()
+        defer {
+            listener.close()
+            if reserve >= 0 { _ = CSocket.close(reserve) }
+        }
         var next = 0
         while true {
             switch listener.waitReadable(milliseconds: -1, wake: wake) {
             case .closed: return
             case .timedOut, .readable: break
             }
+            if reserve < 0 { reserve = DescriptorBudget.openReserve() }
             accepting: while true {
                 switch listener.accept() {
                 case .connection(let client):
@@ -181,8 +196,15 @@ public final class PushFakeServer: Sendable {
                 case .none:
                     break accepting
                 case .outOfDescriptors:
+                    if reserve >= 0 {
+                        _ = CSocket.close(reserve)
+                        if case .connection(let client) = listener.accept() {
+                            refuse(client, reason: "the server is out of file descriptors")
+                        }
+                        reserve = DescriptorBudget.openReserve()
+                    }
                     // Back off instead of spinning; connections will close and free descriptors.
-                    usleep(10_000)
+                    if reserve < 0 { usleep(10_000) }
                     break accepting
                 case .failed:
                     return
@@ -193,9 +215,15 @@ public final class PushFakeServer: Sendable {
 
     /// Hands an accepted connection to an event loop or its own thread; `false` once the server is stopping.
     private func serve(_ client: Socket, wake: WakePipe, generation: Int, loopIndex: Int) -> Bool {
-        let accepted = state.withLock { state -> Bool in
+        let accepted = state.withLock { state -> Bool? in
             guard state.running, state.generation == generation else { return false }
+            guard state.connections.count < state.maxConnections else { return nil }
             state.connections[client.fd] = client
+            return true
+        }
+        guard let accepted else {
+            let limit = state.withLock { $0.maxConnections }
+            refuse(client, reason: "too many connections: this server serves at most \(limit) at once")
             return true
         }
         guard accepted else {

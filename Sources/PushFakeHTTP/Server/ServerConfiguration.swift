@@ -13,7 +13,13 @@ public struct ServerConfiguration: Sendable {
     /// A keep-alive connection with no request for this many seconds is closed.
     public var idleTimeout: Double
     /// A request whose bytes take longer than this many seconds to arrive answers 408 and the connection closes.
+    /// Counted from the accept for a connection's first request (a connection that sends nothing at all is closed
+    /// silently after this long), from its first byte for the later requests of a kept-alive connection.
     public var requestTimeout: Double
+    /// The most connections served at once; one more is answered 503 (`Connection: close`) and closed at once.
+    /// `nil` (the default): ``defaultMaxConnections`` as it is when the server starts, which leaves room below the
+    /// process's descriptor limit — so a test that raises `ulimit -n` before starting a server gets the room.
+    public var maxConnections: Int?
     /// Called for each request once it is answered, before any fault delay and the write, on the thread serving
     /// the connection (an event loop's under `.eventLoop`, so keep it quick).
     public var log: (@Sendable (RequestLogLine) -> Void)?
@@ -53,6 +59,16 @@ public struct ServerConfiguration: Sendable {
             ProcessInfo.processInfo.environment["PUSHFAKE_LOOPS"].flatMap { Int($0) }.map {
                 max(1, min(64, $0))
             } ?? cores
+    }
+
+    /// Descriptors kept back from the connection cap for everything else the process opens: the listener, wake
+    /// pipes and event loops, state and recording files, the test process's own sockets.
+    public static let descriptorHeadroom = 64
+
+    /// The default ``maxConnections``: the process's soft descriptor limit (`ulimit -n`) less
+    /// ``descriptorHeadroom``, at least 16, at most 1,000,000, read each time it is asked.
+    public static var defaultMaxConnections: Int {
+        max(16, min(1_000_000, DescriptorBudget.softLimit - descriptorHeadroom))
     }
 
     /// How a server serves connections.

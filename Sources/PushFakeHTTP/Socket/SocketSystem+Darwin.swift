@@ -8,6 +8,7 @@
         /// Darwin has no `MSG_NOSIGNAL`; `SO_NOSIGPIPE` is set on each socket instead.
         static let sendFlags: Int32 = 0
         static let shutdownBoth = SHUT_RDWR
+        static let shutdownWrite = SHUT_WR
 
         static func configureAccepted(_ fd: Int32) {
             var one: Int32 = 1

@@ -8,6 +8,7 @@
         /// A client hanging up mid-response must not kill the process with SIGPIPE.
         static let sendFlags = Int32(MSG_NOSIGNAL)
         static let shutdownBoth = Int32(SHUT_RDWR)
+        static let shutdownWrite = Int32(SHUT_WR)
 
         /// Nothing to do per socket on Linux: `MSG_NOSIGNAL` covers each send.
         static func configureAccepted(_ fd: Int32) {}

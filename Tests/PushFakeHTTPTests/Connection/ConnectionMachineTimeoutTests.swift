@@ -5,10 +5,12 @@ import XCTest
 @testable import PushFakeHTTP
 
 final class ConnectionMachineTimeoutTests: XCTestCase {
-    func test_requestTimeout_answers408WithTheBytesSoFar_countedFromTheFirstByte() {
+    func test_requestTimeout_answers408WithTheBytesSoFar_countedFromTheFirstByteOfALaterRequest() {
         var harness = MachineHarness(idleTimeout: 60, requestTimeout: 2)
+        harness.feed(get("/first"))
+        _ = harness.written()
         harness.advance(by: 30)
-        XCTAssertFalse(harness.isClosed, "an idle connection is not a slow request")
+        XCTAssertFalse(harness.isClosed, "an idle kept-alive connection is not a slow request")
 
         harness.feed("POST /x HTTP/1.1\r\nContent-Le")
         XCTAssertEqual(harness.machine.deadline, harness.now + 2 * MachineHarness.second)
@@ -25,9 +27,33 @@ final class ConnectionMachineTimeoutTests: XCTestCase {
         XCTAssertTrue(harness.isClosed)
     }
 
+    func test_firstRequest_mustArriveWithinTheRequestTimeoutFromTheAccept() {
+        var harness = MachineHarness(idleTimeout: 60, requestTimeout: 2)
+        XCTAssertEqual(harness.machine.deadline, harness.now + 2 * MachineHarness.second)
+        harness.advance(by: 1.5)
+        harness.feed("GET /slow HTTP/1.1\r\n")
+        XCTAssertEqual(harness.machine.deadline, harness.now + MachineHarness.second / 2, "still from the accept")
+        harness.advance(by: 0.5)
+
+        XCTAssertTrue(harness.written().hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        XCTAssertEqual(harness.responder.rejections.first?.rejection, .timedOut)
+        XCTAssertTrue(harness.isClosed)
+    }
+
+    func test_connectionThatSendsNothing_isClosedSilently_afterTheRequestTimeoutNotTheIdleTimeout() {
+        var harness = MachineHarness(idleTimeout: 60, requestTimeout: 2)
+        harness.advance(by: 1.999)
+        XCTAssertFalse(harness.isClosed)
+        harness.advance(by: 0.001)
+
+        XCTAssertTrue(harness.isClosed)
+        XCTAssertEqual(harness.written(), "", "nothing was asked, so nothing is answered or journaled")
+        XCTAssertTrue(harness.responder.rejections.isEmpty)
+    }
+
     func test_idleTimeout_closesWithoutAnswer_countedFromTheLastAnswer() {
         var harness = MachineHarness(idleTimeout: 5, requestTimeout: 2)
-        harness.advance(by: 4)
+        harness.advance(by: 1)
         harness.feed(get("/a"))
         _ = harness.written()
 
@@ -62,6 +88,9 @@ final class ConnectionMachineTimeoutTests: XCTestCase {
 
     func test_deadline_isTheEarliestThingToCheck_inEachPhase() {
         var harness = MachineHarness(idleTimeout: 10, requestTimeout: 3)
+        XCTAssertEqual(harness.machine.deadline, harness.now + 3 * MachineHarness.second, "first request")
+        harness.feed(get("/first"))
+        _ = harness.written()
         let start = harness.now
         XCTAssertEqual(harness.machine.deadline, start + 10 * MachineHarness.second, "idle")
         harness.feed("GET / HTTP/1.1\r\n")
