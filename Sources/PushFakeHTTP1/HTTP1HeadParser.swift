@@ -40,11 +40,13 @@ enum HTTP1HeadParser {
         }
         request.headers = HTTP1Headers(collected)
         let version = request.version
-        try fields.checkHost(version: version)
         request.keepAlive =
             version.isAtLeastHTTP11 ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose
         request.expectsContinue = fields.expectsContinue && version.isAtLeastHTTP11
-        return Head(request: request, framing: try fields.framing(maxBodyBytes: maxBodyBytes))
+        let framing = try fields.framing(maxBodyBytes: maxBodyBytes)
+        // After the framing: a body too large or a smuggling setup is the more telling error.
+        try fields.checkHost(version: version)
+        return Head(request: request, framing: framing)
     }
 
     /// The next line in `start..<end` without its LF or CRLF; advances `start` past the LF.

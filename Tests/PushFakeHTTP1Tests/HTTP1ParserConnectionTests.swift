@@ -4,7 +4,7 @@ import XCTest
 final class HTTP1ParserConnectionTests: XCTestCase {
     private func keepAlive(_ version: String, _ connection: String?) -> Bool? {
         let header = connection.map { "Connection: \($0)\r\n" } ?? ""
-        return parseOne("GET / \(version)\r\n\(header)\r\n")?.keepAlive
+        return parseOne("GET / \(version)\r\nHost: x\r\n\(header)\r\n")?.keepAlive
     }
 
     func test_parser_keepsAlive_whenHTTP11HasNoConnectionClose() {
@@ -47,7 +47,7 @@ final class HTTP1ParserConnectionTests: XCTestCase {
         XCTAssertTrue(parser.isMidRequest)
         XCTAssertEqual(parser.bufferedByteCount, 8)
 
-        parser.append(bytes("TP/1.1\r\n\r\nGET"))
+        parser.append(bytes("TP/1.1\r\nHost: x\r\n\r\nGET"))
         guard case .request = parser.next() else { return XCTFail("expected a request") }
         XCTAssertEqual(parser.bufferedByteCount, 3)
         XCTAssertTrue(parser.isMidRequest)
@@ -59,7 +59,7 @@ final class HTTP1ParserConnectionTests: XCTestCase {
         let first = parser.next()
         guard case .error(let error) = first else { return XCTFail("expected an error") }
 
-        parser.append(bytes("GET / HTTP/1.1\r\n\r\n"))
+        parser.append(bytes("GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
 
         XCTAssertEqual(error.status, 400)
         XCTAssertEqual(parser.next(), first)
@@ -70,15 +70,15 @@ final class HTTP1ParserConnectionTests: XCTestCase {
 
     func test_parser_acceptsRawBufferAppend_whenBytesComeFromRecv() {
         var parser = HTTP1Parser()
-        let input = bytes("GET /raw HTTP/1.1\r\n\r\n")
+        let input = bytes("GET /raw HTTP/1.1\r\nHost: x\r\n\r\n")
         input.withUnsafeBytes { parser.append($0) }
 
-        XCTAssertEqual(parser.next(), .request(HTTP1Request(method: "GET", target: "/raw")))
+        XCTAssertEqual(parser.next(), .request(HTTP1Request(method: "GET", target: "/raw", headers: ["Host": "x"])))
     }
 
     func test_parser_keepsBufferBounded_whenManyRequestsStreamThrough() {
         var parser = HTTP1Parser()
-        let request = bytes("POST /s HTTP/1.1\r\nContent-Length: 100\r\n\r\n" + String(repeating: "z", count: 100))
+        let request = bytes("POST /s HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n" + String(repeating: "z", count: 100))
         var parsed = 0
         // Feed in 1000-byte reads that straddle request boundaries, like a busy keep-alive connection.
         let stream = Array((0..<500).map { _ in request }.joined())

@@ -2,7 +2,7 @@ import PushFakeHTTP1
 import XCTest
 
 final class HTTP1ParserContinueTests: XCTestCase {
-    private let head = "PUT /big HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"
+    private let head = "PUT /big HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"
 
     func test_parser_emitsContinueOnce_whenHeadIsCompleteAndBodyIsMissing() {
         var parser = HTTP1Parser()
@@ -25,14 +25,14 @@ final class HTTP1ParserContinueTests: XCTestCase {
     }
 
     func test_parser_skipsContinue_whenRequestHasNoBody() {
-        let request = parseOne("GET / HTTP/1.1\r\nExpect: 100-Continue\r\n\r\n")
+        let request = parseOne("GET / HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\n\r\n")
         XCTAssertEqual(request?.expectsContinue, true)
-        XCTAssertNotNil(parseOne("POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n"))
+        XCTAssertNotNil(parseOne("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n"))
     }
 
     func test_parser_emitsContinue_whenChunkedBodyIsIncomplete() {
         var parser = HTTP1Parser()
-        parser.append(bytes("POST / HTTP/1.1\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab"))
+        parser.append(bytes("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab"))
 
         XCTAssertEqual(parser.next(), .continueExpected)
         XCTAssertEqual(parser.next(), .needMoreData)
@@ -57,7 +57,7 @@ final class HTTP1ParserContinueTests: XCTestCase {
         parser.append(bytes("PUT / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"))
         XCTAssertEqual(parser.next(), .needMoreData)
 
-        XCTAssertEqual(parseOne("GET / HTTP/1.1\r\nExpect: 200-ok\r\n\r\n")?.expectsContinue, false)
-        XCTAssertEqual(parseOne("GET / HTTP/1.1\r\n\r\n")?.expectsContinue, false)
+        XCTAssertEqual(parseOne("GET / HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n")?.expectsContinue, false)
+        XCTAssertEqual(parseOne("GET / HTTP/1.1\r\nHost: x\r\n\r\n")?.expectsContinue, false)
     }
 }

@@ -30,6 +30,8 @@ final class HTTP1ParserDifferentialTests: XCTestCase {
             method: methods.randomElement(using: &random) ?? "GET",
             target: "/" + randomString(from: targetBytes, length: Int.random(in: 0...40, using: &random), &random),
             version: version, keepAlive: version == .http11)
+        // HTTP/1.1 requires exactly one Host (RFC 9112 §3.2); HTTP/1.0 requests go without, as they may.
+        if version == .http11 { request.headers.add(name: "Host", value: "example.test") }
         for _ in 0..<Int.random(in: 0...8, using: &random) {
             let name = "X-" + randomString(from: nameBytes, length: Int.random(in: 1...12, using: &random), &random)
             let value = randomString(

@@ -14,7 +14,7 @@ final class HTTP1ParserRequestBytesTests: XCTestCase {
 
     func test_requestBytes_leaveOutAnsweredRequestsAndEmptyLines_whenALaterOneFails() {
         var parser = HTTP1Parser()
-        parser.append(bytes("GET /a HTTP/1.1\r\n\r\n\r\n\r\nGET /b HTTP/9.9\r\n\r\n"))
+        parser.append(bytes("GET /a HTTP/1.1\r\nHost: x\r\n\r\n\r\n\r\nGET /b HTTP/9.9\r\n\r\n"))
 
         guard case .request = parser.next(), case .error(let error) = parser.next() else {
             return XCTFail("expected a request, then an error")
@@ -26,12 +26,12 @@ final class HTTP1ParserRequestBytesTests: XCTestCase {
 
     func test_requestBytes_holdTheUnfinishedRequest_whileItArrives() {
         var parser = HTTP1Parser()
-        parser.append(bytes("GET /a HTTP/1.1\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 9\r\n\r\nabc"))
+        parser.append(bytes("GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\n\r\nabc"))
 
         guard case .request = parser.next() else { return XCTFail("expected the first request") }
         XCTAssertEqual(parser.next(), .needMoreData)
 
-        XCTAssertEqual(parser.requestBytes, bytes("POST /b HTTP/1.1\r\nContent-Length: 9\r\n\r\nabc"))
+        XCTAssertEqual(parser.requestBytes, bytes("POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\n\r\nabc"))
         parser.append(bytes("defghi"))
         guard case .request = parser.next() else { return XCTFail("expected the second request") }
         XCTAssertEqual(parser.requestBytes, [], "nothing between requests")
@@ -49,7 +49,7 @@ final class HTTP1ParserRequestBytesTests: XCTestCase {
 
     func test_requestBytes_keepTheHead_whenAChunkedBodyStreamsThroughAndThenFails() {
         var parser = HTTP1Parser()
-        let head = "POST /up HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let head = "POST /up HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
         parser.append(bytes(head + "1000\r\n" + String(repeating: "x", count: 4096) + "\r\n"))
         XCTAssertEqual(parser.next(), .needMoreData)
         // Everything buffered was consumed into the body, so the parser drops its buffer on the next append.
@@ -62,14 +62,14 @@ final class HTTP1ParserRequestBytesTests: XCTestCase {
     }
 
     func test_requestBytes_areTheSame_whateverTheSplit() {
-        let input = bytes("GET /a HTTP/1.1\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: x\r\n\r\n")
+        let input = bytes("GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n")
         for cut in 0...input.count {
             var parser = HTTP1Parser()
             parser.append(Array(input[..<cut]))
             while case .request = parser.next() {}
             parser.append(Array(input[cut...]))
             while case .request = parser.next() {}
-            XCTAssertEqual(parser.requestBytes, bytes("POST /b HTTP/1.1\r\nContent-Length: x\r\n\r\n"), "cut at \(cut)")
+            XCTAssertEqual(parser.requestBytes, bytes("POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n"), "cut at \(cut)")
         }
     }
 }

@@ -13,41 +13,41 @@ final class HTTP1ParserRequestLineTests: XCTestCase {
     }
 
     func test_parser_keepsMethodAndTargetAsSent_whenTargetHasQueryAndMethodIsUnusual() {
-        let request = parseOne("m-SEARCH /TPNS/api/device/register?x=1&y=%20 HTTP/1.1\r\n\r\n")
+        let request = parseOne("m-SEARCH /TPNS/api/device/register?x=1&y=%20 HTTP/1.1\r\nHost: x\r\n\r\n")
 
         XCTAssertEqual(request?.method, "m-SEARCH")
         XCTAssertEqual(request?.target, "/TPNS/api/device/register?x=1&y=%20")
     }
 
     func test_parser_acceptsAbsoluteAndAsteriskTargets_whenWellFormed() {
-        XCTAssertEqual(parseOne("OPTIONS * HTTP/1.1\r\n\r\n")?.target, "*")
-        XCTAssertEqual(parseOne("GET http://h:8/a?b HTTP/1.1\r\n\r\n")?.target, "http://h:8/a?b")
+        XCTAssertEqual(parseOne("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")?.target, "*")
+        XCTAssertEqual(parseOne("GET http://h:8/a?b HTTP/1.1\r\nHost: x\r\n\r\n")?.target, "http://h:8/a?b")
     }
 
     func test_parser_acceptsBareLF_whenLinesEndWithLFOnly() {
-        let request = parseOne("POST /a HTTP/1.1\nContent-Length: 2\nX: y\r\n\nhi")
+        let request = parseOne("POST /a HTTP/1.1\nHost: x\nContent-Length: 2\nX: y\r\n\nhi")
 
         XCTAssertEqual(request?.headers["x"], "y")
         XCTAssertEqual(request?.body, bytes("hi"))
     }
 
     func test_parser_skipsEmptyLines_whenTheyPrecedeRequestLine() {
-        let request = parseOne("\r\n\n\r\nGET / HTTP/1.1\r\n\r\n")
+        let request = parseOne("\r\n\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n")
 
         XCTAssertEqual(request?.target, "/")
     }
 
     func test_parser_fails400_whenTooManyEmptyLinesPrecedeRequest() {
-        assertParseError(String(repeating: "\r\n", count: 9) + "GET / HTTP/1.1\r\n\r\n", status: 400)
-        XCTAssertNotNil(parseOne(String(repeating: "\r\n", count: 8) + "GET / HTTP/1.1\r\n\r\n"))
+        assertParseError(String(repeating: "\r\n", count: 9) + "GET / HTTP/1.1\r\nHost: x\r\n\r\n", status: 400)
+        XCTAssertNotNil(parseOne(String(repeating: "\r\n", count: 8) + "GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
     }
 
     func test_parser_parsesVersion_whenHTTP10OrLaterMinor() {
         XCTAssertEqual(parseOne("GET / HTTP/1.0\r\n\r\n")?.version, .http10)
-        XCTAssertEqual(parseOne("GET / HTTP/1.1\r\n\r\n")?.version, .http11)
+        XCTAssertEqual(parseOne("GET / HTTP/1.1\r\nHost: x\r\n\r\n")?.version, .http11)
         // RFC 9112 §2.3: an unknown minor version of 1.x is answered as 1.1.
-        XCTAssertEqual(parseOne("GET / HTTP/1.7\r\n\r\n")?.version, HTTP1Version(major: 1, minor: 7))
-        XCTAssertEqual(parseOne("GET / HTTP/1.7\r\n\r\n")?.keepAlive, true)
+        XCTAssertEqual(parseOne("GET / HTTP/1.7\r\nHost: x\r\n\r\n")?.version, HTTP1Version(major: 1, minor: 7))
+        XCTAssertEqual(parseOne("GET / HTTP/1.7\r\nHost: x\r\n\r\n")?.keepAlive, true)
     }
 
     func test_parser_fails505_whenMajorVersionIsNot1() {
@@ -78,13 +78,13 @@ final class HTTP1ParserRequestLineTests: XCTestCase {
         ] {
             assertParseError(line + "\r\n\r\n", status: 400)
         }
-        assertParseError("GET /caf\u{E9} HTTP/1.1\r\n\r\n", status: 400)
+        assertParseError("GET /caf\u{E9} HTTP/1.1\r\nHost: x\r\n\r\n", status: 400)
     }
 
     func test_parser_fails400_whenRequestLineHasBareCR() {
-        assertParseError("GET /a\rb HTTP/1.1\r\n\r\n", status: 400)
+        assertParseError("GET /a\rb HTTP/1.1\r\nHost: x\r\n\r\n", status: 400)
         assertParseError("GET / HTTP/1.1\r\r\n\r\n", status: 400)
-        assertParseError("\rGET / HTTP/1.1\r\n\r\n", status: 400)
+        assertParseError("\rGET / HTTP/1.1\r\nHost: x\r\n\r\n", status: 400)
     }
 
     func test_parser_fails400_whenGarbageArrives() {

@@ -52,7 +52,7 @@ final class HTTP1SerializerStreamTests: XCTestCase {
 
     func test_chunks_decodeToTheSameBytes_whenParsedBack() {
         var random = TestRandom(seed: 7)
-        var wire = bytes("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+        var wire = bytes("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
         var sent: [UInt8] = []
         for _ in 0..<20 {
             let chunk = (0..<Int.random(in: 0...70, using: &random)).map { _ in
@@ -65,7 +65,7 @@ final class HTTP1SerializerStreamTests: XCTestCase {
 
         XCTAssertEqual(
             events(feeding: [wire]),
-            [.request(HTTP1Request(method: "POST", target: "/", headers: ["Transfer-Encoding": "chunked"], body: sent))]
+            [.request(HTTP1Request(method: "POST", target: "/", headers: ["Host": "x", "Transfer-Encoding": "chunked"], body: sent))]
         )
     }
 }
