@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var parser = HTTP1Parser()
-/// parser.append(Array("POST /a HTTP/1.1\r\nContent-Length: 2\r\n\r\nhi".utf8))
+/// parser.append(Array("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi".utf8))
 /// while case .request(let request) = parser.next() {
 ///     print(request.method, request.target, request.body.count)  // POST /a 2
 /// }

@@ -53,7 +53,7 @@ final class ConnectionMachineBasicsTests: XCTestCase {
     func test_head_sendsLengthWithoutBody_andNextRequestFollows() {
         var harness = MachineHarness()
 
-        harness.feed("HEAD /abc HTTP/1.1\r\n\r\n" + get("/d"))
+        harness.feed("HEAD /abc HTTP/1.1\r\nHost: x\r\n\r\n" + get("/d"))
 
         XCTAssertEqual(harness.written(), "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\n" + echo("/d"))
     }
@@ -61,7 +61,7 @@ final class ConnectionMachineBasicsTests: XCTestCase {
     func test_expectContinue_writes100BeforeTheBody_thenTheAnswer() {
         var harness = MachineHarness()
 
-        harness.feed("POST /up HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+        harness.feed("POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
         XCTAssertEqual(harness.written(), "HTTP/1.1 100 Continue\r\n\r\n")
         harness.feed("ok")
 

@@ -56,7 +56,7 @@ final class ConnectionMachineDeferredTests: XCTestCase {
         var harness = MachineHarness()
         harness.responder.replies["/wait"] = .deferred(DeferredResponse(), timeout: 5, timeoutResponse: timeoutAnswer)
 
-        harness.feed("HEAD /wait HTTP/1.1\r\nConnection: close\r\n\r\n")
+        harness.feed("HEAD /wait HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         harness.external(.completed(FakeResponse(status: 200, body: Array("abc".utf8))))
 
         XCTAssertEqual(harness.written(), "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nConnection: close\r\n\r\n")

@@ -8,8 +8,8 @@ import XCTest
 final class ConnectionMachineSplitTests: XCTestCase {
     private let stream =
         get("/a") + post("/b", "hello")
-        + "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=1\r\nde\r\n0\r\nT: v\r\n\r\n"
-        + "HEAD /d HTTP/1.1\r\n\r\n" + get("/e", "Connection: close\r\n")
+        + "POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=1\r\nde\r\n0\r\nT: v\r\n\r\n"
+        + "HEAD /d HTTP/1.1\r\nHost: x\r\n\r\n" + get("/e", "Connection: close\r\n")
 
     private func run(_ pieces: [[UInt8]]) -> (output: String, targets: [String], bodies: [[UInt8]], closed: Bool) {
         var harness = MachineHarness()
@@ -44,7 +44,7 @@ final class ConnectionMachineSplitTests: XCTestCase {
     }
 
     func test_everyThreePieceSplit_ofAnExpectContinueRequest_answersTheSame() {
-        let bytes = Array(("PUT /p HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\nbody" + get("/q")).utf8)
+        let bytes = Array(("PUT /p HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\nbody" + get("/q")).utf8)
         let answers = echo("/p") + echo("/q")
         for first in 0...bytes.count {
             for second in first...bytes.count where second % 7 == 0 || second == bytes.count {
@@ -57,7 +57,7 @@ final class ConnectionMachineSplitTests: XCTestCase {
     }
 
     func test_malformedBytes_areRejectedAlike_whereverTheyAreCut() {
-        let bytes = Array((get("/ok") + "GET /bad HTTP/1.1\r\nBad Header: x\r\n\r\n").utf8)
+        let bytes = Array((get("/ok") + "GET /bad HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n").utf8)
         let whole = run([bytes])
         XCTAssertTrue(whole.output.hasPrefix(echo("/ok") + "HTTP/1.1 400 Bad Request\r\n"))
 

@@ -55,7 +55,7 @@ final class ConnectionMachineStreamTests: XCTestCase {
         let stream = ResponseStream(headers: eventStream)
         harness.responder.replies["/events"] = .stream(stream)
 
-        harness.feed("HEAD /events HTTP/1.1\r\n\r\n" + get("/next"))
+        harness.feed("HEAD /events HTTP/1.1\r\nHost: x\r\n\r\n" + get("/next"))
 
         XCTAssertEqual(
             harness.written(),

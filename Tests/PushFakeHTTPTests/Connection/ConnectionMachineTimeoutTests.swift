@@ -12,7 +12,7 @@ final class ConnectionMachineTimeoutTests: XCTestCase {
         harness.advance(by: 30)
         XCTAssertFalse(harness.isClosed, "an idle kept-alive connection is not a slow request")
 
-        harness.feed("POST /x HTTP/1.1\r\nContent-Le")
+        harness.feed("POST /x HTTP/1.1\r\nHost: x\r\nContent-Le")
         XCTAssertEqual(harness.machine.deadline, harness.now + 2 * MachineHarness.second)
         harness.advance(by: 1)
         harness.feed("ngth: 5\r\n\r\nab")
@@ -23,7 +23,7 @@ final class ConnectionMachineTimeoutTests: XCTestCase {
         XCTAssertTrue(harness.written().hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
         XCTAssertEqual(harness.responder.rejections.first?.rejection, .timedOut)
         XCTAssertEqual(
-            harness.responder.rejections.first?.bytes, Array("POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\nab".utf8))
+            harness.responder.rejections.first?.bytes, Array("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nab".utf8))
         XCTAssertTrue(harness.isClosed)
     }
 
@@ -93,7 +93,7 @@ final class ConnectionMachineTimeoutTests: XCTestCase {
         _ = harness.written()
         let start = harness.now
         XCTAssertEqual(harness.machine.deadline, start + 10 * MachineHarness.second, "idle")
-        harness.feed("GET / HTTP/1.1\r\n")
+        harness.feed("GET / HTTP/1.1\r\nHost: x\r\n")
         XCTAssertEqual(harness.machine.deadline, start + 3 * MachineHarness.second, "request")
         harness.responder.replies["/"] = .response(FakeResponse(status: 200), delay: 7)
         harness.feed("\r\n")
