@@ -17,6 +17,7 @@ enum Serve {
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
         configuration.adminAccess = options.adminAccess
+        configuration.maxConnections = options.maxConnections
         let fake = PushFake(options.engineConfiguration)
         if let problem = loadStateFiles(options.stateFiles, into: fake) {
             FileHandle.standardError.write(Data("pushfake: \(problem)\n".utf8))

@@ -12,6 +12,8 @@ struct ServeOptions {
     var tpnsApps: [String] = []
     var twinPushApps: [TwinPushApp] = []
     var maxBodyBytes = 10 * 1_048_576
+    /// `--max-connections`; `nil`: the open-file limit less headroom (ServerConfiguration.defaultMaxConnections).
+    var maxConnections: Int?
     var quiet = false
     /// `text` (default) or `json`: one JSON object per request log line on stderr.
     var logFormat = "text"
@@ -41,6 +43,10 @@ struct ServeOptions {
                 "--twinpush-app", "id:api-token:creator-token", "Declare a TwinPush app (makes TwinPush strict)",
                 repeatable: true),
             .value("--max-body-bytes", "n", "Largest accepted request body (default 10485760)"),
+            .value(
+                "--max-connections", "n",
+                "Serve at most n connections at once; one more gets 503 and is closed "
+                    + "(1...1000000; default: the open-file limit, ulimit -n, less 64)"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
             .value("--log-format", "format", "text (default) or json: one JSON object per request log line"),
             .value(
@@ -78,6 +84,7 @@ struct ServeOptions {
             twinPushApps.append(TwinPushApp(id: parts[0], apiToken: parts[1], creatorToken: parts[2]))
         }
         maxBodyBytes = try arguments.int("--max-body-bytes", in: 1...Int(Int32.max)) ?? maxBodyBytes
+        maxConnections = try arguments.int("--max-connections", in: 1...1_000_000)
         quiet = arguments.has("--quiet")
         logFormat = try arguments.choice("--log-format", ["text", "json"]) ?? logFormat
         if let token = arguments.string("--admin-token") {

@@ -14,6 +14,12 @@ package struct ConnectionCounts: Equatable, Sendable {
     package var max: Int
     /// Connections answered 503 and closed since the server was made.
     package var refused: Int
+
+    package init(open: Int, max: Int, refused: Int) {
+        self.open = open
+        self.max = max
+        self.refused = refused
+    }
 }
 
 extension PushFakeServer {
@@ -29,6 +35,10 @@ extension PushFakeServer {
     /// The write side is shut before closing and whatever the client already sent is read off first: closing with
     /// unread input would reset the connection, and a reset can overtake the answer.
     func refuse(_ client: Socket, reason: String) {
+        // Counted before the client can see the close, so whoever it tells finds the count up to date.
+        state.withLock { $0.refused &+= 1 }
+        configuration.log?(
+            RequestLogLine(method: "-", target: "-", status: 503, label: "refused", sequence: nil, note: reason))
         client.setNonBlocking(true)
         let bytes = FakeResponse.rejection(status: 503, reason: reason).serialized(keepAlive: false)
         _ = bytes.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, SocketSystem.sendFlags) }
@@ -39,8 +49,5 @@ extension PushFakeServer {
             if count <= 0 { break }
         }
         client.close()
-        state.withLock { $0.refused &+= 1 }
-        configuration.log?(
-            RequestLogLine(method: "-", target: "-", status: 503, label: "refused", sequence: nil, note: reason))
     }
 }
