@@ -71,6 +71,9 @@
                 fairness.waited(from: before, to: now)
                 state.adoptPending(now: now)
                 for index in 0..<max(0, Int(count)) {
+                    // A stopping server does not wait for the rest of a batch of busy connections: at most the
+                    // answer being built now delays it (SIGTERM under load, issue "Unbreakable").
+                    guard server.isRunning else { break running }
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }
                     if fd == wake {
                         guard server.isRunning else { break running }

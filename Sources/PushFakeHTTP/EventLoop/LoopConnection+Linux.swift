@@ -11,6 +11,9 @@
         private var machine: ConnectionMachine<ServerResponder>
         /// The epoll events registered now (EventLoop.adopt registers reading).
         private var interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        /// Whether this turn already built an answer by writing out the previous one (``flush(now:)``): the loop's
+        /// other connections go first before this one writes again.
+        private var refilledThisTurn = false
 
         init(fd: Int32, loop: EventLoop, machine: ConnectionMachine<ServerResponder>) {
             self.fd = fd
@@ -27,6 +30,7 @@
 
         /// The socket is ready (`flags` from epoll): write what waits, read what came, answer, write again.
         func handle(_ flags: UInt32, buffer: UnsafeMutableRawBufferPointer, now: UInt64) {
+            refilledThisTurn = false
             if flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
                 // Both directions are gone (a reset, an error): nothing can be written any more.
                 machine.abort()
@@ -39,11 +43,13 @@
 
         /// A producer on another thread queued something for this connection.
         func woken(now: UInt64) {
+            refilledThisTurn = false
             settle(now: now)
         }
 
         /// A deadline of the machine passed (or the periodic sweep for timeouts).
         func tick(now: UInt64) {
+            refilledThisTurn = false
             machine.tick(now: now)
             settle(now: now)
         }
@@ -89,11 +95,24 @@
         }
 
         /// Writes until the output is flushed or the socket is full (then EPOLLOUT brings the loop back).
+        ///
+        /// Bounded work per wake-up: writing out the last byte lets the machine answer the next pipelined request
+        /// (``ConnectionMachine/wrote(_:now:)``), and a client with deep socket buffers that pipelines journal
+        /// exports would otherwise have the loop build export after export here while every other connection of
+        /// the loop waits. So once the output has been refilled this way, the new answer waits for the next turn
+        /// (EPOLLOUT stays set, and epoll is level-triggered), after the loop's other connections have had theirs.
         private func flush(now: UInt64) {
+            guard !refilledThisTurn else { return }
             while machine.hasPendingOutput && !machine.isClosed {
+                let pending = machine.pendingOutputCount
                 let sent = machine.withPendingOutput { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 if sent > 0 {
                     machine.wrote(sent, now: now)
+                    // Everything went out and the machine answered more: that answer is next turn's work.
+                    if sent == pending && machine.hasPendingOutput {
+                        refilledThisTurn = true
+                        return
+                    }
                 } else if sent < 0 && errno == EINTR {
                     continue
                 } else {
