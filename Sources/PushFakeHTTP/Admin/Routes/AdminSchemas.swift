@@ -30,7 +30,8 @@ package enum AdminSchemas {
     package static var components: JSONObject {
         [
             "Error": object(["error": string], required: ["error"]),
-            "Health": object(["status": ["const": "ok"], "journal": anyJSON], required: ["status"]),
+            "Health": object(
+                ["status": ["const": "ok"], "journal": anyJSON, "connections": anyJSON], required: ["status"]),
             "JournalEntry": journalEntry,
             "JournalPage": object(
                 [
