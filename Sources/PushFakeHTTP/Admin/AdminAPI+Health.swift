@@ -2,7 +2,8 @@ import PushFakeCore
 
 extension AdminAPI {
     /// `GET /__pushfake/health`: `{"status":"ok","journal":{"entries":N,"bytes":N,"limit":N|null,"dropped":N},`
-    /// `"connections":{"open":N,"max":N,"refused":N}}` (connections: the server's, served now, the cap, answered 503).
+    /// `"connections":{"open":N,"max":N,"refused":N,"evicted":N}}` (the server's connections: served now, the cap,
+    /// answered 503, silent ones closed at the cap to make room).
     ///
     /// The journal's figures come from its own accounting under the engine lock (``PushFake/journalUsage``): no
     /// snapshot, no walk over the entries. Written straight into bytes, since health is also the trivial baseline
@@ -14,7 +15,8 @@ extension AdminAPI {
         let text =
             #"{"status":"ok","journal":{"entries":\#(usage.entries),"bytes":\#(usage.approximateBytes),"#
             + #""limit":\#(limit),"dropped":\#(usage.droppedCount)},"#
-            + #""connections":{"open":\#(counts.open),"max":\#(counts.max),"refused":\#(counts.refused)}}"#
+            + #""connections":{"open":\#(counts.open),"max":\#(counts.max),"refused":\#(counts.refused),"#
+            + #""evicted":\#(counts.evicted)}}"#
         return .json(200, bytes: Array(text.utf8))
     }
 }

@@ -43,7 +43,7 @@
 
         private mutating func adopt(_ fd: Int32, now: UInt64) -> LoopConnection {
             let machine = responder.makeMachine(now: now, peer: Socket(fd: fd).peerAddress())
-            let connection = LoopConnection(fd: fd, loop: loop, machine: machine)
+            let connection = LoopConnection(fd: fd, loop: loop, server: server, machine: machine)
             connections[fd] = connection
             return connection
         }

@@ -8,6 +8,9 @@
     final class LoopConnection {
         let fd: Int32
         private let loop: EventLoop
+        /// Told once when the first bytes arrive (the server then never evicts this connection as silent).
+        private let server: PushFakeServer
+        private var spoke = false
         private var machine: ConnectionMachine<ServerResponder>
         /// The epoll events registered now (EventLoop.adopt registers reading).
         private var interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
@@ -15,9 +18,10 @@
         /// other connections go first before this one writes again.
         private var refilledThisTurn = false
 
-        init(fd: Int32, loop: EventLoop, machine: ConnectionMachine<ServerResponder>) {
+        init(fd: Int32, loop: EventLoop, server: PushFakeServer, machine: ConnectionMachine<ServerResponder>) {
             self.fd = fd
             self.loop = loop
+            self.server = server
             self.machine = machine
         }
 
@@ -80,6 +84,10 @@
             while machine.wantsToRead {
                 let count = recv(fd, buffer.baseAddress, buffer.count, 0)
                 if count > 0 {
+                    if !spoke {
+                        spoke = true
+                        server.markSpoke(fd)
+                    }
                     machine.received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), now: now)
                     if count < buffer.count { return }
                 } else if count == 0 {

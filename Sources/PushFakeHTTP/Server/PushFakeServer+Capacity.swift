@@ -6,6 +6,13 @@ import PushFakeCore
     import Darwin
 #endif
 
+/// A connection in the server's registry: its socket, its place in accept order, and whether it has sent a byte.
+struct ServedConnection {
+    let socket: Socket
+    let serial: Int
+    var spoke = false
+}
+
 /// What the server says about its connections in `GET /__pushfake/health`.
 package struct ConnectionCounts: Equatable, Sendable {
     /// Connections served now.
@@ -14,18 +21,48 @@ package struct ConnectionCounts: Equatable, Sendable {
     package var max: Int
     /// Connections answered 503 and closed since the server was made.
     package var refused: Int
+    /// Connections that had not sent a byte, closed at the cap to make room for a new one.
+    package var evicted: Int
 
-    package init(open: Int, max: Int, refused: Int) {
+    package init(open: Int, max: Int, refused: Int, evicted: Int = 0) {
         self.open = open
         self.max = max
         self.refused = refused
+        self.evicted = evicted
     }
 }
 
 extension PushFakeServer {
     /// Open, allowed and refused connections.
     package var connectionCounts: ConnectionCounts {
-        state.withLock { ConnectionCounts(open: $0.connections.count, max: $0.maxConnections, refused: $0.refused) }
+        state.withLock {
+            ConnectionCounts(
+                open: $0.connections.count, max: $0.maxConnections, refused: $0.refused, evicted: $0.evicted)
+        }
+    }
+
+    /// The connection on `fd` has sent its first byte: it is no longer a candidate for eviction.
+    func markSpoke(_ fd: Int32) {
+        state.withLock { $0.connections[fd]?.spoke = true }
+    }
+
+    /// At the cap, makes room by closing the oldest connection that has not sent a single byte — what connect-only
+    /// sockets (an attack, a pool that connects ahead and never uses it) look like — so a client with a request to
+    /// make is served instead of refused until those time out. Returns `false` when every connection has spoken.
+    ///
+    /// Runs under the state lock: a connection still in the registry has not been closed by its owner yet (owners
+    /// leave the registry before they close), so its descriptor is still its own. `shutdown()` wakes the owner, an
+    /// event loop or a connection thread, which sees the input end with no request and closes it without an answer.
+    static func evictSilent(_ state: inout ServerState) -> Bool {
+        var victim: ServedConnection?
+        for connection in state.connections.values where !connection.spoke {
+            if victim.map({ connection.serial < $0.serial }) ?? true { victim = connection }
+        }
+        guard let victim else { return false }
+        victim.socket.shutdown()
+        state.connections[victim.socket.fd] = nil
+        state.evicted &+= 1
+        return true
     }
 
     /// Answers a connection the server will not serve — over ``ServerConfiguration/maxConnections`` or out of

@@ -34,10 +34,14 @@ public final class PushFakeServer: Sendable {
         var port = 0
         var running = false
         var generation = 0
-        var connections: [Int32: Socket] = [:]
+        var connections: [Int32: ServedConnection] = [:]
+        /// Numbers connections in accept order, so the oldest silent one is the one evicted at the cap.
+        var nextSerial = 0
         /// Connections answered 503 and closed at once: over ``ServerConfiguration/maxConnections`` or out of
         /// descriptors (since the server was made; a restart keeps counting).
         var refused = 0
+        /// Silent connections closed at the cap to make room (``PushFakeServer/evictSilent(_:)``).
+        var evicted = 0
         /// The connection cap in force since the last start (``ServerConfiguration/maxConnections``).
         var maxConnections = 0
         var acceptThreadDone: DispatchSemaphore?
@@ -120,7 +124,7 @@ public final class PushFakeServer: Sendable {
         let (wake, connections, done) = state.withLock { state -> (WakePipe?, [Socket], DispatchSemaphore?) in
             guard state.running else { return (nil, [], nil) }
             state.running = false
-            let snapshot = (state.wake, Array(state.connections.values), state.acceptThreadDone)
+            let snapshot = (state.wake, state.connections.values.map(\.socket), state.acceptThreadDone)
             state.listener = nil
             state.wake = nil
             state.acceptThreadDone = nil
@@ -165,7 +169,7 @@ public final class PushFakeServer: Sendable {
     func takeRemainingConnections() -> [Socket] {
         state.withLock { state in
             defer { state.connections.removeAll() }
-            return Array(state.connections.values)
+            return state.connections.values.map(\.socket)
         }
     }
 
@@ -217,8 +221,9 @@ public final class PushFakeServer: Sendable {
     private func serve(_ client: Socket, wake: WakePipe, generation: Int, loopIndex: Int) -> Bool {
         let accepted = state.withLock { state -> Bool? in
             guard state.running, state.generation == generation else { return false }
-            guard state.connections.count < state.maxConnections else { return nil }
-            state.connections[client.fd] = client
+            guard state.connections.count < state.maxConnections || Self.evictSilent(&state) else { return nil }
+            state.connections[client.fd] = ServedConnection(socket: client, serial: state.nextSerial)
+            state.nextSerial &+= 1
             return true
         }
         guard let accepted else {
@@ -234,7 +239,8 @@ public final class PushFakeServer: Sendable {
         let responder = ServerResponder(server: self)
         let thread = Thread { [self] in
             var connection = ThreadConnection(
-                socket: client, stop: wake, machine: responder.makeMachine(peer: client.peerAddress()))
+                socket: client, stop: wake, machine: responder.makeMachine(peer: client.peerAddress()),
+                spoke: { [self] in markSpoke(client.fd) })
             connection.run()
             state.withLock { _ = $0.connections.removeValue(forKey: client.fd) }
             client.close()

@@ -12,13 +12,16 @@ struct ThreadConnection {
     /// The server's stop signal.
     let stop: WakePipe
     var machine: ConnectionMachine<ServerResponder>
+    /// Called once, when the first bytes arrive (the server then never evicts this connection as silent).
+    private var spoke: (() -> Void)?
     /// Made when the first answer waits for another thread; most connections never need one.
     private var wake: WakePipe?
 
-    init(socket: Socket, stop: WakePipe, machine: ConnectionMachine<ServerResponder>) {
+    init(socket: Socket, stop: WakePipe, machine: ConnectionMachine<ServerResponder>, spoke: @escaping () -> Void) {
         self.socket = socket
         self.stop = stop
         self.machine = machine
+        self.spoke = spoke
     }
 
     mutating func run() {
@@ -55,6 +58,10 @@ struct ThreadConnection {
             case .readable:
                 let count = socket.receive(into: buffer)
                 if count > 0 {
+                    if let first = spoke {
+                        first()
+                        spoke = nil
+                    }
                     machine.received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), now: now)
                 } else if count == 0 {
                     machine.inputEnded(now: now)

@@ -11,7 +11,7 @@ final class AdminHealthTests: ServerTestCase {
         XCTAssertEqual(health.status, 200)
         XCTAssertEqual(
             health.text, #"{"status":"ok","journal":{"entries":0,"bytes":0,"limit":null,"dropped":0},"#
-            + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0}}"#,
+            + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0,"evicted":0}}"#,
             "status first, then the journal")
     }
 

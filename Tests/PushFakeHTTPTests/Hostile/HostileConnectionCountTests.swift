@@ -19,14 +19,17 @@ final class HostileConnectionCountTests: HostileTestCase {
         assertServed("after 2,000 idle connections left")
     }
 
-    func test_connectionOverTheCap_gets503WithAJSONBodyAndIsClosed_andIsCounted() throws {
+    func test_connectionOverTheCap_gets503WithAJSONBodyAndIsClosed_whenEveryConnectionHasSpoken() throws {
         try restart {
             $0.maxConnections = 10
             $0.requestTimeout = 30
         }
-        var idle: [RawConnection] = []
-        for _ in 0..<10 { idle.append(try RawConnection(port: port)) }
-        XCTAssertTrue(eventually { self.server.connectionCounts.open == 10 }, "\(server.connectionCounts)")
+        var busy: [LoopbackHTTPClient] = []
+        for _ in 0..<10 {
+            let client = try LoopbackHTTPClient(port: port)
+            XCTAssertEqual(client.request("GET", "/__pushfake/health")?.status, 200)
+            busy.append(client)
+        }
 
         let over = try RawConnection(port: port)
         let (received, ending) = over.readToEnd()
@@ -36,9 +39,9 @@ final class HostileConnectionCountTests: HostileTestCase {
         XCTAssertEqual(answer.json?["status"], 503)
         XCTAssertTrue(answer.json?["error"]?.stringValue?.contains("at most 10") ?? false, answer.text)
         XCTAssertTrue(answer.closedByServer)
-        XCTAssertEqual(server.connectionCounts, ConnectionCounts(open: 10, max: 10, refused: 1))
+        XCTAssertEqual(server.connectionCounts, ConnectionCounts(open: 10, max: 10, refused: 1, evicted: 0))
 
-        idle.removeFirst(5)
+        busy.removeFirst(5)
         XCTAssertTrue(eventually { self.server.connectionCounts.open == 5 }, "\(server.connectionCounts)")
         assertServed("once connections left room under the cap")
         let health = try XCTUnwrap(LoopbackHTTPClient(port: port).request("GET", "/__pushfake/health")?.json)
@@ -46,19 +49,31 @@ final class HostileConnectionCountTests: HostileTestCase {
         XCTAssertEqual(health["connections"]?["max"], 10)
     }
 
-    func test_connectOnlySocketsOverTheCap_leaveAfterTheRequestTimeout_andTheServerRecovers() throws {
+    func test_atTheCap_theOldestConnectionThatNeverSpokeMakesRoom_soAClientWithARequestIsServed() throws {
+        try restart {
+            $0.maxConnections = 10
+            $0.requestTimeout = 30
+        }
+        var silent: [RawConnection] = []
+        for _ in 0..<10 { silent.append(try RawConnection(port: port)) }
+        XCTAssertTrue(eventually { self.server.connectionCounts.open == 10 }, "\(server.connectionCounts)")
+
+        assertServed("with the cap filled by connections that never sent a byte")
+
+        XCTAssertEqual(silent[0].read(), .closed, "the oldest silent connection was closed, without an answer")
+        XCTAssertGreaterThanOrEqual(server.connectionCounts.evicted, 1)
+        XCTAssertEqual(server.connectionCounts.refused, 0)
+    }
+
+    func test_connectOnlySocketsFloodingTheCap_areEvictedOldestFirst_andAllLeave() throws {
         try restart { $0.maxConnections = 20 }
         var sockets: [RawConnection] = []
         for _ in 0..<40 { sockets.append(try RawConnection(port: port)) }
-        // The first 20 are served (and closed silently after 0.5 s); the other 20 get 503 at once.
-        var refused = 0
-        for socket in sockets {
-            if case .bytes(let bytes) = socket.read(), String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 503 ") {
-                refused += 1
-            }
-        }
-        XCTAssertEqual(refused, 20)
+        // Each of the last 20 takes the place of the oldest silent one; the last 20 leave after the 0.5 s timeout.
+        for socket in sockets { XCTAssertEqual(socket.read(), .closed) }
         XCTAssertTrue(eventually { self.server.connectionCounts.open == 0 }, "\(server.connectionCounts)")
-        assertServed("after connect-only sockets filled the cap")
+        XCTAssertEqual(server.connectionCounts.evicted, 20)
+        XCTAssertEqual(server.connectionCounts.refused, 0)
+        assertServed("after connect-only sockets flooded the cap")
     }
 }
