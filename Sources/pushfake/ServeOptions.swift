@@ -45,8 +45,8 @@ struct ServeOptions {
             .value("--max-body-bytes", "n", "Largest accepted request body (default 10485760)"),
             .value(
                 "--max-connections", "n",
-                "Serve at most n connections at once; one more gets 503 and is closed "
-                    + "(1...1000000; default: the open-file limit, ulimit -n, less 64)"),
+                "Serve at most n connections at once (1...1000000; default: the open-file limit, ulimit -n, less 64); "
+                    + "then a new one replaces the oldest that never sent a byte, or gets 503"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
             .value("--log-format", "format", "text (default) or json: one JSON object per request log line"),
             .value(

@@ -16,7 +16,8 @@ public struct ServerConfiguration: Sendable {
     /// Counted from the accept for a connection's first request (a connection that sends nothing at all is closed
     /// silently after this long), from its first byte for the later requests of a kept-alive connection.
     public var requestTimeout: Double
-    /// The most connections served at once; one more is answered 503 (`Connection: close`) and closed at once.
+    /// The most connections served at once. At the cap a new connection takes the place of the oldest one that has
+    /// not sent a byte; when every one has, it is answered 503 (`Connection: close`) and closed at once.
     /// `nil` (the default): ``defaultMaxConnections`` as it is when the server starts, which leaves room below the
     /// process's descriptor limit — so a test that raises `ulimit -n` before starting a server gets the room.
     public var maxConnections: Int?
