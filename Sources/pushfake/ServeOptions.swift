@@ -1,5 +1,7 @@
+import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeUpstream
 
 /// The options of `pushfake serve`, parsed by hand (no dependencies).
 struct ServeOptions {
@@ -18,6 +20,10 @@ struct ServeOptions {
     var adminAccess = AdminAccess()
     /// `--state` files, in the order given: loaded before the server listens.
     var stateFiles: [String] = []
+    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`; `nil` without an upstream.
+    var upstream: UpstreamSettings?
+    /// `--redact-app-keys`: recording exports replace TPNS application keys too.
+    var redactAppKeys = false
 
     static let spec = CommandSpec(
         path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
@@ -57,6 +63,21 @@ struct ServeOptions {
                 "--allow-host", "name",
                 "Accept this Host name for admin requests besides IP addresses and localhost (a compose service)",
                 repeatable: true),
+            .value(
+                "--upstream-tpns", "url",
+                "Forward TPNS requests to the real service at this base URL (http or https, e.g. https://host/TPNS)"),
+            .value(
+                "--upstream-twinpush", "url",
+                "Forward TwinPush requests to the real service at this base URL (e.g. https://app.twinpush.com/api/v2)"),
+            .value(
+                "--upstream-mode", "mode",
+                "proxy: forward only (default); learn: also apply each forwarded request to the local store"),
+            .value(
+                "--upstream-timeout", "seconds",
+                "Answer 504 when the upstream takes longer than this (0.1...600, default 30)"),
+            .flag(
+                "--redact-app-keys",
+                "Recording exports (journal jsonl, har) replace TPNS application keys by ${secret:tpns-app-key} too"),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
@@ -94,6 +115,31 @@ struct ServeOptions {
             }
             adminAccess.allowedHosts.append(name)
         }
+        upstream = try Self.upstream(arguments)
+        redactAppKeys = arguments.has("--redact-app-keys")
+    }
+
+    /// The upstream settings, or `nil` when no upstream URL is given; the mode and timeout need one.
+    private static func upstream(_ arguments: ParsedArguments) throws(CommandExit) -> UpstreamSettings? {
+        var urls: [Vendor: URL] = [:]
+        for (flag, vendor) in [("--upstream-tpns", Vendor.tpns), ("--upstream-twinpush", Vendor.twinPush)] {
+            guard let text = arguments.string(flag) else { continue }
+            switch UpstreamSettings.baseURL(text) {
+            case .success(let url): urls[vendor] = url
+            case .failure(let problem): throw arguments.usage("\(flag) \(problem): \(text)")
+            }
+        }
+        let mode = try arguments.choice("--upstream-mode", ProxiedExchange.Mode.allCases.map(\.rawValue))
+        let timeout = try arguments.double("--upstream-timeout", in: UpstreamSettings.timeoutRange)
+        guard !urls.isEmpty else {
+            if mode != nil { throw arguments.usage("--upstream-mode needs --upstream-tpns or --upstream-twinpush") }
+            if timeout != nil {
+                throw arguments.usage("--upstream-timeout needs --upstream-tpns or --upstream-twinpush")
+            }
+            return nil
+        }
+        return UpstreamSettings(
+            urls: urls, mode: mode.flatMap(ProxiedExchange.Mode.init(rawValue:)) ?? .proxy, timeout: timeout ?? 30)
     }
 
     var engineConfiguration: PushFakeConfiguration {

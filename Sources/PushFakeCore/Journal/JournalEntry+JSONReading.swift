@@ -4,7 +4,7 @@ extension JournalEntry {
     /// The keys of a JSON Lines object (RecordingFormat.md, "JSON Lines entries").
     static let jsonKeys = [
         "v", "seq", "time", "transport", "vendor", "operation", "route", "params", "app", "device", "request", "fault",
-        "response", "outcome", "delay", "deliveries", "notes",
+        "response", "outcome", "delay", "deliveries", "notes", "proxied",
     ]
 
     /// Reads a JSON Lines object (``jsonValue``) back into the entry it was written from, with the fault keys of
@@ -65,7 +65,10 @@ extension JournalEntry {
             request: request, route: route, vendor: vendor, app: try fields.string("app", nonEmpty: false),
             device: try fields.string("device", nonEmpty: false), fault: try Self.fault(fields, vendors: vendors),
             response: response, outcome: outcome, delay: try fields.double("delay", in: 0...Fault.maximumDelay) ?? 0,
-            deliveryIDs: try fields.strings("deliveries") ?? [], notes: try fields.strings("notes") ?? [])
+            deliveryIDs: try fields.strings("deliveries") ?? [], notes: try fields.strings("notes") ?? [],
+            proxied: try fields.value("proxied").map { value throws(JSONFieldError) in
+                try ProxiedExchange(json: value)
+            })
     }
 
     /// `fault`: `null` or `{"id", "description", "fault"}`.
