@@ -66,9 +66,14 @@ extension JournalEntry {
             device: try fields.string("device", nonEmpty: false), fault: try Self.fault(fields, vendors: vendors),
             response: response, outcome: outcome, delay: try fields.double("delay", in: 0...Fault.maximumDelay) ?? 0,
             deliveryIDs: try fields.strings("deliveries") ?? [], notes: try fields.strings("notes") ?? [],
-            proxied: try fields.value("proxied").map { value throws(JSONFieldError) in
-                try ProxiedExchange(json: value)
-            })
+            proxied: try Self.proxied(fields))
+    }
+
+    /// `proxied`: absent, `null` or ``ProxiedExchange/jsonValue``. (No typed-throws closure: Swift 6.0 rejects one
+    /// passed to `Optional.map`.)
+    private static func proxied(_ fields: JSONFields) throws(JSONFieldError) -> ProxiedExchange? {
+        guard let value = fields.value("proxied") else { return nil }
+        return try ProxiedExchange(json: value)
     }
 
     /// `fault`: `null` or `{"id", "description", "fault"}`.
