@@ -26,8 +26,11 @@ struct AdminClient: Sendable {
     }
 
     /// The request for `path` under ``root`` (`journal`, `instances/3`).
-    func request(_ method: String, _ path: String, body: JSON?, timeout: TimeInterval) -> URLRequest {
-        var request = URLRequest(url: url(path), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    func request(
+        _ method: String, _ path: String, query: [URLQueryItem], body: JSON?, timeout: TimeInterval
+    ) -> URLRequest {
+        var request = URLRequest(
+            url: url(path, query: query), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
@@ -37,15 +40,24 @@ struct AdminClient: Sendable {
         return request
     }
 
-    func url(_ path: String) -> URL { path.isEmpty ? root : root.appendingPathComponent(path) }
+    /// ``root`` with `path` and, percent-encoded, `query`.
+    func url(_ path: String, query: [URLQueryItem] = []) -> URL {
+        let url = path.isEmpty ? root : root.appendingPathComponent(path)
+        guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url
+        }
+        components.queryItems = query
+        return components.url ?? url
+    }
 
     /// Calls and blocks the calling thread until the answer comes (URLSession answers on its own threads) or
     /// `timeout` passes: the fixture's synchronous API (assertions, `inject`, `stop`) is built on this.
     /// - Throws: when the server cannot be reached or answers with a status not in `expected`.
     func call(
-        _ method: String, _ path: String, body: JSON? = nil, expected: Set<Int> = [200], timeout: TimeInterval = 60
+        _ method: String, _ path: String, query: [URLQueryItem] = [], body: JSON? = nil, expected: Set<Int> = [200],
+        timeout: TimeInterval = 60
     ) throws(PushFakeRemoteError) -> Answer {
-        let request = request(method, path, body: body, timeout: timeout)
+        let request = request(method, path, query: query, body: body, timeout: timeout)
         let outcome = Locked<(Data?, URLResponse?, (any Error)?)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = session.dataTask(with: request) { data, response, error in
@@ -65,7 +77,7 @@ struct AdminClient: Sendable {
     func callAsync(
         _ method: String, _ path: String, body: JSON? = nil, expected: Set<Int> = [200], timeout: TimeInterval = 60
     ) async throws(PushFakeRemoteError) -> Answer {
-        let request = request(method, path, body: body, timeout: timeout)
+        let request = request(method, path, query: [], body: body, timeout: timeout)
         let data: Data
         let response: URLResponse
         do {

@@ -65,7 +65,9 @@ final class RemoteBackend: FakeBackend {
         }
         let base = url.appendingPathComponent("i").appendingPathComponent(id)
         return RemoteBackend(
-            server: server, admin: AdminClient(root: base.appendingPathComponent("__pushfake"), token: token,
+            server: server,
+            admin: AdminClient(
+                root: base.appendingPathComponent("__pushfake"), token: token,
                 session: session),
             instanceID: id, baseURL: base, vendors: vendors, configuration: configuration, site: site)
     }
@@ -126,13 +128,8 @@ final class RemoteBackend: FakeBackend {
     }
 
     private func fetchDeliveries(_ notificationID: String?) throws(PushFakeRemoteError) -> [Delivery] {
-        var path = "deliveries"
-        if let notificationID {
-            var components = URLComponents()
-            components.queryItems = [URLQueryItem(name: "notification", value: notificationID)]
-            path += components.percentEncodedQuery.map { "?" + $0 } ?? ""
-        }
-        let answer = try admin.call("GET", path)
+        let query = notificationID.map { [URLQueryItem(name: "notification", value: $0)] } ?? []
+        let answer = try admin.call("GET", "deliveries", query: query)
         guard let items = answer.json?["deliveries"]?.arrayValue else {
             throw malformed("deliveries", "no deliveries array")
         }
