@@ -67,34 +67,56 @@ import Testing
         }
     }
 
-    @Test func remote_injectsFaultsMovesTheClockAndResets_overTheAdminAPI() async throws {
+    /// Runs `body` on a live fake, a URLProtocol fake and an instance of a separate server.
+    private static func onEveryTransport(
+        strict: Bool = true, _ body: (RunningPushFake) async throws -> Void
+    ) async throws {
+        for transport in PushFakeTransport.allCases {
+            try await withPushFake(transport, strict: strict) { fake in try await body(fake) }
+        }
         try await RemoteServer.with { url, _ in
-            try await withPushFake(.remote(url), strict: false) { fake in
-                let id = fake.inject(.status(503), when: .tpns(.register).device("D1"), scope: .once)
-                #expect(id == "fault-1")
-                #expect(fake.faultRules.map(\.id) == ["fault-1"])
-                let first = try await Self.register(fake)
-                let retry = try await Self.register(fake)
-                #expect(first == 503)
-                #expect(retry == 200)
-                fake.assertRequested(.tpns(.register).faulted(), count: .once)
+            try await withPushFake(.remote(url), strict: strict) { fake in try await body(fake) }
+        }
+    }
 
-                #expect(fake.now == FakeClock.defaultEpoch)
-                #expect(fake.advanceClock(by: 90))
-                #expect(fake.now == FakeClock.defaultEpoch.addingTimeInterval(90))
-                let later = Date(timeIntervalSince1970: 1_800_000_000)
-                #expect(fake.setClock(to: later))
-                #expect(fake.now == later)
-                // Outside 1970…9999: refused, nothing changes, as in process.
-                #expect(!fake.setClock(to: Date(timeIntervalSince1970: -10)))
-                #expect(!fake.advanceClock(by: .infinity))
-                #expect(fake.now == later)
+    @Test func everyTransport_injectsFaultsMovesTheClockAndResets_alike() async throws {
+        try await Self.onEveryTransport(strict: false) { fake in
+            let id = fake.inject(.status(503), when: .tpns(.register).device("D1"), scope: .once)
+            #expect(id == "fault-1")
+            #expect(fake.faultRules.map(\.id) == ["fault-1"])
+            let first = try await Self.register(fake)
+            let retry = try await Self.register(fake)
+            #expect(first == 503)
+            #expect(retry == 200)
+            fake.assertRequested(.tpns(.register).faulted(), count: .once)
 
-                fake.reset()
-                #expect(fake.journal.count == 0)
-                #expect(fake.faultRules.isEmpty)
-                #expect(fake.now == FakeClock.defaultEpoch)
-            }
+            fake.inject(.status(500), when: .tpns(.register), scope: .always)
+            #expect(fake.removeFault(id: "fault-2"))
+            #expect(!fake.removeFault(id: "fault-2"))
+            fake.inject(.status(500), when: .tpns(.register), scope: .always)
+            fake.removeAllFaults()
+            #expect(fake.faultRules.isEmpty)
+            let unfaulted = try await Self.register(fake)
+            #expect(unfaulted == 200)
+            fake.clearJournal()
+            #expect(fake.journal.count == 0)
+            #expect(fake.journal.totalCount == 3)
+
+            #expect(fake.now == FakeClock.defaultEpoch)
+            #expect(fake.advanceClock(by: 90))
+            #expect(fake.now == FakeClock.defaultEpoch.addingTimeInterval(90))
+            let later = Date(timeIntervalSince1970: 1_800_000_000)
+            #expect(fake.setClock(to: later))
+            #expect(fake.now == later)
+            // Outside 1970…9999: refused, nothing changes.
+            #expect(!fake.setClock(to: Date(timeIntervalSince1970: -10)))
+            #expect(!fake.advanceClock(by: .infinity))
+            #expect(fake.now == later)
+
+            fake.reset()
+            #expect(fake.journal.count == 0)
+            #expect(fake.faultRules.isEmpty)
+            #expect(fake.now == FakeClock.defaultEpoch)
         }
     }
 

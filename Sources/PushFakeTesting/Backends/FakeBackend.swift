@@ -24,6 +24,12 @@ protocol FakeBackend: Sendable {
     func now() -> Date
     /// Adds a fault rule; returns its id.
     func inject(_ fault: Fault, when matcher: RequestMatcher, scope: FaultScope) -> String
+    /// Removes one fault rule; `false` when no rule has that id.
+    func removeFault(id: String) -> Bool
+    /// Removes every fault rule.
+    func removeAllFaults()
+    /// Forgets the journal entries and nothing else; sequence numbers keep counting.
+    func clearJournal()
     /// Moves the clock; `false` when it would leave 1970…9999.
     func advanceClock(by interval: TimeInterval) -> Bool
     /// Sets the clock; `false` when `date` is outside 1970…9999.

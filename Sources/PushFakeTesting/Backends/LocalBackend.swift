@@ -45,6 +45,9 @@ final class LocalBackend: FakeBackend {
     func inject(_ fault: Fault, when matcher: RequestMatcher, scope: FaultScope) -> String {
         fake.inject(fault, when: matcher, scope: scope)
     }
+    func removeFault(id: String) -> Bool { fake.removeFault(id: id) }
+    func removeAllFaults() { fake.removeAllFaults() }
+    func clearJournal() { fake.clearJournal() }
     func advanceClock(by interval: TimeInterval) -> Bool { fake.advanceClock(by: interval) }
     func setClock(to date: Date) -> Bool { fake.setClock(to: date) }
     func reset() { fake.reset() }

@@ -111,6 +111,17 @@ public final class RunningPushFake: Sendable {
         backend.inject(fault, when: matcher, scope: scope)
     }
 
+    /// Removes one fault rule; `false` when no rule has that id.
+    @discardableResult
+    public func removeFault(id: String) -> Bool { backend.removeFault(id: id) }
+
+    /// Removes every fault rule; journal entries keep the faults already applied to them.
+    public func removeAllFaults() { backend.removeAllFaults() }
+
+    /// Forgets the journal entries and nothing else (devices, deliveries, faults and the clock stay); sequence
+    /// numbers keep counting. Assertions' bookkeeping is kept, as the numbers are never reused.
+    public func clearJournal() { backend.clearJournal() }
+
     /// The journal entries `matcher` accepts, oldest first.
     public func entries(matching matcher: RequestMatcher = .any) -> [JournalEntry] {
         backend.journal().entries(matching: matcher)

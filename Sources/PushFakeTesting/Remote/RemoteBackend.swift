@@ -158,11 +158,8 @@ final class RemoteBackend: FakeBackend {
     /// A fresh engine loaded with the instance's state document and journal: ``RunningPushFake/engine`` of a
     /// remote fake, for reading (what it is told stays in the copy).
     func engine() -> PushFake {
-        var local = PushFakeConfiguration(
-            seed: configuration.seed, clockMode: configuration.clockMode, clockStart: configuration.clockStart,
-            stateChecks: configuration.stateChecks, journalLimit: nil)
-        local.tpnsRequireRegistrationID = configuration.tpnsRequireRegistrationID
-        let copy = PushFake(local, vendors: vendors)
+        // The instance's configuration: the state document re-declares the same apps, which changes nothing.
+        let copy = PushFake(configuration, vendors: vendors)
         attempt(()) { () throws(PushFakeRemoteError) in
             let state = try admin.call("GET", "state")
             do throws(StateError) {
@@ -193,6 +190,21 @@ final class RemoteBackend: FakeBackend {
             let answer = try admin.call("POST", "faults", body: spec.jsonValue, expected: [201])
             return answer.json?["id"]?.stringValue ?? ""
         }
+    }
+
+    /// `DELETE …/faults/{id}`: 200 removed it, 404 there was none.
+    func removeFault(id: String) -> Bool {
+        attempt(false) { () throws(PushFakeRemoteError) -> Bool in
+            try admin.call("DELETE", "faults/\(id)", expected: [200, 404]).status == 200
+        }
+    }
+
+    func removeAllFaults() {
+        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.call("DELETE", "faults") }
+    }
+
+    func clearJournal() {
+        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.call("DELETE", "journal") }
     }
 
     func advanceClock(by interval: TimeInterval) -> Bool {
