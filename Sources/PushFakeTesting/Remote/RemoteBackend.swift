@@ -55,21 +55,32 @@ final class RemoteBackend: FakeBackend {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
         let session = URLSession(configuration: sessionConfiguration)
-        let root = url.appendingPathComponent("__pushfake")
-        let server = AdminClient(root: root, token: token, session: session)
+        let server = AdminClient(root: url.appendingPathComponent("__pushfake"), token: token, session: session)
+        let id: String
+        do {
+            id = try createInstance(on: server, configuration: configuration)
+        } catch {
+            session.finishTasksAndInvalidate()
+            throw error
+        }
+        let base = url.appendingPathComponent("i").appendingPathComponent(id)
+        let admin = AdminClient(root: base.appendingPathComponent("__pushfake"), token: token, session: session)
+        return RemoteBackend(
+            server: server, admin: admin, instanceID: id, baseURL: base, vendors: vendors,
+            configuration: configuration, site: site)
+    }
+
+    /// `POST /__pushfake/instances`; returns the new instance's id.
+    private static func createInstance(
+        on server: AdminClient, configuration: PushFakeConfiguration
+    ) throws(PushFakeRemoteError) -> String {
         let answer = try server.call("POST", "instances", body: configuration.jsonValue, expected: [201])
         guard let id = answer.json?["id"]?.stringValue, !id.isEmpty else {
             throw PushFakeRemoteError(
                 url: server.url("instances"), status: answer.status,
                 message: "POST: the answer has no instance id: \(answer.problem)")
         }
-        let base = url.appendingPathComponent("i").appendingPathComponent(id)
-        return RemoteBackend(
-            server: server,
-            admin: AdminClient(
-                root: base.appendingPathComponent("__pushfake"), token: token,
-                session: session),
-            instanceID: id, baseURL: base, vendors: vendors, configuration: configuration, site: site)
+        return id
     }
 
     /// Runs a synchronous admin call; a failure is reported as a test failure and gives `fallback`.
