@@ -256,6 +256,13 @@ import Testing
         }
     }
 
+    @Test func remote_takesTheAdminToken_fromTheTransportOrTheEnvironment() {
+        #expect(RemoteAdminToken.resolve(given: "a", environment: ["PUSHFAKE_ADMIN_TOKEN": "b"]) == "a")
+        #expect(RemoteAdminToken.resolve(given: nil, environment: ["PUSHFAKE_ADMIN_TOKEN": "b"]) == "b")
+        #expect(RemoteAdminToken.resolve(given: nil, environment: ["PUSHFAKE_ADMIN_TOKEN": ""]) == nil)
+        #expect(RemoteAdminToken.resolve(given: nil, environment: [:]) == nil)
+    }
+
     @Test func remote_namesTheURL_whenNoServerListens() async throws {
         let url = try await RemoteServer.with { url, _ in url }
         do {

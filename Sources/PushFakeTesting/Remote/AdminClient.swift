@@ -122,3 +122,13 @@ struct AdminClient: Sendable {
         return PushFakeRemoteError(url: request.url ?? root, status: status, message: "\(method): \(message)")
     }
 }
+
+/// Which admin token a `.remote` fixture sends as `Authorization: Bearer`.
+package enum RemoteAdminToken {
+    /// The one the transport was given, else `PUSHFAKE_ADMIN_TOKEN` when set and not empty, else none.
+    package static func resolve(
+        given: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        given ?? environment["PUSHFAKE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

@@ -48,10 +48,7 @@ final class RemoteBackend: FakeBackend {
             throw PushFakeError.invalidConfiguration(
                 "tpnsRequireRegistrationID cannot be given to a remote fake (the instance API has no such setting)")
         }
-        let environmentToken = ProcessInfo.processInfo.environment["PUSHFAKE_ADMIN_TOKEN"].flatMap {
-            $0.isEmpty ? nil : $0
-        }
-        let token = adminToken ?? environmentToken
+        let token = RemoteAdminToken.resolve(given: adminToken)
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
         let session = URLSession(configuration: sessionConfiguration)
