@@ -77,6 +77,30 @@ import Testing
         #expect(live == remote)
     }
 
+    /// The UI-test set-up end to end: `pushfake serve --admin-token` started as a process before the "run", two
+    /// fixtures on it one after the other, each journaling what a live fake journals.
+    @Test func twinPushIOSSession_journalsAsLive_onThePushfakeBinary() async throws {
+        let expected = try await withPushFake(.live, configuration: Scenarios.twinPushConfiguration) { fake in
+            try await Scenarios.twinPushIOSSession(fake)
+            return fake.recordingLines()
+        }
+        let binary = ServeProcess.binary.path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the pushfake product first")
+        let serve = try ServeProcess(["--admin-token", "ui-tests"])
+        defer { serve.stop() }
+        let url = try #require(serve.url)
+        for _ in 0..<2 {
+            let remote = try await withPushFake(
+                .remote(url, adminToken: "ui-tests"), configuration: Scenarios.twinPushConfiguration
+            ) { fake in
+                try await Scenarios.twinPushIOSSession(fake)
+                return fake.recordingLines()
+            }
+            #expect(remote.count == 17)
+            #expect(remote == expected)
+        }
+    }
+
     /// Runs a scenario on a live fake, on a URLProtocol fake and on an instance of a separate server (one declared
     /// TwinPush app each; TPNS stays auto-provisioning) and returns the three journals as recording lines.
     private func allTransports<Result>(
