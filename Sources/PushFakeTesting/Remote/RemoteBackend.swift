@@ -81,7 +81,7 @@ final class RemoteBackend: FakeBackend {
     }
 
     /// Runs a synchronous admin call; a failure is reported as a test failure and gives `fallback`.
-    private func attempt<Value>(_ fallback: Value, _ body: () throws(PushFakeRemoteError) -> Value) -> Value {
+    func attempt<Value>(_ fallback: Value, _ body: () throws(PushFakeRemoteError) -> Value) -> Value {
         do throws(PushFakeRemoteError) {
             return try body()
         } catch {
@@ -90,7 +90,7 @@ final class RemoteBackend: FakeBackend {
         }
     }
 
-    private func reportFailure(_ message: String) {
+    func reportFailure(_ message: String) {
         FailureReporter.fail(message, at: site)
     }
 
@@ -182,55 +182,6 @@ final class RemoteBackend: FakeBackend {
 
     private func malformed(_ path: String, _ problem: String) -> PushFakeRemoteError {
         PushFakeRemoteError(url: admin.url(path), status: 200, message: "GET: unreadable answer (\(problem))")
-    }
-
-    // MARK: Steering
-
-    func inject(_ fault: Fault, when matcher: RequestMatcher, scope: FaultScope) -> String {
-        guard matcher.isExpressibleAsJSON else {
-            reportFailure(
-                "a fault rule for a remote fake needs a matcher without .satisfies predicates, which have no JSON "
-                    + "form: \(matcher)")
-            return ""
-        }
-        return attempt("") { () throws(PushFakeRemoteError) -> String in
-            let spec = FaultRuleSpec(matcher: matcher, fault: fault, scope: scope)
-            let answer = try admin.call("POST", "faults", body: spec.jsonValue, expected: [201])
-            return answer.json?["id"]?.stringValue ?? ""
-        }
-    }
-
-    /// `DELETE …/faults/{id}`: 200 removed it, 404 there was none.
-    func removeFault(id: String) -> Bool {
-        attempt(false) { () throws(PushFakeRemoteError) -> Bool in
-            try admin.call("DELETE", "faults/\(id)", expected: [200, 404]).status == 200
-        }
-    }
-
-    func removeAllFaults() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.call("DELETE", "faults") }
-    }
-
-    func clearJournal() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.call("DELETE", "journal") }
-    }
-
-    func advanceClock(by interval: TimeInterval) -> Bool {
-        guard interval.isFinite, abs(interval) <= ClockCommand.maximumAdvance else { return false }
-        return moveClock(.advance(interval))
-    }
-
-    func setClock(to date: Date) -> Bool { moveClock(.set(date)) }
-
-    /// `POST …/clock`: 200 moved it, 400 would have left 1970…9999 and changed nothing.
-    private func moveClock(_ command: ClockCommand) -> Bool {
-        attempt(false) { () throws(PushFakeRemoteError) -> Bool in
-            try admin.call("POST", "clock", body: command.jsonValue, expected: [200, 400]).status == 200
-        }
-    }
-
-    func reset() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.call("POST", "reset") }
     }
 
     /// `DELETE /__pushfake/instances/{id}`, once.
