@@ -15,7 +15,8 @@ final class MaxConnectionsCommandTests: XCTestCase {
             let result = try ServerProcess.run(["serve", "--max-connections", value])
             XCTAssertEqual(result.status, 64, "\(value): \(result.stderr)")
             XCTAssertTrue(
-                result.stderr.contains("--max-connections must be a number in 1...1000000"), "\(value): \(result.stderr)")
+                result.stderr.contains("--max-connections must be a number in 1...1000000"),
+                "\(value): \(result.stderr)")
         }
     }
 

@@ -34,7 +34,8 @@ final class HTTP1ParserBodyTests: XCTestCase {
 
     func test_parser_acceptsContentLength_whenDuplicatesAreIdentical() {
         XCTAssertEqual(
-            parseOne("PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\nok")?.body, bytes("ok"))
+            parseOne("PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\nok")?.body, bytes("ok")
+        )
         XCTAssertEqual(parseOne("PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 2, 2\r\n\r\nok")?.body, bytes("ok"))
     }
 
@@ -62,7 +63,8 @@ final class HTTP1ParserBodyTests: XCTestCase {
     }
 
     func test_parser_fails413_whenContentLengthOverflowsInt() {
-        assertParseError("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999999\r\n\r\n", status: 413)
+        assertParseError(
+            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999999\r\n\r\n", status: 413)
         assertParseError("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10485761\r\n\r\n", status: 413)
     }
 
@@ -133,7 +135,8 @@ final class HTTP1ParserBodyTests: XCTestCase {
 
     func test_parser_fails501_whenTransferEncodingIsNotExactlyChunked() {
         for coding in ["gzip", "gzip, chunked", "chunked, chunked", "identity", "chunked;q=1", ""] {
-            let reason = assertParseError("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(coding)\r\n\r\n", status: 501)
+            let reason = assertParseError(
+                "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(coding)\r\n\r\n", status: 501)
             XCTAssertEqual(reason, "unsupported Transfer-Encoding", coding)
         }
         assertParseError(
@@ -142,8 +145,10 @@ final class HTTP1ParserBodyTests: XCTestCase {
 
     func test_parser_fails400_whenBothContentLengthAndTransferEncodingArePresent() {
         let reason = assertParseError(
-            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400)
+            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            status: 400)
         XCTAssertEqual(reason, "both Content-Length and Transfer-Encoding")
-        assertParseError("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\nContent-Length: 5\r\n\r\n", status: 400)
+        assertParseError(
+            "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\nContent-Length: 5\r\n\r\n", status: 400)
     }
 }

@@ -78,7 +78,8 @@ final class HTTP1ParserConnectionTests: XCTestCase {
 
     func test_parser_keepsBufferBounded_whenManyRequestsStreamThrough() {
         var parser = HTTP1Parser()
-        let request = bytes("POST /s HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n" + String(repeating: "z", count: 100))
+        let request = bytes(
+            "POST /s HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n" + String(repeating: "z", count: 100))
         var parsed = 0
         // Feed in 1000-byte reads that straddle request boundaries, like a busy keep-alive connection.
         let stream = Array((0..<500).map { _ in request }.joined())

@@ -32,7 +32,8 @@ final class HTTP1ParserContinueTests: XCTestCase {
 
     func test_parser_emitsContinue_whenChunkedBodyIsIncomplete() {
         var parser = HTTP1Parser()
-        parser.append(bytes("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab"))
+        parser.append(
+            bytes("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab"))
 
         XCTAssertEqual(parser.next(), .continueExpected)
         XCTAssertEqual(parser.next(), .needMoreData)

@@ -26,7 +26,8 @@ final class HTTP1ParserRequestBytesTests: XCTestCase {
 
     func test_requestBytes_holdTheUnfinishedRequest_whileItArrives() {
         var parser = HTTP1Parser()
-        parser.append(bytes("GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\n\r\nabc"))
+        parser.append(
+            bytes("GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\n\r\nabc"))
 
         guard case .request = parser.next() else { return XCTFail("expected the first request") }
         XCTAssertEqual(parser.next(), .needMoreData)
@@ -69,7 +70,8 @@ final class HTTP1ParserRequestBytesTests: XCTestCase {
             while case .request = parser.next() {}
             parser.append(Array(input[cut...]))
             while case .request = parser.next() {}
-            XCTAssertEqual(parser.requestBytes, bytes("POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n"), "cut at \(cut)")
+            XCTAssertEqual(
+                parser.requestBytes, bytes("POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n"), "cut at \(cut)")
         }
     }
 }

@@ -18,7 +18,8 @@ final class HTTP1ParserSplitTests: XCTestCase {
     ]
 
     func test_parser_returnsThreeRequestsInOrder_whenPipelinedInOneAppend() {
-        let input = "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nPOST /2 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcDELETE /3 HTTP/1.1\r\nHost: x\r\n\r\n"
+        let input =
+            "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nPOST /2 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcDELETE /3 HTTP/1.1\r\nHost: x\r\n\r\n"
         var parser = HTTP1Parser()
         parser.append(bytes(input))
 
@@ -92,7 +93,8 @@ final class HTTP1ParserSplitTests: XCTestCase {
             result.last,
             .request(
                 HTTP1Request(
-                    method: "PUT", target: "/e", headers: ["Host": "x", "Expect": "100-continue", "Content-Length": "3"],
+                    method: "PUT", target: "/e",
+                    headers: ["Host": "x", "Expect": "100-continue", "Content-Length": "3"],
                     body: bytes("xyz"), expectsContinue: true)))
     }
 

@@ -65,7 +65,12 @@ final class HTTP1SerializerStreamTests: XCTestCase {
 
         XCTAssertEqual(
             events(feeding: [wire]),
-            [.request(HTTP1Request(method: "POST", target: "/", headers: ["Host": "x", "Transfer-Encoding": "chunked"], body: sent))]
+            [
+                .request(
+                    HTTP1Request(
+                        method: "POST", target: "/", headers: ["Host": "x", "Transfer-Encoding": "chunked"], body: sent)
+                )
+            ]
         )
     }
 }

@@ -10,8 +10,9 @@ final class AdminHealthTests: ServerTestCase {
         let health = try XCTUnwrap(client.request("GET", "/__pushfake/health"))
         XCTAssertEqual(health.status, 200)
         XCTAssertEqual(
-            health.text, #"{"status":"ok","journal":{"entries":0,"bytes":0,"limit":null,"dropped":0},"#
-            + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0,"evicted":0}}"#,
+            health.text,
+            #"{"status":"ok","journal":{"entries":0,"bytes":0,"limit":null,"dropped":0},"#
+                + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0,"evicted":0}}"#,
             "status first, then the journal")
     }
 

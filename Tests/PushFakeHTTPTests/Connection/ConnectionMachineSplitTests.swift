@@ -44,7 +44,8 @@ final class ConnectionMachineSplitTests: XCTestCase {
     }
 
     func test_everyThreePieceSplit_ofAnExpectContinueRequest_answersTheSame() {
-        let bytes = Array(("PUT /p HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\nbody" + get("/q")).utf8)
+        let bytes = Array(
+            ("PUT /p HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\nbody" + get("/q")).utf8)
         let answers = echo("/p") + echo("/q")
         for first in 0...bytes.count {
             for second in first...bytes.count where second % 7 == 0 || second == bytes.count {

@@ -23,7 +23,8 @@ final class ConnectionMachineTimeoutTests: XCTestCase {
         XCTAssertTrue(harness.written().hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
         XCTAssertEqual(harness.responder.rejections.first?.rejection, .timedOut)
         XCTAssertEqual(
-            harness.responder.rejections.first?.bytes, Array("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nab".utf8))
+            harness.responder.rejections.first?.bytes,
+            Array("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nab".utf8))
         XCTAssertTrue(harness.isClosed)
     }
 

@@ -13,7 +13,8 @@ final class HostileFramingTests: HostileTestCase {
         XCTAssertNotNil(answer.json?["error"]?.stringValue, answer.text, file: file, line: line)
         XCTAssertTrue(answer.closedByServer, file: file, line: line)
         XCTAssertTrue(
-            fake.journal.entries.contains { $0.isUnmatched && $0.status == status }, "journaled as malformed", file: file,
+            fake.journal.entries.contains { $0.isUnmatched && $0.status == status }, "journaled as malformed",
+            file: file,
             line: line)
     }
 

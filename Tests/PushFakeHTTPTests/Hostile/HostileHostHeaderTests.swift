@@ -10,7 +10,8 @@ final class HostileHostHeaderTests: HostileTestCase {
         XCTAssertEqual(answer.status, 400)
         XCTAssertEqual(answer.json?["error"], "missing Host header")
         XCTAssertTrue(answer.closedByServer)
-        let entry = try XCTUnwrap(fake.journal.entries.first { $0.isUnmatched }, "journaled like other malformed requests")
+        let entry = try XCTUnwrap(
+            fake.journal.entries.first { $0.isUnmatched }, "journaled like other malformed requests")
         XCTAssertEqual(entry.status, 400)
         XCTAssertEqual(entry.notes.first, "malformed HTTP: missing Host header")
     }

@@ -14,7 +14,8 @@ final class HostileNotHTTPTests: HostileTestCase {
 
     func test_tlsClientHello_answers400AtOnce() throws {
         // A TLS record header (handshake, TLS 1.0 record version, length) and the start of a ClientHello.
-        let hello: [UInt8] = [0x16, 0x03, 0x01, 0x00, 0xF4, 0x01, 0x00, 0x00, 0xF0, 0x03, 0x03] + Array(repeating: 0x2A, count: 32)
+        let hello: [UInt8] =
+            [0x16, 0x03, 0x01, 0x00, 0xF4, 0x01, 0x00, 0x00, 0xF0, 0x03, 0x03] + Array(repeating: 0x2A, count: 32)
         let answer = try answer(to: hello)
         XCTAssertEqual(answer.status, 400)
         XCTAssertEqual(answer.json?["error"], "invalid method")

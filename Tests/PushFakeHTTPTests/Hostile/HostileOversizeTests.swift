@@ -6,7 +6,9 @@ import XCTest
 final class HostileOversizeTests: HostileTestCase {
     func test_oversizedHead_answers431() throws {
         let answer = try answer(
-            to: "GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 5_000))\r\n\r\n")
+            to:
+                "GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 5_000))\r\n\r\n"
+        )
         XCTAssertEqual(answer.status, 431)
         XCTAssertNotNil(answer.json?["error"])
         XCTAssertTrue(answer.closedByServer)

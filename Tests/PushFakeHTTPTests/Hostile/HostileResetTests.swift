@@ -8,7 +8,8 @@ final class HostileResetTests: HostileTestCase {
         for _ in 0..<20 {
             let client = try RawConnection(port: port)
             client.send(
-                "POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{\"deviceId\":")
+                "POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{\"deviceId\":"
+            )
             client.reset()
         }
         XCTAssertTrue(eventually { self.server.connectionCounts.open == 0 }, "\(server.connectionCounts)")

@@ -59,7 +59,8 @@ final class ServerProtocolTests: ServerTestCase {
             "HEAD /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         )
         let head = try XCTUnwrap(client.readResponse(head: true))
-        let body = #"{"status":"ok","journal":{"entries":0,"bytes":0,"limit":null,"dropped":0},"#
+        let body =
+            #"{"status":"ok","journal":{"entries":0,"bytes":0,"limit":null,"dropped":0},"#
             + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0,"evicted":0}}"#
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.headers["Content-Length"], String(body.utf8.count))

@@ -34,7 +34,8 @@ class HostileTestCase: ServerTestCase {
         }
         client.send(Self.registerRequest())
         XCTAssertEqual(client.readResponse()?.status, 200, "register \(when)", file: file, line: line)
-        XCTAssertEqual(client.request("GET", "/__pushfake/health")?.status, 200, "health \(when)", file: file, line: line)
+        XCTAssertEqual(
+            client.request("GET", "/__pushfake/health")?.status, 200, "health \(when)", file: file, line: line)
     }
 
     /// Sends `bytes`, checks a well-behaved client is served meanwhile, then reads the hostile client's answer to
