@@ -23,7 +23,7 @@ enum Serve {
         if let upstream = options.upstream { configuration.upstream = UpstreamProxy(upstream) }
         let fake = PushFake(options.engineConfiguration)
         if let problem = loadStateFiles(options.stateFiles, into: fake) {
-            FileHandle.standardError.write(Data("pushfake: \(problem)\n".utf8))
+            StandardStreams.error("pushfake: \(problem)\n")
             exit(ExitCode.dataError.rawValue)
         }
         let server = PushFakeServer(fake: fake, configuration: configuration)
@@ -35,10 +35,10 @@ enum Serve {
         do {
             try server.start()
         } catch {
-            FileHandle.standardError.write(Data("pushfake: \(error)\n".utf8))
+            StandardStreams.error("pushfake: \(error)\n")
             exit(error == PushFakeError.addressInUse(port: options.port) ? 69 : 70)
         }
-        FileHandle.standardOutput.write(Data((readyLine(server).serializedString() + "\n").utf8))
+        StandardStreams.output(readyLine(server).serializedString() + "\n")
         if let warning = adminWarning(options) { say(warning, event: "warning", options) }
         if let warning = journalWarning(options) { say(warning, event: "warning", options) }
         if options.simulatorDelivery != nil {
@@ -50,7 +50,7 @@ enum Serve {
                     format == "json"
                     ? JSON.object(["event": "note", "delivery": .string(delivery.id), "message": .string(message)])
                         .serializedString() : "pushfake: " + message
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                StandardStreams.error(line + "\n")
             }
         }
         if let line = upstreamLine(options) { say(line, event: "upstream", options) }
@@ -155,14 +155,14 @@ enum Serve {
             options.logFormat == "json"
             ? JSON.object(["event": .string(event), "message": .string(message)]).serializedString()
             : "pushfake: " + message
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreams.error(line + "\n")
     }
 
     @Sendable private static func writeJSONLog(_ line: RequestLogLine) {
-        FileHandle.standardError.write(Data((line.jsonValue.serializedString() + "\n").utf8))
+        StandardStreams.error(line.jsonValue.serializedString() + "\n")
     }
 
     @Sendable private static func writeLog(_ line: RequestLogLine) {
-        FileHandle.standardError.write(Data((line.description + "\n").utf8))
+        StandardStreams.error(line.description + "\n")
     }
 }

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes to stdout and stderr that never stop the process. `FileHandle.write(_:)` traps when the write fails, so
+/// `pushfake serve` whose log reader went away (a closed pipe, `2>&-`) died on its next request log line, taking
+/// the request with it; a log line that cannot be written is dropped instead. (SIGPIPE is ignored by the server.)
+enum StandardStreams {
+    static func error(_ text: String) {
+        write(text, to: 2)
+    }
+
+    static func output(_ text: String) {
+        write(text, to: 1)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { systemWrite(descriptor, $0 + offset, buffer.count - offset) } ?? -1
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, pointer, count)
+        #else
+            Darwin.write(descriptor, pointer, count)
+        #endif
+    }
+}
