@@ -21,8 +21,6 @@
         let adopted = Locked<[Int32]>([])
 
         static let sweepInterval: UInt64 = 100_000_000
-        /// How long one turn may spend on connections before the rest of its events wait for the next turn.
-        static let turnBudget: UInt64 = 2_000_000
 
         static func make() -> EventLoop? {
             let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -64,9 +62,6 @@
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
             defer { buffer.deallocate() }
             var fairness = LoopFairness(now: Self.now())
-            var ready: [(connection: LoopConnection, flags: UInt32)] = []
-            ready.reserveCapacity(events.count)
-            var turn: UInt64 = 0
             running: while true {
                 let before = Self.now()
                 let timeout = state.waitMilliseconds(now: before)
@@ -75,9 +70,10 @@
                 let now = Self.now()
                 fairness.waited(from: before, to: now)
                 state.adoptPending(now: now)
-                turn &+= 1
-                ready.removeAll(keepingCapacity: true)
                 for index in 0..<max(0, Int(count)) {
+                    // A stopping server does not wait for the rest of a batch of busy connections: at most the
+                    // answer being built now delays it (SIGTERM under load, issue "Unbreakable").
+                    guard server.isRunning else { break running }
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }
                     if fd == wake {
                         guard server.isRunning else { break running }
@@ -85,24 +81,7 @@
                         continue
                     }
                     guard let connection = state.connection(forEventOn: fd, now: now) else { continue }
-                    ready.append((connection, events[index].events))
-                }
-                // Fair turns: the connections served longest ago (new ones first) go first, and once the turn's
-                // budget is spent the others wait for the next turn — their events stay pending (level-triggered),
-                // and they will be first then. One client whose answers are expensive to build (pipelined journal
-                // exports) thus delays another by about one answer, not by one answer per busy connection.
-                ready.sort { $0.connection.lastTurn < $1.connection.lastTurn }
-                let turnEnd = now &+ Self.turnBudget
-                for (position, item) in ready.enumerated() {
-                    // A stopping server does not wait for the rest of a batch of busy connections: at most the
-                    // answer being built now delays it (SIGTERM under load, issue "Unbreakable").
-                    guard server.isRunning else { break running }
-                    if position > 0 && Self.now() >= turnEnd { break }
-                    let fd = item.connection.fd
-                    // Retired by an earlier item of this turn (no connection is adopted while the turn runs).
-                    guard state.connections[fd] === item.connection else { continue }
-                    item.connection.lastTurn = turn
-                    item.connection.handle(item.flags, buffer: buffer, now: now)
+                    connection.handle(events[index].events, buffer: buffer, now: now)
                     state.settled(fd)
                 }
                 let done = Self.now()

@@ -17,8 +17,6 @@
         /// Whether this turn already built an answer by writing out the previous one (``flush(now:)``): the loop's
         /// other connections go first before this one writes again.
         private var refilledThisTurn = false
-        /// The loop turn that last handled this connection's events (0: never), for fair turns (EventLoop.run).
-        var lastTurn: UInt64 = 0
 
         init(fd: Int32, loop: EventLoop, server: PushFakeServer, machine: ConnectionMachine<ServerResponder>) {
             self.fd = fd
