@@ -116,7 +116,8 @@ struct TwinPushVendor: PushVendor {
     /// A catalogue type (any case) with an optional message, or a type of one's own that may add a status.
     static var twinPushErrorSchemas: [JSON] {
         let catalogue: JSON = .string(
-            "^(" + TwinPushErrorType.catalogue.map { JSONSchemaText.caseInsensitive($0.rawValue) }
+            "^("
+                + TwinPushErrorType.catalogue.map { JSONSchemaText.caseInsensitive($0.rawValue) }
                 .joined(separator: "|") + ")$")
         let message: JSON = ["type": ["string", "null"]]
         return [

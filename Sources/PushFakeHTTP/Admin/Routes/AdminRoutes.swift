@@ -115,7 +115,8 @@ package enum AdminRoutes {
         headers: [
             AdminParameter(
                 name: "Last-Event-ID",
-                description: "What a reconnecting EventSource sends: replay after this sequence number (without since).",
+                description:
+                    "What a reconnecting EventSource sends: replay after this sequence number (without since).",
                 schema: ["type": "string", "pattern": "^[0-9]{1,18}$"])
         ],
         responses: [

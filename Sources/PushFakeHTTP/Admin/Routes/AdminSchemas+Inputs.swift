@@ -84,7 +84,9 @@ extension AdminSchemas {
                 ? [
                     [
                         "properties": .object(
-                            JSONObject([.init(key: key.key, value: anyJSON)] + key.companions.map { .init(key: $0, value: anyJSON) })),
+                            JSONObject(
+                                [.init(key: key.key, value: anyJSON)]
+                                    + key.companions.map { .init(key: $0, value: anyJSON) })),
                         "required": [.string(key.key)],
                     ]
                 ] : key.schemas

@@ -155,7 +155,10 @@ package enum AdminSchemas {
                 input(
                     ["match": ref("Matcher"), "count": ref("Count"), "inOrder": ["type": "null"]], required: ["match"]),
                 input(
-                    ["inOrder": array(ref("Matcher"), minItems: 1), "match": ["type": "null"], "count": ["type": "null"]],
+                    [
+                        "inOrder": array(ref("Matcher"), minItems: 1), "match": ["type": "null"],
+                        "count": ["type": "null"],
+                    ],
                     required: ["inOrder"]),
             ]
         ]
