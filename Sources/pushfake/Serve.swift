@@ -37,6 +37,18 @@ enum Serve {
         FileHandle.standardOutput.write(Data((readyLine(server).serializedString() + "\n").utf8))
         if let warning = adminWarning(options) { say(warning, event: "warning", options) }
         if let warning = journalWarning(options) { say(warning, event: "warning", options) }
+        if options.simulatorDelivery != nil {
+            // Also printed with --quiet: a push that did not reach the simulator is worth a line.
+            let format = options.logFormat
+            fake.onDeliveryNote { delivery, note in
+                let message = "delivery \(delivery.id) to device \(delivery.deviceID): \(note)"
+                let line =
+                    format == "json"
+                    ? JSON.object(["event": "note", "delivery": .string(delivery.id), "message": .string(message)])
+                        .serializedString() : "pushfake: " + message
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+        }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0

@@ -1,3 +1,4 @@
+import Foundation
 import PushFakeCore
 import PushFakeHTTP
 
@@ -18,6 +19,8 @@ struct ServeOptions {
     var adminAccess = AdminAccess()
     /// `--state` files, in the order given: loaded before the server listens.
     var stateFiles: [String] = []
+    /// `--apns-dir`, `--simulator`, `--bundle-id`: iOS deliveries as `.apns` files and into the iOS Simulator.
+    var simulatorDelivery: SimulatorDelivery?
 
     static let spec = CommandSpec(
         path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
@@ -57,6 +60,14 @@ struct ServeOptions {
                 "--allow-host", "name",
                 "Accept this Host name for admin requests besides IP addresses and localhost (a compose service)",
                 repeatable: true),
+            .value(
+                "--apns-dir", "dir",
+                "Write each iOS delivery as an .apns file (payload + \"Simulator Target Bundle\") into dir; needs --bundle-id"
+            ),
+            .value(
+                "--simulator", "booted|udid",
+                "Push each iOS delivery into this iOS Simulator with xcrun simctl push (macOS); needs --bundle-id"),
+            .value("--bundle-id", "id", "The app the .apns files and simulator pushes are for (com.example.app)"),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
@@ -94,11 +105,36 @@ struct ServeOptions {
             }
             adminAccess.allowedHosts.append(name)
         }
+        simulatorDelivery = try Self.simulatorDelivery(arguments)
+    }
+
+    /// `--apns-dir DIR` and/or `--simulator booted|UDID`, each needing `--bundle-id`.
+    private static func simulatorDelivery(_ arguments: ParsedArguments) throws(CommandExit) -> SimulatorDelivery? {
+        let directory = arguments.string("--apns-dir")
+        let simulator = arguments.string("--simulator")
+        let bundleID = arguments.string("--bundle-id")
+        guard directory != nil || simulator != nil else {
+            if bundleID != nil { throw arguments.usage("--bundle-id is for --apns-dir or --simulator; give one") }
+            return nil
+        }
+        guard let bundleID else { throw arguments.usage("--apns-dir and --simulator need --bundle-id") }
+        guard SimulatorDelivery.isValidBundleID(bundleID) else {
+            throw arguments.usage("--bundle-id takes letters, digits, - and . (com.example.app), not \(bundleID)")
+        }
+        if let simulator, !SimulatorDelivery.isValidSimulator(simulator) {
+            throw arguments.usage("--simulator takes booted or a simulator's UDID, not \(simulator)")
+        }
+        if let directory, directory.isEmpty { throw arguments.usage("--apns-dir takes a directory, not an empty path") }
+        return SimulatorDelivery(
+            bundleID: bundleID, simulator: simulator,
+            directory: directory.map { URL(fileURLWithPath: $0, isDirectory: true) })
     }
 
     var engineConfiguration: PushFakeConfiguration {
-        PushFakeConfiguration(
+        var configuration = PushFakeConfiguration(
             seed: seed, clockMode: clock, stateChecks: stateChecks, journalLimit: journalLimit, tpnsApps: tpnsApps,
             twinPushApps: twinPushApps)
+        configuration.simulatorDelivery = simulatorDelivery
+        return configuration
     }
 }

@@ -1,4 +1,4 @@
-// The README's three examples, verbatim: if this file stops compiling or passing, the README is wrong.
+// The README's Swift examples, verbatim: if this file stops compiling or passing, the README is wrong.
 import Foundation
 import PushFakeClients
 import PushFakeTesting
@@ -67,5 +67,19 @@ struct InHouseGateway: PushVendor {
         request.httpBody = Data(#"{"text":"Hi"}"#.utf8)
         _ = try await fake.makeURLSession().data(for: request)
         fake.assertRequested(.vendor(Vendor("inHouse")).operation("send"))
+    }
+}
+
+func makeFakeDeliveringIntoTheSimulator() -> PushFake {
+    var configuration = PushFakeConfiguration(seed: 1)
+    configuration.simulatorDelivery = SimulatorDelivery(bundleID: "com.example.app", simulator: "booted")
+    return PushFake(configuration)
+}
+
+final class SimulatorDeliveryExample: XCTestCase {
+    func test_configurationDeliversIntoTheBootedSimulator() {
+        let fake = makeFakeDeliveringIntoTheSimulator()
+        XCTAssertEqual(fake.configuration.simulatorDelivery?.simulator, "booted")
+        XCTAssertEqual(fake.configuration.simulatorDelivery?.bundleID, "com.example.app")
     }
 }

@@ -17,6 +17,9 @@ public struct PushFakeConfiguration: Sendable {
     public var clockStart: Date
     /// Keep at most this many journal entries (ring buffer); `nil` keeps all.
     public var journalLimit: Int?
+    /// Also write each iOS delivery as an `.apns` file and push it into the iOS Simulator; `nil` (the default) does
+    /// neither.
+    public var simulatorDelivery: SimulatorDelivery?
     /// Vendor settings by key type.
     private var vendorSettings: [ObjectIdentifier: any Sendable] = [:]
     /// Apps in each vendor's JSON form by vendor name, from ``init(json:vendors:)``: declared through

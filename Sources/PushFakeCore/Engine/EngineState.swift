@@ -16,6 +16,8 @@ struct EngineState {
     var vendorSlots: [VendorSlot]
     var observers: [Int: @Sendable (JournalEntry) -> Void] = [:]
     var deliveryObservers: [Int: @Sendable (Delivery) -> Void] = [:]
+    /// Told when a note is added to a delivery (``PushFake/addNote(_:toDelivery:)``), with the delivery as it is now.
+    var noteObservers: [Int: @Sendable (Delivery, String) -> Void] = [:]
     var nextObserverID = 1
     /// Deliveries clock ticks made since delivery observers last heard of them (kept only while there are some).
     var tickDeliveries: [String] = []
@@ -50,11 +52,13 @@ struct EngineState {
     mutating func reset(vendors: VendorRegistry) {
         let observers = self.observers
         let deliveryObservers = self.deliveryObservers
+        let noteObservers = self.noteObservers
         let nextObserverID = self.nextObserverID
         let apps = vendorSlots.map { $0.declaredApps() }
         self = EngineState(configuration: configuration, vendors: vendors)
         self.observers = observers
         self.deliveryObservers = deliveryObservers
+        self.noteObservers = noteObservers
         self.nextObserverID = nextObserverID
         for (slot, declared) in zip(vendorSlots, apps) {
             if let declared, let commit = try? slot.prepareApps(declared) { commit() }

@@ -20,6 +20,8 @@ public final class PushFake: Sendable {
     /// The vendors the engine serves, in registration order.
     public let vendors: VendorRegistry
     let state: Locked<EngineState>
+    /// Writes and pushes iOS deliveries when the configuration asks for it.
+    let simulatorSink: SimulatorDeliverySink?
 
     /// Creates an engine with no devices, an empty journal and the clock at the configured start, serving `vendors`
     /// (TPNS and TwinPush unless told otherwise).
@@ -29,6 +31,8 @@ public final class PushFake: Sendable {
         self.configuration = configuration
         self.vendors = vendors
         self.state = Locked(EngineState(configuration: configuration, vendors: vendors))
+        simulatorSink = configuration.simulatorDelivery.map(SimulatorDeliverySink.init(options:))
+        simulatorSink?.attach(to: self)
     }
 
     /// Every route the engine serves, as `METHOD /template`.

@@ -64,4 +64,9 @@ public struct Journal: Sendable {
         entryBytes = 0
         return storage.removeAll()
     }
+
+    /// The entry among the newest `limit` whose deliveries include `deliveryID`.
+    func entry(causing deliveryID: String, within limit: Int) -> JournalEntry? {
+        storage.last(within: limit) { $0.deliveryIDs.contains(deliveryID) }
+    }
 }

@@ -58,15 +58,17 @@ extension JournalEntry {
         return Double(bitPattern: reader.fixed())
     }
 
-    /// Facts the handler recorded ("device was not known", "app auto-provisioned", …).
+    /// Facts the handler recorded ("device was not known", "app auto-provisioned", …), then what happened to the
+    /// entry's deliveries afterwards (a simulator push that failed, added by ``PushFake/addNote(_:toDelivery:)``).
     public var notes: [String] {
         var reader = JournalEntryReader(bytes, at: subject.notes)
         let count = reader.elementCount()
-        guard count > 0 else { return [] }
+        let later = extras?.laterNotes.withLock { $0 } ?? []
+        guard count > 0 else { return later }
         var notes: [String] = []
-        notes.reserveCapacity(count)
+        notes.reserveCapacity(count &+ later.count)
         for _ in 0..<count { notes.append(reader.string()) }
-        return notes
+        return notes + later
     }
 
     private func string(_ range: Range<Int>) -> String {

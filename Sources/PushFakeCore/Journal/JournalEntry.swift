@@ -79,6 +79,9 @@ public struct AppliedFault: Sendable, Equatable {
 final class JournalEntryExtras: Sendable {
     let fault: AppliedFault?
     let deliveryIDs: [String]
+    /// Notes about the deliveries added after the entry was journaled: the only part of an entry that changes, and
+    /// only ever grows (every snapshot holding the entry sees them).
+    let laterNotes = Locked<[String]>([])
 
     init(fault: AppliedFault?, deliveryIDs: [String]) {
         self.fault = fault

@@ -72,6 +72,21 @@ package struct SegmentedRing<Element> {
         return result
     }
 
+    /// The newest element among the last `limit` that satisfies `predicate`, searched newest first.
+    package func last(within limit: Int, where predicate: (Element) -> Bool) -> Element? {
+        guard count > 0, limit > 0 else { return nil }
+        var index = count &- 1
+        let lowest = max(0, count &- limit)
+        while index >= lowest {
+            let (chunk, slot) = ((head &+ index) % count).quotientAndRemainder(dividingBy: chunkSize)
+            if chunks.indices.contains(chunk), chunks[chunk].indices.contains(slot), predicate(chunks[chunk][slot]) {
+                return chunks[chunk][slot]
+            }
+            index &-= 1
+        }
+        return nil
+    }
+
     /// Element slots allocated, held or not: what the chunks cost besides the elements' own storage.
     package var reservedSlots: Int {
         guard let last = chunks.last else { return 0 }

@@ -18,6 +18,7 @@ extension Delivery {
         object["createdAt"] = .string(TimeFormat.iso8601(createdAt))
         object["receivedAt"] = receivedAt.map { .string(TimeFormat.iso8601($0)) } ?? .null
         object["openedAt"] = openedAt.map { .string(TimeFormat.iso8601($0)) } ?? .null
+        if !notes.isEmpty { object["notes"] = .array(notes.map(JSON.string)) }
         return .object(object)
     }
 }
@@ -26,7 +27,7 @@ extension Delivery {
     /// The keys of ``jsonValue``.
     static let jsonKeys = [
         "id", "vendor", "app", "notificationId", "deviceId", "platform", "token", "payload", "payloadBytes", "status",
-        "reason", "createdAt", "receivedAt", "openedAt",
+        "reason", "createdAt", "receivedAt", "openedAt", "notes",
     ]
 
     /// Reads ``jsonValue`` back into an equal delivery (times to the millisecond).
@@ -62,6 +63,7 @@ extension Delivery {
             createdAt: createdAt)
         receivedAt = try fields.date("receivedAt")
         openedAt = try fields.date("openedAt")
+        notes = try fields.strings("notes") ?? []
     }
 
     private static func payload(_ fields: JSONFields) throws(JSONFieldError) -> [UInt8] {

@@ -71,6 +71,9 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     public internal(set) var receivedAt: Date?
     /// When the device reported an open (TwinPush `open_notification`); `nil` until then, and always for TPNS.
     public internal(set) var openedAt: Date?
+    /// What happened to the delivery after it was made, outside the vendor API: a simulator push that failed, a
+    /// `.apns` file that could not be written (``PushFake/addNote(_:toDelivery:)``). Empty for most.
+    public internal(set) var notes: [String] = []
 
     /// A delivery as a vendor records it through ``VendorServices/record(_:)``; receipt and open times start unset.
     public init(

@@ -17,7 +17,10 @@ extension AdminAPI {
             })
         {
         case .failure(let answer): return answer
-        case .success(let parsed): configuration = parsed
+        case .success(var parsed):
+            // Instances deliver into the simulator as the server does (`pushfake serve --simulator`).
+            parsed.simulatorDelivery = fake.configuration.simulatorDelivery
+            configuration = parsed
         }
         let engine = PushFake(configuration, vendors: fake.vendors)
         guard let id = server.instances.add(engine) else {

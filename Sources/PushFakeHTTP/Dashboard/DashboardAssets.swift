@@ -408,6 +408,7 @@ enum DashboardAssets {
           const payload = JSON.parse(data.join("\n"));
           if (type === "entry") addEntry(payload);
           else if (type === "delivery") addDelivery(payload);
+          else if (type === "note") addNote(payload);
           else if (type === "dropped") notice(`The event stream fell behind (${payload.reason}); catching up.`);
         }
 
@@ -424,6 +425,18 @@ enum DashboardAssets {
         function addDelivery(delivery) {
           model.deliveries.set(delivery.id, delivery);
           if (model.loaded) model.fresh.add(delivery.id);
+          scheduleRefresh();
+        }
+
+        // A note added to a delivery after it was made (a simulator push that failed): on the delivery and on the journal
+        // entry that caused it.
+        function addNote({ delivery, note }) {
+          model.deliveries.set(delivery.id, delivery);
+          const entry = model.entries.find((e) => (e.deliveries || []).includes(delivery.id));
+          if (entry) {
+            entry.notes = (entry.notes || []).concat([note]);
+            if (model.selected === entry.seq) renderDetail();
+          }
           scheduleRefresh();
         }
 
@@ -657,8 +670,8 @@ enum DashboardAssets {
           };
         }
 
-        // FCM/HMS data message (§7.2): every value is a string; a blank title shows the app's name, `custom` and `tags`
-        // are JSON inside strings, and a `tp_silent` tag means nothing is shown.
+        // FCM/HMS data message (TwinPushWireProtocol.md §7.2): every value is a string; a blank title shows the app's
+        // name, `custom` and `tags` are JSON inside strings, and a `tp_silent` tag means nothing is shown.
         function androidNotificationModel(data, appName) {
           const parse = (text, fallback) => { try { return JSON.parse(text); } catch (error) { return fallback; } };
           const custom = parse(data.custom || "{}", {});
@@ -705,6 +718,7 @@ enum DashboardAssets {
               h("span", { class: "push-body" }, view.body)),
             view.kind === "ios" && view.badge !== null ? h("span", { class: "push-badge" }, `badge ${view.badge}`) : null,
             flags.length ? h("span", { class: "push-flags" }, flags.join(" · ")) : null,
+            (delivery.notes || []).length ? h("ul", { class: "notes" }, delivery.notes.map((n) => h("li", null, n))) : null,
             withDevice ? h("span", { class: "push-device" }, `to ${delivery.deviceId} (${delivery.platform})`) : null);
         }
 

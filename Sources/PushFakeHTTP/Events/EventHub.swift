@@ -20,6 +20,9 @@ import PushFakeCore
 /// event: delivery
 /// data: {"id":"3000000000000001",…} ← a delivery
 ///
+/// event: note
+/// data: {"delivery":{…},"note":"…"}  ← a note added to a delivery later (a failed simulator push)
+///
 /// : heartbeat                        ← every heartbeat interval
 /// ```
 /// `?since=SEQ` (or the `Last-Event-ID` header an `EventSource` sends when it reconnects) replays the entries after
@@ -37,6 +40,7 @@ package final class EventHub: Sendable {
     private enum Event {
         case entry(JournalEntry)
         case delivery(Delivery)
+        case note(Delivery, String)
         case subscribe(id: Int, stream: ResponseStream, since: Int?)
     }
 
@@ -46,7 +50,7 @@ package final class EventHub: Sendable {
         var pendingSubscribers = 0
         var nextID = 1
         var running = false
-        var observerTokens: (entry: Int, delivery: Int)?
+        var observerTokens: (entry: Int, delivery: Int, note: Int)?
     }
 
     private let engine: PushFake
@@ -90,7 +94,8 @@ package final class EventHub: Sendable {
         // Observe before the thread runs, so nothing recorded after subscribe() is missed.
         let entryToken = engine.addObserver { [weak self] entry in self?.enqueue(.entry(entry)) }
         let deliveryToken = engine.onDelivery { [weak self] delivery in self?.enqueue(.delivery(delivery)) }
-        state.withLock { $0.observerTokens = (entryToken, deliveryToken) }
+        let noteToken = engine.onDeliveryNote { [weak self] delivery, note in self?.enqueue(.note(delivery, note)) }
+        state.withLock { $0.observerTokens = (entryToken, deliveryToken, noteToken) }
         let thread = Thread { [self] in run() }
         thread.name = "pushfake-events"
         thread.start()
@@ -125,6 +130,7 @@ package final class EventHub: Sendable {
                     if let tokens = state.observerTokens {
                         engine.removeObserver(tokens.entry)
                         engine.removeDeliveryObserver(tokens.delivery)
+                        engine.removeDeliveryNoteObserver(tokens.note)
                     }
                     state.observerTokens = nil
                 }
@@ -149,6 +155,10 @@ package final class EventHub: Sendable {
             broadcast(Self.text(entry), entrySequence: entry.sequence, delivery: nil)
         case .delivery(let delivery):
             broadcast(Self.text(delivery), entrySequence: nil, delivery: delivery.id)
+        case .note(let delivery, let note):
+            // Every subscriber hears of a note, also one whose replay already carried the delivery.
+            let data = JSON.object(["delivery": delivery.jsonValue, "note": .string(note)]).serializedString()
+            broadcast(Array("event: note\ndata: \(data)\n\n".utf8), entrySequence: nil, delivery: nil)
         case .subscribe(let id, let stream, let since):
             var subscriber = Subscriber(id: id, stream: stream, lastSequence: 0, replayedDeliveries: [])
             var bytes = Array("retry: 2000\n\n".utf8)

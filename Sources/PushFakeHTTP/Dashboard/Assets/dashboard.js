@@ -151,6 +151,7 @@ function handleEvent(block) {
   const payload = JSON.parse(data.join("\n"));
   if (type === "entry") addEntry(payload);
   else if (type === "delivery") addDelivery(payload);
+  else if (type === "note") addNote(payload);
   else if (type === "dropped") notice(`The event stream fell behind (${payload.reason}); catching up.`);
 }
 
@@ -167,6 +168,18 @@ function addEntry(entry) {
 function addDelivery(delivery) {
   model.deliveries.set(delivery.id, delivery);
   if (model.loaded) model.fresh.add(delivery.id);
+  scheduleRefresh();
+}
+
+// A note added to a delivery after it was made (a simulator push that failed): on the delivery and on the journal
+// entry that caused it.
+function addNote({ delivery, note }) {
+  model.deliveries.set(delivery.id, delivery);
+  const entry = model.entries.find((e) => (e.deliveries || []).includes(delivery.id));
+  if (entry) {
+    entry.notes = (entry.notes || []).concat([note]);
+    if (model.selected === entry.seq) renderDetail();
+  }
   scheduleRefresh();
 }
 
@@ -400,8 +413,8 @@ function iosBannerModel(payload, appName) {
   };
 }
 
-// FCM/HMS data message (§7.2): every value is a string; a blank title shows the app's name, `custom` and `tags`
-// are JSON inside strings, and a `tp_silent` tag means nothing is shown.
+// FCM/HMS data message (TwinPushWireProtocol.md §7.2): every value is a string; a blank title shows the app's
+// name, `custom` and `tags` are JSON inside strings, and a `tp_silent` tag means nothing is shown.
 function androidNotificationModel(data, appName) {
   const parse = (text, fallback) => { try { return JSON.parse(text); } catch (error) { return fallback; } };
   const custom = parse(data.custom || "{}", {});
@@ -448,6 +461,7 @@ function renderPush(delivery, withDevice) {
       h("span", { class: "push-body" }, view.body)),
     view.kind === "ios" && view.badge !== null ? h("span", { class: "push-badge" }, `badge ${view.badge}`) : null,
     flags.length ? h("span", { class: "push-flags" }, flags.join(" · ")) : null,
+    (delivery.notes || []).length ? h("ul", { class: "notes" }, delivery.notes.map((n) => h("li", null, n))) : null,
     withDevice ? h("span", { class: "push-device" }, `to ${delivery.deviceId} (${delivery.platform})`) : null);
 }
 
