@@ -19,7 +19,7 @@ enum TailCommand {
         discussion: """
             Follows the server's event stream (GET /__pushfake/events). Each request prints `#SEQ TIME \
             vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` when \
-            it delivered; each delivery prints `  delivery ID vendor -> DEVICE`. --json prints each journal entry as \
+            it delivered; each delivery an indented `delivery ID vendor -> DEVICE`. --json prints each journal entry as \
             one JSON line instead (the JSON Lines recording format). Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, \
             or when the server ends the stream; exit 1 when the server drops a reader that fell behind, 69 when the \
             connection is lost. It does not reconnect.
