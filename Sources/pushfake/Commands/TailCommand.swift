@@ -19,7 +19,7 @@ enum TailCommand {
         discussion: """
             Follows the server's event stream (GET /__pushfake/events). Each request prints `#SEQ TIME \
             vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` when \
-            it delivered; each delivery an indented `delivery ID vendor -> DEVICE`. --json prints each journal entry as \
+            it delivered; each delivery an indented `delivery ID vendor -> DEVICE` (and a note added to one later, `note ID: …`). --json prints each journal entry as \
             one JSON line instead (the JSON Lines recording format). Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, \
             or when the server ends the stream; exit 1 when the server drops a reader that fell behind, 69 when the \
             connection is lost. It does not reconnect.
@@ -82,6 +82,8 @@ enum TailCommand {
                     }
                 case "delivery":
                     if !json, let delivery = try? JSON.parse(event.data) { write(line(delivery: delivery)) }
+                case "note":
+                    if !json, let note = try? JSON.parse(event.data) { write(line(note: note)) }
                 case "dropped":
                     let reason = (try? JSON.parse(event.data))?["reason"]?.stringValue ?? event.data
                     throw CommandExit(.failure, "the server dropped this reader: \(reason)")
@@ -127,6 +129,12 @@ enum TailCommand {
         let device = delivery["deviceId"]?.stringValue ?? "?"
         let platform = delivery["platform"]?.stringValue.map { " (\($0))" } ?? ""
         return "  delivery \(id) \(vendor) -> \(device)\(platform)"
+    }
+
+    /// `  note 3000000000000001: simctl push failed: …` (a note added to a delivery after it was made).
+    static func line(note: JSON) -> String {
+        let id = note["delivery"]?["id"]?.stringValue ?? "?"
+        return "  note \(id): \(note["note"]?.stringValue ?? "")"
     }
 
     /// Unbuffered, so every line is out before a signal ends the process.
