@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PushFakeTesting", targets: ["PushFakeTesting"]),
         .library(name: "PushFakeClients", targets: ["PushFakeClients"]),
         .library(name: "PushFakeReplay", targets: ["PushFakeReplay"]),
+        .library(name: "PushFakeUpstream", targets: ["PushFakeUpstream"]),
         .executable(name: "pushfake", targets: ["pushfake"]),
     ],
     dependencies: [],
@@ -41,12 +42,15 @@ let package = Package(
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
         // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.
         .target(name: "PushFakeReplay", dependencies: ["PushFakeCore"]),
+        // Forwards a server's vendor requests to the real service over URLSession (`pushfake serve --upstream-…`).
+        .target(name: "PushFakeUpstream", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
         .target(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
         ),
         .executableTarget(
-            name: "pushfake", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "CPushFakeBuildInfo"]),
+            name: "pushfake",
+            dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "PushFakeUpstream", "CPushFakeBuildInfo"]),
         // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
         .executableTarget(
             name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
@@ -62,6 +66,9 @@ let package = Package(
             dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
         ),
         .testTarget(name: "PushFakeReplayTests", dependencies: ["PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
+        .testTarget(
+            name: "PushFakeUpstreamTests",
+            dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
         .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
         .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),

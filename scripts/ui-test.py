@@ -266,6 +266,17 @@ try:
     assert http("GET", "/__pushfake/devices", base=TOKEN_BASE)[0] == 403, "the admin API needs the token"
     ok("a server with --admin-token is opened with #token=…, which the page keeps out of the address bar")
 
+    # That server pushes iOS deliveries into a simulator; its stand-in xcrun fails, and the card says so.
+    assert http("POST", "/api/v2/apps/app1/notifications", {"alert": "Hello Tina", "devices_aliases": ["tina"]},
+                base=TOKEN_BASE)[0] == 200
+
+    def failure_note_on_tina():
+        notes = card("tina").find_elements(By.CSS_SELECTOR, ".push .notes li")
+        return any("simctl push booted com.example.app: failed (exit 148): Invalid device: booted" in n.text
+                   for n in notes)
+    wait_for("the failed simulator push shows as a note on tina's card", failure_note_on_tina, timeout=30)
+    ok("a simulator push that failed shows as a note under the banner, live")
+
     # Only this server was ever asked for anything, and the page logged no error (a CSP violation would).
     origins = driver.execute_script(
         "return performance.getEntriesByType('resource').map((e) => new URL(e.name).origin)")

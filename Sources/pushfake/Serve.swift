@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeUpstream
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +18,8 @@ enum Serve {
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
         configuration.adminAccess = options.adminAccess
+        configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
+        if let upstream = options.upstream { configuration.upstream = UpstreamProxy(upstream) }
         let fake = PushFake(options.engineConfiguration)
         if let problem = loadStateFiles(options.stateFiles, into: fake) {
             FileHandle.standardError.write(Data("pushfake: \(problem)\n".utf8))
@@ -49,6 +52,7 @@ enum Serve {
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }
         }
+        if let line = upstreamLine(options) { say(line, event: "upstream", options) }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
@@ -107,6 +111,16 @@ enum Serve {
         }
         line["admin"] = .string(server.adminURL.absoluteString)
         return .object(line)
+    }
+
+    /// `forwarding TPNS to https://…, TwinPush to https://… (mode proxy, timeout 30 s)`; `nil` without an upstream.
+    static func upstreamLine(_ options: ServeOptions) -> String? {
+        guard let upstream = options.upstream else { return nil }
+        let targets = [(Vendor.tpns, "TPNS"), (Vendor.twinPush, "TwinPush")].compactMap { vendor, name in
+            upstream.urls[vendor].map { "\(name) to \($0.absoluteString)" }
+        }
+        return "forwarding \(targets.joined(separator: ", ")) (mode \(upstream.mode.rawValue), timeout "
+            + "\(UpstreamProxy.seconds(upstream.timeout)))"
     }
 
     /// What one journaled TPNS register costs, as `PushFakeBenchmarks journal` measures it (Performance.md, "Journal

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeUpstream
 
 /// The options of `pushfake serve`, parsed by hand (no dependencies).
 struct ServeOptions {
@@ -21,6 +22,10 @@ struct ServeOptions {
     var stateFiles: [String] = []
     /// `--apns-dir`, `--simulator`, `--bundle-id`: iOS deliveries as `.apns` files and into the iOS Simulator.
     var simulatorDelivery: SimulatorDelivery?
+    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`; `nil` without an upstream.
+    var upstream: UpstreamSettings?
+    /// `--redact-app-keys`: recording exports replace TPNS application keys too.
+    var redactAppKeys = false
 
     static let spec = CommandSpec(
         path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
@@ -62,12 +67,27 @@ struct ServeOptions {
                 repeatable: true),
             .value(
                 "--apns-dir", "dir",
-                "Write each iOS delivery as an .apns file (payload + \"Simulator Target Bundle\") into dir; needs --bundle-id"
+                "Write each iOS delivery as an .apns file (payload + \"Simulator Target Bundle\") in dir; needs --bundle-id"
             ),
             .value(
                 "--simulator", "booted|udid",
                 "Push each iOS delivery into this iOS Simulator with xcrun simctl push (macOS); needs --bundle-id"),
             .value("--bundle-id", "id", "The app the .apns files and simulator pushes are for (com.example.app)"),
+            .value(
+                "--upstream-tpns", "url",
+                "Forward TPNS requests to the real service at this base URL (http or https, e.g. https://host/TPNS)"),
+            .value(
+                "--upstream-twinpush", "url",
+                "Forward TwinPush requests to the real service at this base URL (e.g. https://app.twinpush.com/api/v2)"),
+            .value(
+                "--upstream-mode", "mode",
+                "proxy: forward only (default); learn: also apply each forwarded request to the local store"),
+            .value(
+                "--upstream-timeout", "seconds",
+                "Answer 504 when the upstream takes longer than this (0.1...600, default 30)"),
+            .flag(
+                "--redact-app-keys",
+                "Recording exports (journal jsonl, har) replace TPNS application keys by ${secret:tpns-app-key} too"),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
@@ -106,6 +126,8 @@ struct ServeOptions {
             adminAccess.allowedHosts.append(name)
         }
         simulatorDelivery = try Self.simulatorDelivery(arguments)
+        upstream = try Self.upstream(arguments)
+        redactAppKeys = arguments.has("--redact-app-keys")
     }
 
     /// `--apns-dir DIR` and/or `--simulator booted|UDID`, each needing `--bundle-id`.
@@ -128,6 +150,29 @@ struct ServeOptions {
         return SimulatorDelivery(
             bundleID: bundleID, simulator: simulator,
             directory: directory.map { URL(fileURLWithPath: $0, isDirectory: true) })
+    }
+
+    /// The upstream settings, or `nil` when no upstream URL is given; the mode and timeout need one.
+    private static func upstream(_ arguments: ParsedArguments) throws(CommandExit) -> UpstreamSettings? {
+        var urls: [Vendor: URL] = [:]
+        for (flag, vendor) in [("--upstream-tpns", Vendor.tpns), ("--upstream-twinpush", Vendor.twinPush)] {
+            guard let text = arguments.string(flag) else { continue }
+            switch UpstreamSettings.baseURL(text) {
+            case .success(let url): urls[vendor] = url
+            case .failure(let problem): throw arguments.usage("\(flag) \(problem): \(text)")
+            }
+        }
+        let mode = try arguments.choice("--upstream-mode", ProxiedExchange.Mode.allCases.map(\.rawValue))
+        let timeout = try arguments.double("--upstream-timeout", in: UpstreamSettings.timeoutRange)
+        guard !urls.isEmpty else {
+            if mode != nil { throw arguments.usage("--upstream-mode needs --upstream-tpns or --upstream-twinpush") }
+            if timeout != nil {
+                throw arguments.usage("--upstream-timeout needs --upstream-tpns or --upstream-twinpush")
+            }
+            return nil
+        }
+        return UpstreamSettings(
+            urls: urls, mode: mode.flatMap(ProxiedExchange.Mode.init(rawValue:)) ?? .proxy, timeout: timeout ?? 30)
     }
 
     var engineConfiguration: PushFakeConfiguration {

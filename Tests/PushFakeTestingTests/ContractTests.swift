@@ -3,8 +3,8 @@ import PushFakeCore
 import PushFakeTesting
 import Testing
 
-/// Every scenario under both transports: the journals must be identical (transport-specific headers aside), and
-/// match the recording under fixtures/recordings/.
+/// Every scenario under every transport — live, URLProtocol and an instance on a remote server — gives identical
+/// journals (transport-specific headers aside), which match the recording under fixtures/recordings/.
 @Suite struct ContractTests {
     @Test(arguments: PushFakeTransport.allCases)
     func tpnsRegisterAndSend_matchesRecording(transport: PushFakeTransport) async throws {
@@ -15,10 +15,11 @@ import Testing
         }
     }
 
-    @Test func tpnsRegisterAndSend_journalsIdentically_whenLiveAndURLProtocol() async throws {
-        let (live, inProcess) = try await bothTransports(Scenarios.tpnsRegisterAndSend)
+    @Test func tpnsRegisterAndSend_journalsIdentically_whenLiveURLProtocolAndRemote() async throws {
+        let (live, inProcess, remote) = try await allTransports(Scenarios.tpnsRegisterAndSend)
         #expect(live.count == 4)
         #expect(live == inProcess)
+        #expect(live == remote)
     }
 
     // MARK: TwinPush
@@ -33,10 +34,11 @@ import Testing
         }
     }
 
-    @Test func twinPushIOSSession_journalsIdentically_whenLiveAndURLProtocol() async throws {
-        let (live, inProcess) = try await bothTransports(Scenarios.twinPushIOSSession)
+    @Test func twinPushIOSSession_journalsIdentically_whenLiveURLProtocolAndRemote() async throws {
+        let (live, inProcess, remote) = try await allTransports(Scenarios.twinPushIOSSession)
         #expect(live.count == 17)
         #expect(live == inProcess)
+        #expect(live == remote)
     }
 
     @Test(arguments: PushFakeTransport.allCases)
@@ -49,10 +51,11 @@ import Testing
         }
     }
 
-    @Test func twinPushAndroidSession_journalsIdentically_whenLiveAndURLProtocol() async throws {
-        let (live, inProcess) = try await bothTransports(Scenarios.twinPushAndroidSession)
+    @Test func twinPushAndroidSession_journalsIdentically_whenLiveURLProtocolAndRemote() async throws {
+        let (live, inProcess, remote) = try await allTransports(Scenarios.twinPushAndroidSession)
         #expect(live.count == 14)
         #expect(live == inProcess)
+        #expect(live == remote)
     }
 
     @Test(arguments: PushFakeTransport.allCases)
@@ -67,17 +70,42 @@ import Testing
         }
     }
 
-    @Test func twinPushBackendFlow_journalsIdentically_whenLiveAndURLProtocol() async throws {
-        let (live, inProcess) = try await bothTransports(Scenarios.twinPushBackendFlow)
+    @Test func twinPushBackendFlow_journalsIdentically_whenLiveURLProtocolAndRemote() async throws {
+        let (live, inProcess, remote) = try await allTransports(Scenarios.twinPushBackendFlow)
         #expect(live.count == 12)
         #expect(live == inProcess)
+        #expect(live == remote)
     }
 
-    /// Runs a scenario on a live fake and on a URLProtocol fake (one declared TwinPush app each; TPNS stays
-    /// auto-provisioning) and returns both journals as recording lines.
-    private func bothTransports<Result>(
+    /// The UI-test set-up end to end: `pushfake serve --admin-token` started as a process before the "run", two
+    /// fixtures on it one after the other, each journaling what a live fake journals.
+    @Test func twinPushIOSSession_journalsAsLive_onThePushfakeBinary() async throws {
+        let expected = try await withPushFake(.live, configuration: Scenarios.twinPushConfiguration) { fake in
+            try await Scenarios.twinPushIOSSession(fake)
+            return fake.recordingLines()
+        }
+        let binary = ServeProcess.binary.path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the pushfake product first")
+        let serve = try ServeProcess(["--admin-token", "ui-tests"])
+        defer { serve.stop() }
+        let url = try #require(serve.url)
+        for _ in 0..<2 {
+            let remote = try await withPushFake(
+                .remote(url, adminToken: "ui-tests"), configuration: Scenarios.twinPushConfiguration
+            ) { fake in
+                try await Scenarios.twinPushIOSSession(fake)
+                return fake.recordingLines()
+            }
+            #expect(remote.count == 17)
+            #expect(remote == expected)
+        }
+    }
+
+    /// Runs a scenario on a live fake, on a URLProtocol fake and on an instance of a separate server (one declared
+    /// TwinPush app each; TPNS stays auto-provisioning) and returns the three journals as recording lines.
+    private func allTransports<Result>(
         _ scenario: (RunningPushFake) async throws -> Result
-    ) async throws -> (live: [JSON], inProcess: [JSON]) {
+    ) async throws -> (live: [JSON], inProcess: [JSON], remote: [JSON]) {
         let live = try await withPushFake(.live, configuration: Scenarios.twinPushConfiguration) { fake in
             _ = try await scenario(fake)
             return fake.recordingLines()
@@ -86,6 +114,12 @@ import Testing
             _ = try await scenario(fake)
             return fake.recordingLines()
         }
-        return (live, inProcess)
+        let remote = try await RemoteServer.with { url, _ in
+            try await withPushFake(.remote(url), configuration: Scenarios.twinPushConfiguration) { fake in
+                _ = try await scenario(fake)
+                return fake.recordingLines()
+            }
+        }
+        return (live, inProcess, remote)
     }
 }

@@ -1,4 +1,6 @@
-// The README's Swift examples, verbatim: if this file stops compiling or passing, the README is wrong.
+// The README's examples, verbatim: if this file stops compiling or passing, the README is wrong. The UI test's
+// `XCUIApplication` and `pushFakeServer` are XCTest's and a scheme's on iOS, stand-ins elsewhere
+// (Support/UITestStandIns.swift).
 import Foundation
 import PushFakeClients
 import PushFakeTesting
@@ -83,3 +85,31 @@ final class SimulatorDeliveryExample: XCTestCase {
         XCTAssertEqual(fake.configuration.simulatorDelivery?.bundleID, "com.example.app")
     }
 }
+
+@Test func registersOnTheSharedServer() async throws {
+    try await withPushFake(.remote(pushFakeServer)) { fake in
+        let client = TPNSClient(session: fake.makeURLSession())
+        _ = try await client.register(url: fake.tpnsBaseURL, appKey: "testApp", pushToken: Data([0xAB, 0xCD]))
+        fake.assertRequested(.tpns(.register).app("testApp"))
+    }
+}
+
+// SwiftPM 6.0's generated XCTest runner on Linux cannot run a @MainActor test case (MainActorFixtureTests.swift).
+#if !os(Linux) || compiler(>=6.1)
+    @MainActor
+    final class PushUITests: XCTestCase {
+        func test_appRegistersForPushAtLaunch() async throws {
+            try await withPushFake(.remote(pushFakeServer)) { fake in
+                // GIVEN the app pointed at this test's own instance on the server
+                let app = XCUIApplication()
+                app.launchEnvironment = fake.launchEnvironment
+                // WHEN it launches (it registers for push in the background)
+                app.launch()
+                // THEN the fake sees one register for the app, from iOS
+                let registers = try await fake.waitFor(.tpns(.register).app("testApp"), timeout: 30)
+                XCTAssertEqual(registers.first?.body?["applicationType"], "IOS")
+                fake.assertNoOtherRequests()
+            }
+        }
+    }
+#endif

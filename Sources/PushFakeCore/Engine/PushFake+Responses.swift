@@ -35,7 +35,7 @@ extension PushFake {
         return .json(status, ["error": .string(message), "knownRoutes": .array(knownRoutes.map(JSON.string))])
     }
 
-    private func vendorEntry(_ index: Int?) -> RegisteredVendor? {
+    func vendorEntry(_ index: Int?) -> RegisteredVendor? {
         guard let index, vendors.entries.indices.contains(index) else { return nil }
         return vendors.entries[index]
     }

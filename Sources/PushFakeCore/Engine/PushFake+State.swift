@@ -70,6 +70,16 @@ extension PushFake {
         }
     }
 
+    /// Replaces the journal with `journal` (one ``Journal/init(restoring:limit:totalCount:droppedCount:)`` built):
+    /// how a test fixture makes a local copy of a remote engine, state and journal, for reading.
+    package func replaceJournal(_ journal: Journal) {
+        let old = state.withLock { state in
+            defer { state.journal = journal }
+            return state.journal
+        }
+        withExtendedLifetime(old) {}
+    }
+
     /// The id kinds of the engine and its vendors: the counters of the `ids` section.
     var idKinds: [IDKind] { [.delivery] + vendors.entries.flatMap(\.idKinds) }
 }

@@ -71,7 +71,7 @@ public final class PushFake: Sendable {
         var notes: [String] = []
     }
 
-    private func prepare(_ request: FakeRequest) -> PreparedRequest {
+    func prepare(_ request: FakeRequest) -> PreparedRequest {
         var prepared = PreparedRequest(request: request)
         switch vendors.router.route(method: request.method, path: request.path) {
         case .matched(let match, let vendorIndex, let routeIndex):

@@ -39,7 +39,8 @@ extension JournalEntry {
         let vendor = self.vendor
         let host = request.headers["Host"].map { "http://\($0)" } ?? baseURL
         let url = host + request.target
-        let milliseconds = (delay * 1000).rounded()
+        // A proxied entry took as long as the upstream did.
+        let milliseconds = proxied.map { Double($0.latencyMilliseconds) } ?? (delay * 1000).rounded()
         var harRequest: JSONObject = [
             "method": .string(request.method.isEmpty ? "GET" : request.method), "url": .string(url),
             "httpVersion": "HTTP/1.1", "cookies": [], "headers": Self.harHeaders(request.headers),
@@ -65,17 +66,19 @@ extension JournalEntry {
             ],
             "redirectURL": "", "headersSize": -1, "bodySize": .int(response.body.count),
         ]
+        var extensionObject: JSONObject = [
+            "seq": .int(sequence), "vendor": vendor.map { .string($0.rawValue) } ?? .null,
+            "operation": route.map { .string($0.operation.rawValue) } ?? .null,
+            "route": route.map { .string($0.template) } ?? .null,
+            "fault": fault.map { .string($0.fault.description) } ?? .null, "outcome": .string(outcome.rawValue),
+            "notes": .array(notes.map(JSON.string)),
+        ]
+        if let proxied { extensionObject["proxied"] = proxied.jsonValue }
         return [
             "startedDateTime": .string(TimeFormat.iso8601(time)), "time": .double(milliseconds),
             "request": .object(harRequest), "response": harResponse, "cache": [:],
             "timings": ["send": 0, "wait": .double(milliseconds), "receive": 0],
-            "_pushfake": [
-                "seq": .int(sequence), "vendor": vendor.map { .string($0.rawValue) } ?? .null,
-                "operation": route.map { .string($0.operation.rawValue) } ?? .null,
-                "route": route.map { .string($0.template) } ?? .null,
-                "fault": fault.map { .string($0.fault.description) } ?? .null, "outcome": .string(outcome.rawValue),
-                "notes": .array(notes.map(JSON.string)),
-            ],
+            "_pushfake": .object(extensionObject),
         ]
     }
 

@@ -22,6 +22,20 @@ public struct Journal: Sendable {
         self.storage = SegmentedRing(capacity: self.limit)
     }
 
+    /// A journal holding `entries` as another engine reported them (a remote fake's `GET /__pushfake/journal`, read
+    /// back with ``JournalEntry/init(json:vendors:)``): `totalCount` entries were ever appended there and
+    /// `droppedCount` of them fell out of its ring. Entries are kept as given, even beyond `limit`.
+    package init(restoring entries: [JournalEntry], limit: Int?, totalCount: Int, droppedCount: Int) {
+        self.limit = limit.map { max(1, $0) }
+        self.storage = SegmentedRing(capacity: nil)
+        for entry in entries {
+            entryBytes &+= entry.approximateBytes &- MemoryLayout<JournalEntry>.stride
+            _ = storage.append(entry)
+        }
+        self.droppedCount = max(0, droppedCount)
+        self.nextSequence = max(totalCount, entries.last?.sequence ?? 0) &+ 1
+    }
+
     /// The entries still held, oldest first.
     ///
     /// Built from the chunks on each read, outside the engine lock; free while the journal fits one chunk (1,024

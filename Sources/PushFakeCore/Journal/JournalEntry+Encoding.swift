@@ -61,7 +61,7 @@ extension JournalEntry {
     package init(
         sequence: Int, time: Date, request: FakeRequest, route: RouteMatch?, vendor: Vendor?, app: String?,
         device: String?, fault: AppliedFault?, response: FakeResponse, outcome: Outcome, delay: Double,
-        deliveryIDs: [String], notes: [String]
+        deliveryIDs: [String], notes: [String], proxied: ProxiedExchange? = nil
     ) {
         var flags = Flags(outcome: outcome, transport: request.transport)
         if !request.bodyAvailable { flags.insert(.bodyUnavailable) }
@@ -127,7 +127,8 @@ extension JournalEntry {
         self.sequence = sequence
         self.time = time
         self.extras =
-            fault == nil && deliveryIDs.isEmpty ? nil : JournalEntryExtras(fault: fault, deliveryIDs: deliveryIDs)
+            fault == nil && deliveryIDs.isEmpty && proxied == nil
+            ? nil : JournalEntryExtras(fault: fault, deliveryIDs: deliveryIDs, proxied: proxied)
         self.statusCode = statusCode ?? 0
         self.flags = flags
     }
@@ -149,7 +150,8 @@ extension JournalEntry: Equatable {
     /// unless they differ only in how equal strings are spelled (Unicode normalization).
     public static func == (lhs: JournalEntry, rhs: JournalEntry) -> Bool {
         guard lhs.sequence == rhs.sequence, lhs.time == rhs.time, lhs.statusCode == rhs.statusCode,
-            lhs.flags == rhs.flags, lhs.deliveryIDs == rhs.deliveryIDs, lhs.fault == rhs.fault
+            lhs.flags == rhs.flags, lhs.deliveryIDs == rhs.deliveryIDs, lhs.fault == rhs.fault,
+            lhs.proxied == rhs.proxied
         else { return false }
         if lhs.bytes == rhs.bytes { return true }
         return lhs.request == rhs.request && lhs.response == rhs.response && lhs.route == rhs.route

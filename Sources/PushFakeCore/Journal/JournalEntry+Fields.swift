@@ -48,6 +48,9 @@ extension JournalEntry {
     public var fault: AppliedFault? { extras?.fault }
     /// Ids of the deliveries this request caused, in order.
     public var deliveryIDs: [String] { extras?.deliveryIDs ?? [] }
+    /// How the request went to the real service, for a server in front of an upstream; `nil` when the fake answered
+    /// it itself.
+    public var proxied: ProxiedExchange? { extras?.proxied }
     /// Whether the response was sent or the connection dropped.
     public var outcome: Outcome { flags.outcome }
 

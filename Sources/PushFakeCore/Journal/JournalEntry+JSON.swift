@@ -47,6 +47,9 @@ extension JournalEntry {
         object["delay"] = .double(delay)
         object["deliveries"] = .array(deliveryIDs.map(JSON.string))
         object["notes"] = .array(notes.map(JSON.string))
+        // Only on entries a server in front of an upstream forwarded, so the lines of every other entry (and the
+        // recordings made before proxying existed) stay as they were.
+        if let proxied { object["proxied"] = proxied.jsonValue }
         return .object(object)
     }
 

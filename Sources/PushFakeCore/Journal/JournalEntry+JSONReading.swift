@@ -4,7 +4,7 @@ extension JournalEntry {
     /// The keys of a JSON Lines object (RecordingFormat.md, "JSON Lines entries").
     static let jsonKeys = [
         "v", "seq", "time", "transport", "vendor", "operation", "route", "params", "app", "device", "request", "fault",
-        "response", "outcome", "delay", "deliveries", "notes",
+        "response", "outcome", "delay", "deliveries", "notes", "proxied",
     ]
 
     /// Reads a JSON Lines object (``jsonValue``) back into the entry it was written from, with the fault keys of
@@ -65,7 +65,15 @@ extension JournalEntry {
             request: request, route: route, vendor: vendor, app: try fields.string("app", nonEmpty: false),
             device: try fields.string("device", nonEmpty: false), fault: try Self.fault(fields, vendors: vendors),
             response: response, outcome: outcome, delay: try fields.double("delay", in: 0...Fault.maximumDelay) ?? 0,
-            deliveryIDs: try fields.strings("deliveries") ?? [], notes: try fields.strings("notes") ?? [])
+            deliveryIDs: try fields.strings("deliveries") ?? [], notes: try fields.strings("notes") ?? [],
+            proxied: try Self.proxied(fields))
+    }
+
+    /// `proxied`: absent, `null` or ``ProxiedExchange/jsonValue``. (No typed-throws closure: Swift 6.0 rejects one
+    /// passed to `Optional.map`.)
+    private static func proxied(_ fields: JSONFields) throws(JSONFieldError) -> ProxiedExchange? {
+        guard let value = fields.value("proxied") else { return nil }
+        return try ProxiedExchange(json: value)
     }
 
     /// `fault`: `null` or `{"id", "description", "fault"}`.

@@ -75,16 +75,18 @@ public struct AppliedFault: Sendable, Equatable {
     public let fault: Fault
 }
 
-/// What few entries have, behind one reference that is `nil` for the rest: a register is journaled with neither.
+/// What few entries have, behind one reference that is `nil` for the rest: a register is journaled with none.
 final class JournalEntryExtras: Sendable {
     let fault: AppliedFault?
     let deliveryIDs: [String]
     /// Notes about the deliveries added after the entry was journaled: the only part of an entry that changes, and
     /// only ever grows (every snapshot holding the entry sees them).
     let laterNotes = Locked<[String]>([])
+    let proxied: ProxiedExchange?
 
-    init(fault: AppliedFault?, deliveryIDs: [String]) {
+    init(fault: AppliedFault?, deliveryIDs: [String], proxied: ProxiedExchange? = nil) {
         self.fault = fault
         self.deliveryIDs = deliveryIDs
+        self.proxied = proxied
     }
 }

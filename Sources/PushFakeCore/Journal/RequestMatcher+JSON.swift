@@ -73,6 +73,15 @@ extension RequestMatcher {
     /// Whether ``jsonValue`` can express the matcher (it has no `.satisfies` predicate).
     public var isExpressibleAsJSON: Bool { jsonValue != nil }
 
+    /// The matcher without its `.satisfies` criteria: it accepts every request this one accepts, and always has a
+    /// JSON form (a remote fixture waits on the server for it, then applies the predicates itself).
+    package var withoutPredicates: RequestMatcher {
+        var copy = self
+        copy.headers.removeAll { $0.match.isPredicate }
+        copy.bodyFields.removeAll { $0.match.isPredicate }
+        return copy
+    }
+
     /// The JSON form; a predicate appears as `{"path": …, "satisfies": "<description>"}` when `markingPredicates`
     /// (for listings, which ``init(json:vendors:)`` then refuses), or makes the result `nil`.
     func json(markingPredicates: Bool) -> JSON? {

@@ -156,6 +156,12 @@ public struct ValueMatch: Sendable, Equatable, CustomStringConvertible {
         ValueMatch(kind: .predicate(description, test))
     }
 
+    /// Whether this is a `.satisfies` predicate, which has no JSON form.
+    var isPredicate: Bool {
+        if case .predicate = kind { return true }
+        return false
+    }
+
     /// Whether `value` passes; `nil` means the header or field is absent.
     public func matches(_ value: JSON?) -> Bool {
         switch kind {

@@ -39,6 +39,9 @@ enum JSONLinesRecordingReader {
         }
         let request = try line.object("request")
         let response = try line.object("response")
+        // A proxied entry took as long as the real service did: its upstream latency is the recorded duration.
+        let upstreamLatency = try line.optionalObject("proxied")?.optionalDouble("latencyMs", in: 0...86_400_000)
+        let delay = try line.optionalDouble("delay", in: 0...86_400)
         return RecordedExchange(
             index: number, method: try request.string("method"), path: try request.string("path"),
             query: try request.optionalString("query") ?? "", headers: try headers(request),
@@ -46,7 +49,7 @@ enum JSONLinesRecordingReader {
             response: FakeResponse(
                 status: try response.int("status", in: 0...999), headers: try headers(response),
                 body: try body(response)),
-            duration: try line.optionalDouble("delay", in: 0...86_400))
+            duration: upstreamLatency.map { $0 / 1000 } ?? delay)
     }
 
     /// `headers`: `[name, value]` pairs of strings; missing means none.

@@ -5,7 +5,8 @@
 /// client library adds its own (`User-Agent`, `Host` with the port, `Accept-Encoding`, …). RecordingFormat.md
 /// describes the lines and the comparison; ``RecordingComparison`` applies the options.
 public struct RecordingOptions: Sendable {
-    /// Dotted paths removed from each journal line before comparing; by default only `transport`.
+    /// Dotted paths removed from each journal line before comparing; by default `transport` and `proxied` (how the
+    /// request was served, not what was answered).
     public var ignoredFields: Set<String>
     /// Request headers kept in the comparison (case-insensitive).
     public var comparedRequestHeaders: [String]
@@ -15,7 +16,7 @@ public struct RecordingOptions: Sendable {
     /// Creates options; the defaults compare everything but the transport and the client's own headers, and redact
     /// the TwinPush tokens and `Authorization`.
     public init(
-        ignoredFields: Set<String> = ["transport"],
+        ignoredFields: Set<String> = ["transport", "proxied"],
         comparedRequestHeaders: [String] = [
             "Content-Type", "X-TwinPush-REST-API-Token", "X-TwinPush-REST-API-Key-Creator",
         ],

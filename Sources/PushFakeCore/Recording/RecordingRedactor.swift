@@ -102,6 +102,11 @@ public struct RecordingRedactor: Sendable {
         return JournalEntry(
             sequence: entry.sequence, time: entry.time, request: request, route: route, vendor: entry.vendor,
             app: entry.app.map(whole), device: entry.device.map(whole), fault: entry.fault, response: response,
-            outcome: entry.outcome, delay: entry.delay, deliveryIDs: entry.deliveryIDs, notes: entry.notes.map(text))
+            outcome: entry.outcome, delay: entry.delay, deliveryIDs: entry.deliveryIDs, notes: entry.notes.map(text),
+            proxied: entry.proxied.map { proxied in
+                ProxiedExchange(
+                    mode: proxied.mode, upstream: text(proxied.upstream), latency: proxied.latency,
+                    failure: proxied.failure.map(text))
+            })
     }
 }

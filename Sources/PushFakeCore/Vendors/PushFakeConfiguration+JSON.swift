@@ -62,6 +62,31 @@ extension PushFakeConfiguration {
         }
     }
 
+    /// The JSON form ``init(json:vendors:)`` reads: seed, clock, TPNS state checks, journal limit and the declared
+    /// apps (TPNS keys, TwinPush apps, and apps declared through the JSON form for other vendors). What a remote
+    /// fixture sends to `POST /__pushfake/instances`. Settings without a JSON form — ``tpnsRequireRegistrationID``
+    /// and settings of vendors of your own — are not in it.
+    public var jsonValue: JSON {
+        var object: JSONObject = ["seed": Self.seedJSON(seed)]
+        var clock: JSONObject = ["mode": .string(clockMode.rawValue)]
+        if clockMode == .fixed { clock["start"] = .string(TimeFormat.iso8601(clockStart)) }
+        object["clock"] = .object(clock)
+        object["stateChecks"] = .bool(stateChecks)
+        if let journalLimit { object["journalLimit"] = .int(journalLimit) }
+        var apps = JSONObject()
+        if !tpnsApps.isEmpty { apps[Vendor.tpns.rawValue] = .array(tpnsApps.map { .string($0) }) }
+        if !twinPushApps.isEmpty { apps[Vendor.twinPush.rawValue] = .array(twinPushApps.map(\.jsonValue)) }
+        for (vendor, declared) in appDeclarations {
+            if let earlier = apps[vendor]?.arrayValue, let more = declared.arrayValue {
+                apps[vendor] = .array(earlier + more)
+            } else {
+                apps[vendor] = declared
+            }
+        }
+        if !apps.isEmpty { object["apps"] = .object(apps) }
+        return .object(object)
+    }
+
     /// An integer 0…2^64-1, as a JSON integer or a decimal string.
     static func seed(_ value: JSON, path: String) throws(JSONFieldError) -> UInt64 {
         let expected = "an integer from 0 to 18446744073709551615 (above 2^53 as a decimal string)"

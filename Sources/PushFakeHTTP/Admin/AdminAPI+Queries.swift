@@ -23,13 +23,16 @@ extension AdminAPI {
         let since = query["since"].flatMap(Int.init) ?? 0
         let snapshot = fake.journal
         let entries = snapshot.entries(matching: matcher).filter { $0.sequence > since }
+        var redaction = server.configuration.recordingRedaction
+        // The route table has already checked the value (true or false).
+        if query["redactAppKeys"] == "true" { redaction.redactsAppKeys = true }
         switch query["format"] ?? "json" {
         case "jsonl":
-            var response = FakeResponse.json(200, bytes: Array(Journal.jsonLines(entries).utf8))
+            var response = FakeResponse.json(200, bytes: Array(Journal.jsonLines(entries, redaction: redaction).utf8))
             response.headers.replace(name: "Content-Type", value: "application/x-ndjson; charset=utf-8")
             return response
         case "har":
-            return .json(200, Journal.har(entries))
+            return .json(200, Journal.har(entries, redaction: redaction))
         case "json":
             return .json(
                 200,

@@ -30,6 +30,11 @@ extension AdminAPI {
         }
         var options = RecordingOptions.standard
         options.ignoredFields.formUnion(ignored)
+        // A recording written with the application keys redacted (`--redact-app-keys`) is compared with them
+        // redacted, so the placeholder matches the real key the replay put back.
+        let appKeyPlaceholder = SecretPlaceholder.text(RecordingRedaction.appKeyName)
+        options.redaction = server.configuration.recordingRedaction
+        if text.contains(appKeyPlaceholder) { options.redaction.redactsAppKeys = true }
         let entries = fake.journal.entries
         if let difference = RecordingComparison.difference(recording: text, entries: entries, options: options) {
             return .json(409, ["ok": false, "message": .string(difference)])

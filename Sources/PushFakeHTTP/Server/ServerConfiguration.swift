@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeCore
 
 /// How a ``PushFakeServer`` listens and what it tolerates.
 public struct ServerConfiguration: Sendable {
@@ -27,6 +28,13 @@ public struct ServerConfiguration: Sendable {
     public var eventsHeartbeat: Double = 15
     /// How far (bytes) an events subscriber may fall behind before it is dropped with a final `dropped` event.
     public var eventsBufferBytes = 1 << 20
+    /// Sends vendor requests to the real service instead of the engine (`pushfake serve --upstream-tpns`); `nil`,
+    /// the default, answers every request from the engine.
+    package var upstream: (any UpstreamForwarding)?
+    /// The secrets that the recording exports of the admin API (`GET /__pushfake/journal?format=jsonl|har`) leave
+    /// out; `redactAppKeys=true` in the query adds the TPNS application keys (`pushfake serve --redact-app-keys`
+    /// sets that for every export).
+    public var recordingRedaction = RecordingRedaction.standard
 
     /// Creates a configuration; the defaults suit tests: loopback, kernel-chosen port, 64 KiB heads, 10 MiB bodies.
     /// ``eventLoopCount`` is read from the core count and `PUSHFAKE_LOOPS` here, not passed in.

@@ -34,6 +34,12 @@ package struct ServerResponder: ConnectionResponder {
             if log != nil { logLine(request, status: Self.status(of: reply), label: "admin", sequence: nil, note: nil) }
             return reply
         }
+        if let upstream = server.configuration.upstream, let reply = upstream.forward(fakeRequest, to: engine) {
+            if log != nil {
+                logLine(request, status: Self.status(of: reply), label: "upstream", sequence: nil, note: nil)
+            }
+            return reply
+        }
         let exchange = engine.handle(fakeRequest)
         switch exchange.action {
         case .dropConnection:

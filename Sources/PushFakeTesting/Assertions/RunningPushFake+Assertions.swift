@@ -15,7 +15,7 @@ extension RunningPushFake {
         _ matcher: RequestMatcher, count: RequestCount = .once,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> [JournalEntry] {
-        let result = Verification.count(matcher, count, in: engine.journal.entries)
+        let result = Verification.count(matcher, count, in: backend.journal().entries)
         verified.withLock { $0.formUnion(result.matched.map(\.sequence)) }
         if let failure = result.failure {
             FailureReporter.fail(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -28,7 +28,7 @@ extension RunningPushFake {
         _ matchers: [RequestMatcher],
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let result = Verification.inOrder(matchers, in: engine.journal.entries)
+        let result = Verification.inOrder(matchers, in: backend.journal().entries)
         if let failure = result.failure {
             FailureReporter.fail(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
             return
@@ -40,7 +40,7 @@ extension RunningPushFake {
     public func assertNoOtherRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let all = engine.journal.entries
+        let all = backend.journal().entries
         let seen = verified.withLock { $0 }
         let others = all.filter { !seen.contains($0.sequence) }
         guard !others.isEmpty else { return }
@@ -54,11 +54,11 @@ extension RunningPushFake {
     public func assertNoUnmatchedRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let unmatched = engine.journal.entries.filter(\.isUnmatched)
+        let unmatched = backend.journal().entries.filter(\.isUnmatched)
         guard !unmatched.isEmpty else { return }
         // Built in parts: Swift 6.0 cannot type-check the one-expression form in reasonable time.
         let requests = unmatched.map { "  \(JournalDescription.line($0)) \($0.notes.first ?? "")" }
-        let routes = engine.knownRoutes.map { "  \($0)" }
+        let routes = backend.vendors.allRoutes.map { "  \($0)" }
         let message =
             "\(unmatched.count) request(s) matched no route (wrong base URL or path?):\n"
             + requests.joined(separator: "\n") + "\nknown routes:\n" + routes.joined(separator: "\n")
@@ -76,7 +76,8 @@ extension RunningPushFake {
         _ expected: JSON, to deviceID: String, vendor: Vendor? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Delivery? {
-        let received = engine.deliveries(to: deviceID, vendor: vendor)
+        let all = backend.deliveries()
+        let received = all.filter { $0.deviceID == deviceID && (vendor == nil || $0.vendor == vendor) }
         if let match = received.first(where: {
             $0.status == .delivered && ($0.payloadJSON.map { expected.isSubset(of: $0) } ?? false)
         }) {
@@ -85,7 +86,7 @@ extension RunningPushFake {
         var message = "expected a delivery to \(deviceID) containing \(expected)"
         if received.isEmpty {
             message += "; the device received nothing"
-            let others = Set(engine.deliveries.map(\.deviceID)).sorted()
+            let others = Set(all.map(\.deviceID)).sorted()
             if !others.isEmpty { message += " (deliveries went to: \(others.joined(separator: ", ")))" }
         } else {
             message +=

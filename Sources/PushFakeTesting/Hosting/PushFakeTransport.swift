@@ -1,4 +1,7 @@
-/// How a test reaches its fake: over real HTTP, or through a `URLProtocol` with no sockets.
+import Foundation
+
+/// How a test reaches its fake: over real HTTP, through a `URLProtocol` with no sockets, or on a `pushfake serve`
+/// that runs outside the test process.
 ///
 /// Run the same test body under both, the way Hummingbird's `app.test(.router)` / `.live` do:
 /// ```swift
@@ -15,6 +18,7 @@ public struct PushFakeTransport: Sendable, Hashable, CustomStringConvertible {
     enum Kind: Sendable, Hashable {
         case live
         case urlProtocol
+        case remote(URL, adminToken: String?)
     }
 
     let kind: Kind
@@ -25,14 +29,25 @@ public struct PushFakeTransport: Sendable, Hashable, CustomStringConvertible {
     /// `PushFakeURLProtocol`: requests never leave the process. Only sessions from `makeURLSession()` reach it.
     public static let urlProtocol = PushFakeTransport(kind: .urlProtocol)
 
+    /// An isolated instance on a `pushfake serve` that is already running at `server` (started before the tests, by
+    /// a scheme's pre-action or a CI step): the fixture creates the instance (`POST /__pushfake/instances`) when it
+    /// starts and deletes it when it stops, and does everything else over the admin API.
+    ///
+    /// `adminToken` is sent as `Authorization: Bearer …` (for `pushfake serve --admin-token`); without it the
+    /// fixture uses `$PUSHFAKE_ADMIN_TOKEN` when set.
+    public static func remote(_ server: URL, adminToken: String? = nil) -> PushFakeTransport {
+        PushFakeTransport(kind: .remote(server, adminToken: adminToken))
+    }
+
     /// Every transport a test can run on by itself (both start their own fake): `[.live, .urlProtocol]`.
     public static var allCases: [PushFakeTransport] { [.live, .urlProtocol] }
 
-    /// `live` or `urlProtocol`, so parameterised test names read well.
+    /// `live`, `urlProtocol` or `remote(http://…)`, so parameterised test names read well (the token is not shown).
     public var description: String {
         switch kind {
         case .live: return "live"
         case .urlProtocol: return "urlProtocol"
+        case .remote(let server, _): return "remote(\(server.absoluteString))"
         }
     }
 }

@@ -2,8 +2,8 @@ import PushFakeCore
 
 extension RunningPushFake {
     /// Environment for an app under UI test (`XCUIApplication().launchEnvironment`), read in the app with
-    /// `ProcessInfo.processInfo.environment["PUSHFAKE_TPNS_URL"]`. Only `.live` fakes are reachable from another
-    /// process.
+    /// `ProcessInfo.processInfo.environment["PUSHFAKE_TPNS_URL"]`. `.live` and `.remote` fakes are reachable from
+    /// another process (a `.remote` fake's URLs are its instance's, `…/i/ID/TPNS`).
     ///
     /// | key | value |
     /// |---|---|
@@ -15,7 +15,7 @@ extension RunningPushFake {
     /// Every registered vendor gets its `PUSHFAKE_<NAME>_URL`, the name uppercased.
     public var launchEnvironment: [String: String] {
         var environment = ["PUSHFAKE_URL": baseURL.absoluteString, "PUSHFAKE_ADMIN_URL": adminURL.absoluteString]
-        for vendor in engine.vendors.vendors {
+        for vendor in backend.vendors.vendors {
             guard let url = baseURL(for: vendor) else { continue }
             environment["PUSHFAKE_\(vendor.rawValue.uppercased())_URL"] = url.absoluteString
         }
@@ -26,8 +26,8 @@ extension RunningPushFake {
     /// land in the app's `UserDefaults`.
     public var launchArguments: [String] {
         var arguments = ["-PushFakeURL", baseURL.absoluteString]
-        for vendor in engine.vendors.vendors {
-            guard let url = baseURL(for: vendor), let name = engine.vendors.displayName(of: vendor) else { continue }
+        for vendor in backend.vendors.vendors {
+            guard let url = baseURL(for: vendor), let name = backend.vendors.displayName(of: vendor) else { continue }
             arguments += ["-PushFake\(name)URL", url.absoluteString]
         }
         return arguments

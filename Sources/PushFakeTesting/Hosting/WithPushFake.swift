@@ -1,6 +1,7 @@
 import PushFakeCore
 
-/// Runs `body` with a fresh fake on `transport`, and always stops it — also when `body` throws.
+/// Runs `body` with a fresh fake on `transport`, and always stops it — also when `body` throws. Under
+/// `.remote(url)` the fake is a new instance on the server at `url`, deleted at the end.
 ///
 /// In strict mode (the default) it ends with
 /// ``RunningPushFake/assertNoUnmatchedRequests(fileID:filePath:line:column:)``:
@@ -34,7 +35,9 @@ public func withPushFake<Result>(
     column: UInt = #column,
     _ body: (RunningPushFake) async throws -> sending Result
 ) async throws -> sending Result {
-    let fake = try RunningPushFake.start(transport, configuration: configuration, vendors: vendors)
+    let fake = try RunningPushFake.start(
+        transport, configuration: configuration, vendors: vendors, fileID: fileID, filePath: filePath, line: line,
+        column: column)
     defer { fake.stop() }
     let result = try await body(fake)
     if strict {

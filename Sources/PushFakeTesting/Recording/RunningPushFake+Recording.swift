@@ -34,7 +34,7 @@ extension RunningPushFake {
         }
         let recorded = try String(contentsOf: url, encoding: .utf8)
         if let difference = RecordingComparison.difference(
-            recording: recorded, entries: engine.journal.entries, options: options)
+            recording: recorded, entries: backend.journal().entries, options: options)
         {
             FailureReporter.fail(
                 "traffic differs from the recording \(path) (PUSHFAKE_RECORD=1 rewrites it):\n\(difference)", at: site)
@@ -43,7 +43,7 @@ extension RunningPushFake {
 
     /// The journal as canonical JSON lines: what recordings store and compare.
     public func recordingLines(options: RecordingOptions = .standard) -> [JSON] {
-        RecordingComparison.canonicalLines(engine.journal.entries, options: options)
+        RecordingComparison.canonicalLines(backend.journal().entries, options: options)
     }
 
     static func resolve(_ path: String, from filePath: String) -> URL {

@@ -22,6 +22,9 @@ enum AdminCommands {
             .value("--status", "status", "Only answers with this status"),
             .value("--since", "seq", "Only entries after this sequence number"),
             .flag("--unmatched", "Only requests no route matched"),
+            .flag(
+                "--redact-app-keys",
+                "With jsonl or har: replace TPNS application keys by ${secret:tpns-app-key} too (tokens always are)"),
         ],
         run: { arguments throws(CommandExit) in
             let client = try AdminClient(arguments)
@@ -33,6 +36,7 @@ enum AdminCommands {
                 if let value = arguments.string("--" + name) { query.append((name, value)) }
             }
             if arguments.has("--unmatched") { query.append(("unmatched", "true")) }
+            if arguments.has("--redact-app-keys") { query.append(("redactAppKeys", "true")) }
             try client.printAnswer(try client.send("GET", "journal", query: query))
         })
 

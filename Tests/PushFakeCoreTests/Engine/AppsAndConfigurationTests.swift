@@ -80,6 +80,27 @@ final class AppsAndConfigurationTests: XCTestCase {
         XCTAssertEqual(try PushFakeConfiguration(json: [:]).seed, 0)
     }
 
+    func test_configurationJSONValue_readsBackIntoTheSameConfiguration() throws {
+        var configuration = PushFakeConfiguration(
+            seed: .max, clockStart: Date(timeIntervalSince1970: 1_800_000_000.5), stateChecks: true,
+            journalLimit: 5, tpnsApps: ["K"])
+        configuration.twinPushApps = [try TwinPushApp(json: twinPushApp)]
+        let json = configuration.jsonValue
+        XCTAssertEqual(json["seed"], "18446744073709551615")
+        XCTAssertEqual(json["clock"], ["mode": "fixed", "start": "2027-01-15T08:00:00.500Z"])
+        let read = try PushFakeConfiguration(json: json)
+        XCTAssertEqual(read.jsonValue, json)
+        XCTAssertEqual(read.seed, .max)
+        XCTAssertEqual(read.clockStart, configuration.clockStart)
+        XCTAssertEqual(read.journalLimit, 5)
+        XCTAssertTrue(read.stateChecks)
+        XCTAssertEqual(PushFake(read).apps, ["tpns": ["K"], "twinPush": [twinPushApp]])
+        // A real clock has no start; an empty configuration says only what it has.
+        XCTAssertEqual(
+            PushFakeConfiguration(clockMode: .real).jsonValue,
+            ["seed": 0, "clock": ["mode": "real"], "stateChecks": false])
+    }
+
     func test_configurationJSON_namesTheBadField() {
         let cases: [(JSON, String)] = [
             (

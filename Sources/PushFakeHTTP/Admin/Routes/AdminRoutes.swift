@@ -22,6 +22,10 @@ package enum AdminRoutes {
             .choice("faulted", "Only faulted (true) or unfaulted (false) requests.", ["true", "false"]),
             .integer("since", "Only entries after this sequence number.", minimum: 0),
             .choice("format", "json (default), jsonl (a recording) or har.", ["json", "jsonl", "har"]),
+            .choice(
+                "redactAppKeys",
+                "true: the recording (jsonl, har) also replaces TPNS application keys by ${secret:tpns-app-key}.",
+                ["true", "false"]),
         ],
         responses: [
             AdminResponse(

@@ -124,6 +124,11 @@ package enum AdminSchemas {
                 "response": .object(["type": "object", "properties": .object(response)]),
                 "outcome": ["enum": ["responded", "dropped", "droppedAfterHandling"]], "delay": number,
                 "deliveries": array(string), "notes": array(string),
+                "proxied": object(
+                    [
+                        "mode": ["enum": ["proxy", "learn"]], "upstream": string, "latencyMs": integer,
+                        "failure": nullableString,
+                    ], required: ["mode", "upstream", "latencyMs"]),
             ], required: ["v", "seq", "time", "request", "response", "outcome"])
     }
 

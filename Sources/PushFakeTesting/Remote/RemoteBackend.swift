@@ -1,0 +1,197 @@
+import Foundation
+import PushFakeCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An isolated instance on a `pushfake serve` that runs outside the test process (`.remote`): created with
+/// `POST /__pushfake/instances` when the fixture starts, deleted when it stops, and read and steered through the
+/// instance's admin API (`/i/{id}/__pushfake/…`).
+final class RemoteBackend: FakeBackend {
+    /// The server's admin API, where instances are created and deleted.
+    private let server: AdminClient
+    /// The instance's admin API.
+    let admin: AdminClient
+    /// The instance's id on the server.
+    let instanceID: String
+    /// `http://HOST:PORT/i/{id}`: the vendors' paths are under it, as on a server of its own.
+    let baseURL: URL
+    let vendors: VendorRegistry
+    private let configuration: PushFakeConfiguration
+    /// Where failures of the synchronous calls are reported: the `withPushFake` / `start` line.
+    private let site: CallSite
+    private let stopped = Locked(false)
+
+    private init(
+        server: AdminClient, admin: AdminClient, instanceID: String, baseURL: URL, vendors: VendorRegistry,
+        configuration: PushFakeConfiguration, site: CallSite
+    ) {
+        self.server = server
+        self.admin = admin
+        self.instanceID = instanceID
+        self.baseURL = baseURL
+        self.vendors = vendors
+        self.configuration = configuration
+        self.site = site
+    }
+
+    /// Creates an instance on the server at `url` with `configuration` (its JSON form: seed, clock, state checks,
+    /// journal limit, apps).
+    /// - Throws: ``PushFakeRemoteError`` naming the URL when the server cannot be reached, refuses the token or
+    ///   refuses the configuration; ``PushFakeError`` when the configuration has settings without a JSON form.
+    static func create(
+        at url: URL, adminToken: String?, configuration: PushFakeConfiguration, vendors: VendorRegistry,
+        site: CallSite
+    ) throws -> RemoteBackend {
+        if configuration.tpnsRequireRegistrationID {
+            throw PushFakeError.invalidConfiguration(
+                "tpnsRequireRegistrationID cannot be given to a remote fake (the instance API has no such setting)")
+        }
+        let token = RemoteAdminToken.resolve(given: adminToken)
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.urlCache = nil
+        let session = URLSession(configuration: sessionConfiguration)
+        let server = AdminClient(root: url.appendingPathComponent("__pushfake"), token: token, session: session)
+        let id: String
+        do {
+            id = try createInstance(on: server, configuration: configuration)
+        } catch {
+            session.finishTasksAndInvalidate()
+            throw error
+        }
+        let base = url.appendingPathComponent("i").appendingPathComponent(id)
+        let admin = AdminClient(root: base.appendingPathComponent("__pushfake"), token: token, session: session)
+        return RemoteBackend(
+            server: server, admin: admin, instanceID: id, baseURL: base, vendors: vendors,
+            configuration: configuration, site: site)
+    }
+
+    /// `POST /__pushfake/instances`; returns the new instance's id.
+    private static func createInstance(
+        on server: AdminClient, configuration: PushFakeConfiguration
+    ) throws(PushFakeRemoteError) -> String {
+        let answer = try server.call("POST", "instances", body: configuration.jsonValue, expected: [201])
+        guard let id = answer.json?["id"]?.stringValue, !id.isEmpty else {
+            throw PushFakeRemoteError(
+                url: server.url("instances"), status: answer.status,
+                message: "POST: the answer has no instance id: \(answer.problem)")
+        }
+        return id
+    }
+
+    /// Runs a synchronous admin call; a failure is reported as a test failure and gives `fallback`.
+    func attempt<Value>(_ fallback: Value, _ body: () throws(PushFakeRemoteError) -> Value) -> Value {
+        do throws(PushFakeRemoteError) {
+            return try body()
+        } catch {
+            FailureReporter.fail(error.description, at: site)
+            return fallback
+        }
+    }
+
+    func reportFailure(_ message: String) {
+        FailureReporter.fail(message, at: site)
+    }
+
+    // MARK: Reading
+
+    func journal() -> Journal {
+        attempt(Journal(limit: configuration.journalLimit)) { () throws(PushFakeRemoteError) -> Journal in
+            try fetchJournal()
+        }
+    }
+
+    /// `GET …/journal`, read back into a journal.
+    func fetchJournal() throws(PushFakeRemoteError) -> Journal {
+        let answer = try admin.call("GET", "journal")
+        return try readJournal(answer)
+    }
+
+    func readJournal(_ answer: AdminClient.Answer) throws(PushFakeRemoteError) -> Journal {
+        guard let items = answer.json?["entries"]?.arrayValue else {
+            throw malformed("journal", "no entries array")
+        }
+        var entries: [JournalEntry] = []
+        entries.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            do throws(JSONFieldError) {
+                entries.append(try JournalEntry(json: item, vendors: vendors))
+            } catch {
+                throw malformed("journal", "entries[\(index)]: \(error.description)")
+            }
+        }
+        return Journal(
+            restoring: entries, limit: configuration.journalLimit,
+            totalCount: answer.json?["total"]?.intValue ?? entries.count,
+            droppedCount: answer.json?["dropped"]?.intValue ?? 0)
+    }
+
+    func deliveries() -> [Delivery] {
+        attempt([]) { () throws(PushFakeRemoteError) -> [Delivery] in try fetchDeliveries(nil) }
+    }
+
+    func deliveries(ofNotification notificationID: String) -> [Delivery] {
+        attempt([]) { () throws(PushFakeRemoteError) -> [Delivery] in try fetchDeliveries(notificationID) }
+    }
+
+    private func fetchDeliveries(_ notificationID: String?) throws(PushFakeRemoteError) -> [Delivery] {
+        let query = notificationID.map { [URLQueryItem(name: "notification", value: $0)] } ?? []
+        let answer = try admin.call("GET", "deliveries", query: query)
+        guard let items = answer.json?["deliveries"]?.arrayValue else {
+            throw malformed("deliveries", "no deliveries array")
+        }
+        var deliveries: [Delivery] = []
+        for (index, item) in items.enumerated() {
+            do throws(JSONFieldError) {
+                deliveries.append(try Delivery(json: item))
+            } catch {
+                throw malformed("deliveries", "deliveries[\(index)]: \(error.description)")
+            }
+        }
+        return deliveries
+    }
+
+    func now() -> Date {
+        attempt(configuration.clockStart) { () throws(PushFakeRemoteError) -> Date in
+            let answer = try admin.call("GET", "clock")
+            // The clock's `now` is in the form `{"set": …}` takes.
+            guard let now = answer.json?["now"],
+                case .set(let date)? = try? ClockCommand(json: ["set": now])
+            else { throw malformed("clock", "no readable now: \(answer.problem)") }
+            return date
+        }
+    }
+
+    /// A fresh engine loaded with the instance's state document and journal: ``RunningPushFake/engine`` of a
+    /// remote fake, for reading (what it is told stays in the copy).
+    func engine() -> PushFake {
+        // The instance's configuration: the state document re-declares the same apps, which changes nothing.
+        let copy = PushFake(configuration, vendors: vendors)
+        attempt(()) { () throws(PushFakeRemoteError) in
+            let state = try admin.call("GET", "state")
+            do throws(StateError) {
+                try copy.loadState(state.json ?? .null)
+            } catch {
+                throw malformed("state", error.description)
+            }
+            copy.replaceJournal(try fetchJournal())
+        }
+        return copy
+    }
+
+    private func malformed(_ path: String, _ problem: String) -> PushFakeRemoteError {
+        PushFakeRemoteError(url: admin.url(path), status: 200, message: "GET: unreadable answer (\(problem))")
+    }
+
+    /// `DELETE /__pushfake/instances/{id}`, once.
+    func stop() {
+        let first = stopped.withLock { stopped -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        attempt(()) { () throws(PushFakeRemoteError) in _ = try server.call("DELETE", "instances/\(instanceID)") }
+        admin.session.finishTasksAndInvalidate()
+    }
+}
