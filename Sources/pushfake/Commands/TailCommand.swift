@@ -18,9 +18,9 @@ enum TailCommand {
         path: ["tail"], summary: "Follow the journal of a running server live (one line per request and delivery).",
         discussion: """
             Follows the server's event stream (GET /__pushfake/events). Each request prints `#SEQ TIME \
-            vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` when \
-            it delivered; each delivery an indented `delivery ID vendor -> DEVICE` (and a note added to one later, \
-            `note ID: …`). --json prints each journal entry as one JSON line instead (the JSON Lines recording \
+            vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` \
+            when it delivered; each delivery an indented `delivery ID vendor -> DEVICE` (and a note added to one \
+            later, `note ID: …`). --json prints each journal entry as one JSON line instead (the JSON Lines recording \
             format). Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or when the server ends the stream; exit 1 when \
             the server drops a reader that fell behind, 69 when the connection is lost. It does not reconnect.
             """,
