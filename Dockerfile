@@ -10,12 +10,14 @@
 # compiling (same runtime stage; scripts/check-image uses it, as its machines cannot pull the Swift image):
 #   scripts/package && docker build --target prebuilt -t pushfake .
 #
-# Admin API: the server answers /__pushfake/ (faults, reset, clock, journal) to whoever reaches its port, and in a
-# container it must bind 0.0.0.0 for a published port to work: publish it on loopback or a test network only
-# (README.md, "Container image"). PENDING: once `pushfake serve` has --admin-token / --admin-open (admin API
-# protection), the default command says --admin-open explicitly and --admin-token is the documented alternative.
-# State files: mount them at /fixtures (read-only is fine). PENDING: --state /fixtures/<file> once `serve` has it;
-# until then declare apps on the command line (--tpns-app, --twinpush-app).
+# Admin API: outside a container it answers loopback clients only. In one, requests through a published port come
+# from the bridge, not loopback, so the default command passes --admin-open: the admin API (/__pushfake/: faults,
+# reset, clock, journal) answers whoever reaches the port, and the Host check against DNS rebinding still applies
+# (add --allow-host NAME for a compose service name). Publish the port on loopback or a test network only, or run
+# with --admin-token T instead of --admin-open (README.md, "Container image").
+# State files: mount them at /fixtures (read-only is fine) and name them with --state:
+#   docker run -p 127.0.0.1:8080:8080 -v "$PWD/fixtures:/fixtures:ro" pushfake \
+#     serve --host 0.0.0.0 --port 8080 --admin-open --state /fixtures/states/twinpush-ios-and-android.json
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 ARG RUNTIME_IMAGE=debian:bookworm-slim
 
@@ -46,7 +48,7 @@ ENV PUSHFAKE_URL=http://127.0.0.1:8080
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["pushfake", "health"]
 ENTRYPOINT ["pushfake"]
-CMD ["serve", "--host", "0.0.0.0", "--port", "8080"]
+CMD ["serve", "--host", "0.0.0.0", "--port", "8080", "--admin-open"]
 
 FROM runtime-base AS prebuilt
 COPY --from=unpack /out/pushfake /usr/local/bin/pushfake

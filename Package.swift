@@ -38,6 +38,9 @@ let package = Package(
         .target(
             name: "PushFakeHTTP", dependencies: ["PushFakeCore", "PushFakeHTTP1", "CPushFakeEpoll"],
             exclude: ["Dashboard/Assets"]),
+        // libFuzzer harness for the whole request path (codec, admin API, instances, engine): scripts/fuzz-engine
+        // builds it with the libraries' sources and -sanitize=fuzzer; the tests replay the seed corpus through it.
+        .target(name: "PushFakeEngineFuzz", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
         // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.
@@ -56,7 +59,9 @@ let package = Package(
             name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
         .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
         .testTarget(name: "PushFakeHTTP1Tests", dependencies: ["PushFakeHTTP1", "PushFakeHTTP1Fuzz"]),
-        .testTarget(name: "PushFakeHTTPTests", dependencies: ["PushFakeHTTP", "PushFakeHTTP1", "PushFakeCore"]),
+        .testTarget(
+            name: "PushFakeHTTPTests",
+            dependencies: ["PushFakeHTTP", "PushFakeHTTP1", "PushFakeCore", "PushFakeEngineFuzz"]),
         .testTarget(
             name: "PushFakeClientsTests",
             dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore", "PushFakeHTTP"]

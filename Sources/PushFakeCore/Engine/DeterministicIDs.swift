@@ -8,6 +8,8 @@ struct DeterministicIDs: Sendable {
     private let seedPart: UInt64
     /// One counter per leading digit 0…9.
     private var counters = [UInt64](repeating: 0, count: 10)
+    /// Ids to hand out before counting, by leading digit: the real service's ids a learning proxy adopts.
+    private var adopted: [Int: [String]] = [:]
 
     init(seed: UInt64) {
         self.seed = seed
@@ -18,6 +20,11 @@ struct DeterministicIDs: Sendable {
     mutating func next(_ kind: IDKind) -> String {
         // IDKind keeps its digit in 1…9; the clamp only keeps a bad value from trapping on a request path.
         let digit = min(max(kind.digit, 1), 9)
+        if !adopted.isEmpty, var queue = adopted[digit], !queue.isEmpty {
+            let id = queue.removeFirst()
+            adopted[digit] = queue.isEmpty ? nil : queue
+            return id
+        }
         counters[digit] &+= 1
         let value = UInt64(digit) * 1_000_000_000_000_000 + seedPart * 100_000_000_000 + counters[digit]
         return String(value)
@@ -44,5 +51,18 @@ struct DeterministicIDs: Sendable {
         let digit = Int(value / 1_000_000_000_000_000)
         guard (1...9).contains(digit), value / 100_000_000_000 % 10_000 == seedPart else { return }
         counters[digit] = max(counters[digit], value % 100_000_000_000)
+    }
+
+    /// Makes the next ``next(_:)`` calls for `kind` return `ids`, in order, instead of counting; each is also
+    /// reserved, so the counter never makes it later.
+    mutating func adopt(_ ids: [String], as kind: IDKind) {
+        guard !ids.isEmpty else { return }
+        for id in ids { reserve(id) }
+        adopted[min(max(kind.digit, 1), 9), default: []] += ids
+    }
+
+    /// Forgets adopted ids nobody asked for.
+    mutating func forgetAdopted() {
+        adopted = [:]
     }
 }

@@ -69,6 +69,13 @@ extension PushFake {
             if learns, let route = prepared.route, let handler = prepared.handler,
                 state.vendorSlots.indices.contains(handler.vendor)
             {
+                // The real service's ids (a device id from a register) become the local store's.
+                if let answer = response.json, vendors.entries.indices.contains(handler.vendor) {
+                    for (kind, ids) in vendors.entries[handler.vendor].learnedIDs(route, answer) {
+                        state.services.adoptNextIDs(ids, as: kind)
+                    }
+                }
+                defer { state.services.forgetAdoptedIDs() }
                 let context = VendorContext(
                     request: request, route: route, body: prepared.body, bodyError: prepared.bodyError, now: now,
                     responseDelay: 0, app: app, device: device, notes: notes)

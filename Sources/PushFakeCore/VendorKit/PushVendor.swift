@@ -55,6 +55,11 @@ public protocol PushVendor: Sendable {
     /// The vendor's error shape for failures outside a handler: unknown route under its prefix (404), wrong method
     /// (405), an injected status without a body. Default: `{"error": message}`.
     func errorResponse(status: Int, message: String) -> FakeResponse
+    /// The ids the real service made in its answer to a request of `route` (a device id from a register), by kind,
+    /// in the order the vendor's handler asks for ids of that kind: a learning proxy
+    /// (`pushfake serve --upstream-mode learn`) makes the local store use them, so a later run without the upstream
+    /// keeps the same ids. None by default.
+    func learnedIDs(route: RouteMatch, upstreamAnswer: JSON) -> [(kind: IDKind, ids: [String])]
     /// A view of the state for the admin API (``VendorView/devices``, ``VendorView/notifications``, …), or `nil`
     /// when the vendor has no such view (the default).
     func view(_ view: VendorView, of state: State) -> JSON?
@@ -96,6 +101,8 @@ extension PushVendor {
     public func tick(_ state: inout State, services: inout VendorServices) {}
 
     /// `{"error": message}` with the status.
+    public func learnedIDs(route: RouteMatch, upstreamAnswer: JSON) -> [(kind: IDKind, ids: [String])] { [] }
+
     public func errorResponse(status: Int, message: String) -> FakeResponse {
         .json(status, ["error": .string(message)])
     }

@@ -16,6 +16,7 @@ struct RegisteredVendor: Sendable {
     let definitionType: ObjectIdentifier
     let subject: @Sendable (RouteMatch, JSON?) -> (app: String?, device: String?)
     let errorResponse: @Sendable (_ status: Int, _ message: String) -> FakeResponse
+    let learnedIDs: @Sendable (RouteMatch, JSON) -> [(kind: IDKind, ids: [String])]
     /// A fresh state box, with handlers bound to it, for an engine.
     let makeSlot: @Sendable (PushFakeConfiguration) -> VendorSlot
 
@@ -31,6 +32,7 @@ struct RegisteredVendor: Sendable {
         definitionType = ObjectIdentifier(Definition.self)
         subject = { definition.subject(of: $0, body: $1) }
         errorResponse = { definition.errorResponse(status: $0, message: $1) }
+        learnedIDs = { definition.learnedIDs(route: $0, upstreamAnswer: $1) }
         makeSlot = { configuration in
             let box = VendorStateBox(definition.makeState(configuration))
             return VendorSlot(

@@ -24,11 +24,16 @@ public struct VendorFaultKey: Sendable {
     /// except `delay`, is refused.
     public let companions: [String]
     let parse: Parser
+    /// What the parser accepts, for the admin API's OpenAPI document: JSON Schemas of the `fault` objects with this
+    /// key, each `{"properties": {…}, "required": [key, …]}` over ``key`` and its ``companions`` (the engine adds
+    /// `delay` and refuses other keys). Empty: the key takes any value and each companion is optional.
+    public let schemas: [JSON]
 
-    /// A fault key with the companion keys its parser reads, and the parser.
-    public init(_ key: String, companions: [String] = [], parse: @escaping Parser) {
+    /// A fault key with the companion keys its parser reads, the JSON Schemas of what it accepts, and the parser.
+    public init(_ key: String, companions: [String] = [], schemas: [JSON] = [], parse: @escaping Parser) {
         self.key = key
         self.companions = companions
+        self.schemas = schemas
         self.parse = parse
     }
 }

@@ -109,7 +109,7 @@ public struct VendorRegistry: Sendable {
     }
 
     /// Every vendor fault key, in registration order.
-    var faultKeys: [VendorFaultKey] { entries.flatMap(\.faultKeys) }
+    public var faultKeys: [VendorFaultKey] { entries.flatMap(\.faultKeys) }
 }
 
 extension VendorRegistry {

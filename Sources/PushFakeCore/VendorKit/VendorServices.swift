@@ -33,6 +33,16 @@ public struct VendorServices {
         ids.reserve(id)
     }
 
+    /// Makes the next ids of `kind` the given ones (a learning proxy adopting the real service's ids); what the
+    /// handler does not use is forgotten after the request.
+    mutating func adoptNextIDs(_ ids: [String], as kind: IDKind) {
+        self.ids.adopt(ids, as: kind)
+    }
+
+    mutating func forgetAdoptedIDs() {
+        ids.forgetAdopted()
+    }
+
     /// Records a delivery, failing it when its payload exceeds the platform limit (FakeBehaviour.md, Payload
     /// limits), and lists it among the deliveries the current request caused.
     /// - Returns: the delivery as recorded.

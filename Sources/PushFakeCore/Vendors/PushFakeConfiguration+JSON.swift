@@ -12,8 +12,8 @@ extension PushFakeConfiguration {
     ///  "creatorToken": "…"}]}}
     /// ```
     /// - `seed`: an integer 0…18446744073709551615. JSON numbers above 2^53 lose precision in most JSON libraries,
-    ///   so larger seeds are given as a decimal string (`"18446744073709551615"`); a number with a fraction or an
-    ///   exponent is refused.
+    ///   so larger seeds are given as a decimal string (`"18446744073709551615"`); an integral number written as
+    ///   `844.0` is taken below 2^53, a real fraction is refused.
     /// - `clock`: `mode` `fixed` (default) or `real`; `start` only for a fixed clock, within 1970…9999.
     /// - `stateChecks`: TPNS state checks (``stateChecks``); `journalLimit`: an integer ≥ 1 (``journalLimit``).
     /// - `apps`: each vendor's apps in its own JSON form (``PushVendor/declareApps(_:in:)``), vendor names in any
@@ -92,6 +92,9 @@ extension PushFakeConfiguration {
         let expected = "an integer from 0 to 18446744073709551615 (above 2^53 as a decimal string)"
         switch value {
         case .int(let number) where number >= 0: return UInt64(number)
+        // An integral number written with a fraction or an exponent (`844.0`): JSON Schema's integer.
+        case .double(let number) where number >= 0 && number.rounded() == number && number < 9_007_199_254_740_992:
+            return UInt64(number)
         case .string(let text):
             guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                 let number = UInt64(text)

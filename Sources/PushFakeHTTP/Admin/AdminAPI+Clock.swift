@@ -6,8 +6,9 @@ extension AdminAPI {
         .json(200, ["now": .string(fake.now.pushFakeISO8601), "mode": .string(fake.clockMode.rawValue)])
     }
 
-    /// `POST /__pushfake/clock` with `{"advance": seconds}` or `{"set": "<timestamp>"}`; a move that would leave
-    /// years 1970–9999, an impossible date or an unknown key answers 400 and leaves the clock alone.
+    /// `POST /__pushfake/clock` with `{"advance": seconds}` or `{"set": "<timestamp>"}`. An impossible date, an
+    /// unknown key or a value out of range answers 400; a well-formed move that would take the clock out of
+    /// 1970–9999 from where it is now answers 409. Either way the clock stays where it was.
     func setClock(_ request: FakeRequest) -> FakeResponse {
         switch parsed(request, as: "clock change", { json throws(JSONFieldError) in try ClockCommand(json: json) }) {
         case .failure(let answer): return answer
@@ -16,7 +17,7 @@ extension AdminAPI {
                 try fake.moveClock(command)
                 return clock()
             } catch {
-                return Self.badRequest("clock change: \(error.description)")
+                return .json(409, ["error": .string("clock change: \(error.description)")])
             }
         }
     }

@@ -51,7 +51,8 @@ extension AdminAPI {
         var vendor: Vendor?
         if let name = query["vendor"] {
             guard let parsed = fake.vendors.vendor(named: name) else {
-                return Self.badRequest("unknown vendor \(name)")
+                let names = fake.vendors.vendors.map(\.rawValue)
+                return Self.badRequest("unknown vendor \(name); use \(Self.nameList(names))")
             }
             vendor = parsed
         }
@@ -69,12 +70,16 @@ extension AdminAPI {
     /// left out.
     func vendorView(_ view: VendorView, _ request: FakeRequest) -> FakeResponse {
         let views = fake.views(view)
-        let name = request.queryItems.first { $0.name == "vendor" }?.value
-        if let name, !views.contains(where: { $0.vendor.rawValue == name }) {
-            return Self.badRequest("unknown vendor \(name); use \(Self.nameList(views.map(\.vendor.rawValue)))")
+        var selected: Vendor?
+        if let name = request.queryItems.first(where: { $0.name == "vendor" })?.value {
+            // Any case, as everywhere in the admin API.
+            guard let vendor = fake.vendors.vendor(named: name), views.contains(where: { $0.vendor == vendor }) else {
+                return Self.badRequest("unknown vendor \(name); use \(Self.nameList(views.map(\.vendor.rawValue)))")
+            }
+            selected = vendor
         }
         var object = JSONObject()
-        for (vendor, json) in views where name == nil || vendor.rawValue == name {
+        for (vendor, json) in views where selected == nil || vendor == selected {
             object[vendor.rawValue] = json
         }
         return .json(200, .object(object))

@@ -19,6 +19,9 @@ extension AdminAPI {
     }
 
     private static func valueProblem(_ value: String, _ parameter: AdminParameter) -> String? {
+        if let minimum = parameter.schema["minLength"]?.intValue, value.count < minimum {
+            return "\(parameter.name) must not be empty"
+        }
         if let choices = parameter.schema["enum"]?.arrayValue?.compactMap(\.stringValue), !choices.contains(value) {
             return "\(parameter.name) must be one of \(choices.joined(separator: ", ")), not \(value)"
         }

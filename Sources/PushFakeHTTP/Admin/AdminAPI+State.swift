@@ -16,10 +16,27 @@ extension AdminAPI {
     }
 
     /// `POST /__pushfake/apps`: declares apps by vendor (`{"tpns": ["key"], "twinPush": [{"id", "apiToken",
-    /// "creatorToken"}]}`), all or nothing; the answer lists every declared app.
+    /// "creatorToken"}]}`), all or nothing; the answer lists every declared app. A document that is not a valid
+    /// declaration is 400; a valid one that clashes with the apps declared already (an id with other tokens) is
+    /// 409, and nothing changes.
     func declareApps(_ request: FakeRequest) -> FakeResponse {
-        switch parsed(request, as: "apps", { json throws(JSONFieldError) in try fake.declareApps(json) }) {
+        guard !request.body.isEmpty else {
+            return Self.badRequest(#"send the apps as a JSON object, e.g. {"tpns": ["APPKEY"]}"#)
+        }
+        // Checked on its own first (a fresh engine's configuration reads it), so that a clash is told apart.
+        switch parsed(
+            request, as: "apps",
+            { json throws(JSONFieldError) in
+                try PushFakeConfiguration(json: ["apps": json], vendors: fake.vendors)
+            })
+        {
         case .failure(let answer): return answer
+        case .success: break
+        }
+        switch parsed(request, as: "apps", { json throws(JSONFieldError) in try fake.declareApps(json) }) {
+        case .failure(var answer):
+            answer.status = 409
+            return answer
         case .success: return .json(200, fake.apps)
         }
     }

@@ -72,7 +72,8 @@ struct AdminAPI: Sendable {
         case AdminRoutes.loadState: return .response(loadState(request))
         case AdminRoutes.apps: return .response(.json(200, fake.apps))
         case AdminRoutes.declareApps: return .response(declareApps(request))
-        case AdminRoutes.openAPI: return .response(.json(200, OpenAPIDocument.make(baseURL: baseURL(for: request))))
+        case AdminRoutes.openAPI:
+            return .response(.json(200, OpenAPIDocument.make(baseURL: baseURL(for: request), vendors: fake.vendors)))
         case AdminRoutes.dashboard: return .response(dashboard(request))
         case AdminRoutes.dashboardAsset: return .response(dashboardAsset(parameters["file"] ?? ""))
         default:

@@ -26,7 +26,7 @@ extension ConnectionMachine {
 
     /// Time passed: releases a held answer, answers a long-poll that timed out, enforces the request and idle
     /// timeouts. Early or repeated ticks are harmless.
-    mutating func tick(now: UInt64) {
+    package mutating func tick(now: UInt64) {
         switch phase {
         case .holding(let held, let until) where now >= until:
             phase = .reading

@@ -66,6 +66,9 @@ extension ConnectionMachine {
         }
     }
 
+    /// Whether the answer is awaited from, or streamed by, another thread (a long-poll, an events stream).
+    package var isWaitingForAnotherThread: Bool { awaitedSource != nil }
+
     /// The source of the answer being awaited or streamed, if any.
     var awaitedSource: ExternalSource? {
         switch phase {
@@ -80,7 +83,7 @@ extension ConnectionMachine {
     /// output buffer has room, so a slow client backs up into the producer's queue (which then cancels).
     /// - Returns: whether the machine changed.
     @discardableResult
-    mutating func pollExternal(now: UInt64, waker: @autoclosure () -> any ConnectionWaker) -> Bool {
+    package mutating func pollExternal(now: UInt64, waker: @autoclosure () -> any ConnectionWaker) -> Bool {
         var changed = false
         while let source = awaitedSource {
             if attachedSource !== source {

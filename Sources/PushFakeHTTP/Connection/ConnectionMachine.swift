@@ -116,7 +116,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     }
 
     /// When the driver must call ``tick(now:)`` at the latest; `nil` when only I/O or another thread can move on.
-    var deadline: UInt64? {
+    package var deadline: UInt64? {
         switch phase {
         case .holding(_, let until): return until
         case .awaiting(_, let until, _, _): return until
@@ -146,7 +146,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     }
 
     /// Closes at once: a failed read or write, or the server stopping. Cancels an awaited or streamed answer.
-    mutating func abort() {
+    package mutating func abort() {
         cancelSource()
         phase = .closed
     }

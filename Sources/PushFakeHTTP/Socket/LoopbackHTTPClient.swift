@@ -75,26 +75,36 @@ public final class LoopbackHTTPClient {
         guard var response = readHead() else { return nil }
         let status = response.status
         if head || (100..<200).contains(status) || status == 204 || status == 304 { return response }
+        guard let body = readBody(of: response) else { return nil }
+        response.body = body
+        return response
+    }
+
+    /// Reads the body of a response whose head ``readHead()`` returned, framed as ``readResponse(head:)`` says;
+    /// `nil` when the connection closed first.
+    public func readBody(of response: Response) -> [UInt8]? {
         if response.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
             var body: [UInt8] = []
             while true {
                 guard let chunk = readChunk() else { return nil }
-                if chunk.isEmpty { break }
+                if chunk.isEmpty { return body }
                 body += chunk
             }
-            response.body = body
-        } else if let length = response.headers["Content-Length"].flatMap({ Int($0) }) {
+        }
+        if let length = response.headers["Content-Length"].flatMap({ Int($0) }) {
             while pending.count < length {
                 guard fill() else { return nil }
             }
-            response.body = Array(pending[0..<length])
+            let body = Array(pending[0..<length])
             pending.removeFirst(length)
-        } else if response.headers["Connection"]?.lowercased() == "close" {
-            while fill() {}
-            response.body = pending
-            pending = []
+            return body
         }
-        return response
+        if response.headers["Connection"]?.lowercased() == "close" {
+            while fill() {}
+            defer { pending = [] }
+            return pending
+        }
+        return []
     }
 
     /// Reads a response's status line and headers only, leaving its body to ``readChunk()`` (a streamed answer);

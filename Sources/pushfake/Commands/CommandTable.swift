@@ -12,7 +12,8 @@ enum CommandTable {
                 """,
             options: [.flag("--version", "Print the version and exit.")],
             subcommands: [ServeOptions.spec] + AdminCommands.all + [
-                ExpectationCommands.verify, ExpectationCommands.wait, StateCommands.state, StateCommands.instances,
+                ExpectationCommands.verify, ExpectationCommands.wait, TailCommand.spec, StateCommands.state,
+                StateCommands.instances,
                 StateCommands.apps, HealthCommand.spec, ReplayCommand.spec, help, version,
             ])
     }

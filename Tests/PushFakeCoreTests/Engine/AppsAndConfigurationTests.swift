@@ -73,6 +73,9 @@ final class AppsAndConfigurationTests: XCTestCase {
         XCTAssertEqual(fake.apps, ["tpns": ["K"], "twinPush": [twinPushApp]])
         XCTAssertEqual(fake.now.pushFakeISO8601, "2027-06-01T12:00:00.000Z")
         XCTAssertEqual(try PushFakeConfiguration(json: ["seed": 42]).seed, 42)
+        // JSON Schema's integer: 844.0 is the integer 844 (generated clients write it so).
+        XCTAssertEqual(try PushFakeConfiguration(json: ["seed": .double(844)]).seed, 844)
+        XCTAssertThrowsError(try PushFakeConfiguration(json: ["seed": .double(844.5)]))
         XCTAssertEqual(try PushFakeConfiguration(json: ["clock": ["mode": "real"]]).clockMode, .real)
         XCTAssertEqual(try PushFakeConfiguration(json: [:]).seed, 0)
     }

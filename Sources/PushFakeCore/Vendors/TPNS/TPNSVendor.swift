@@ -26,7 +26,7 @@ struct TPNSVendor: PushVendor {
     /// `{"tpnsError": -1001}` or `{"tpnsError": "RegistrationIsAlreadyInProgress"}` (the name in any case).
     var faultKeys: [VendorFaultKey] {
         [
-            VendorFaultKey("tpnsError") { value, _ throws(FaultRuleSpec.Invalid) in
+            VendorFaultKey("tpnsError", schemas: [Self.tpnsErrorSchema]) { value, _ throws(FaultRuleSpec.Invalid) in
                 let code: TPNSErrorCode?
                 switch value {
                 case .int(let number): code = TPNSErrorCode(rawValue: number)
@@ -42,6 +42,23 @@ struct TPNSVendor: PushVendor {
                 }
                 return .tpnsError(code)
             }
+        ]
+    }
+
+    /// A code as a number, or as a string: the code or its name in any case.
+    static var tpnsErrorSchema: JSON {
+        let codes = TPNSErrorCode.allCases
+        let names = codes.map { JSONSchemaText.caseInsensitive($0.name) } + codes.map { String($0.rawValue) }
+        return [
+            "properties": [
+                "tpnsError": [
+                    "anyOf": [
+                        ["enum": .array(codes.map { .int($0.rawValue) })],
+                        ["type": "string", "pattern": .string("^(" + names.joined(separator: "|") + ")$")],
+                    ]
+                ]
+            ],
+            "required": ["tpnsError"],
         ]
     }
 

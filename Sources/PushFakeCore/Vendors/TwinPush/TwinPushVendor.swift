@@ -89,7 +89,7 @@ struct TwinPushVendor: PushVendor {
     /// or a type of your own with `"status"` (200…599, default 422).
     var faultKeys: [VendorFaultKey] {
         [
-            VendorFaultKey("twinPushError", companions: ["message", "status"]) {
+            VendorFaultKey("twinPushError", companions: ["message", "status"], schemas: Self.twinPushErrorSchemas) {
                 value, fault throws(FaultRuleSpec.Invalid) in
                 guard let name = value.stringValue, !name.isEmpty else {
                     throw FaultRuleSpec.Invalid(
@@ -110,6 +110,32 @@ struct TwinPushVendor: PushVendor {
                 let status = try fields.int("status", in: Fault.statusRange) ?? 422
                 return .twinPushError(TwinPushErrorType(rawValue: name, status: status), message: message)
             }
+        ]
+    }
+
+    /// A catalogue type (any case) with an optional message, or a type of one's own that may add a status.
+    static var twinPushErrorSchemas: [JSON] {
+        let catalogue: JSON = .string(
+            "^("
+                + TwinPushErrorType.catalogue.map { JSONSchemaText.caseInsensitive($0.rawValue) }
+                .joined(separator: "|") + ")$")
+        let message: JSON = ["type": ["string", "null"]]
+        return [
+            [
+                "properties": ["twinPushError": ["type": "string", "pattern": catalogue], "message": message],
+                "required": ["twinPushError"],
+            ],
+            [
+                "properties": [
+                    "twinPushError": ["type": "string", "minLength": 1, "not": ["pattern": catalogue]],
+                    "message": message,
+                    "status": [
+                        "type": ["integer", "null"], "minimum": .int(Fault.statusRange.lowerBound),
+                        "maximum": .int(Fault.statusRange.upperBound),
+                    ],
+                ],
+                "required": ["twinPushError"],
+            ],
         ]
     }
 

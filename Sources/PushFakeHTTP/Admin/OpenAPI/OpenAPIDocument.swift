@@ -1,15 +1,16 @@
 import PushFakeCore
 
 /// `GET /__pushfake/openapi.json`: an OpenAPI 3.1 description of every admin route, made from the route table
-/// (``AdminRoutes``) so it cannot leave a route out.
+/// (``AdminRoutes``) so it cannot leave a route out, and from the engine's vendor registry, so that vendor names,
+/// operations and fault keys are the ones the server accepts.
 package enum OpenAPIDocument {
-    /// The document for a server at `baseURL` (`http://127.0.0.1:8089`).
-    package static func make(baseURL: String) -> JSON {
+    /// The document for a server at `baseURL` (`http://127.0.0.1:8089`) whose engines have `vendors`.
+    package static func make(baseURL: String, vendors: VendorRegistry = .standard) -> JSON {
         var paths = JSONObject()
         for route in AdminRoutes.all {
             let key = AdminRoutes.prefix + route.path
             var item = paths[key]?.objectValue ?? JSONObject()
-            item[route.method.lowercased()] = operation(route)
+            item[route.method.lowercased()] = operation(route, vendors: vendors)
             paths[key] = .object(item)
         }
         return [
@@ -29,7 +30,7 @@ package enum OpenAPIDocument {
             ],
             "paths": .object(paths),
             "components": [
-                "schemas": .object(AdminSchemas.components),
+                "schemas": .object(AdminSchemas.components(vendors: vendors)),
                 "securitySchemes": ["adminToken": ["type": "http", "scheme": "bearer"]],
             ],
             "security": [[:], ["adminToken": []]],
@@ -39,23 +40,34 @@ package enum OpenAPIDocument {
     private static let description = """
         Inspect and steer a running PushFake: the journal, fault rules, the clock, devices, deliveries, state, \
         isolated instances, verification and waiting. Without --admin-token the server answers admin requests from \
-        loopback clients only (README, "The admin API").
+        loopback clients only (README, "The admin API"). Requests are read strictly: an unknown query parameter or \
+        body field, a value of the wrong type or out of range is 400 naming it. Routes that change the fake take \
+        Content-Type: application/json (or no body).
         """
 
-    private static func operation(_ route: AdminRoute) -> JSON {
+    /// Answers any route can give, besides its own: the query is checked on every route, the access rules and the
+    /// HTTP limits apply to all.
+    private static let common: [(Int, String)] = [
+        (400, "Malformed: an unknown or bad query parameter or body field (the error names it), or bad HTTP."),
+        (403, "Refused: not a loopback client, wrong token, Host, Origin or Content-Type (README, The admin API)."),
+        (408, "The request did not arrive in time."),
+        (413, "The body is larger than the server takes (--max-body-bytes)."),
+    ]
+
+    private static func operation(_ route: AdminRoute, vendors: VendorRegistry) -> JSON {
         var object: JSONObject = ["operationId": .string(route.id), "summary": .string(route.summary)]
         var parameters: [JSON] = route.segments.filter { $0.hasPrefix("{") }.map { part in
             [
                 "name": .string(String(part.dropFirst().dropLast())), "in": "path", "required": true,
-                "schema": ["type": "string"],
+                "schema": ["type": "string", "minLength": 1],
             ]
         }
-        parameters += route.query.map { parameter in
-            [
-                "name": .string(parameter.name), "in": "query", "required": false,
-                "description": .string(parameter.description), "schema": parameter.schema,
-            ]
+        if route.queryAsObject {
+            parameters.append(queryObject(route, vendors: vendors))
+        } else {
+            parameters += route.query.map { parameter(in: "query", $0) }
         }
+        parameters += route.headers.map { parameter(in: "header", $0) }
         if !parameters.isEmpty { object["parameters"] = .array(parameters) }
         if let body = route.body {
             object["requestBody"] = [
@@ -74,12 +86,54 @@ package enum OpenAPIDocument {
                     }))
             responses[String(response.status)] = .object(entry)
         }
-        // Every admin route: the access rules apply to reads too (a journal can hold tokens).
-        responses["403"] = [
-            "description": "Refused: not a loopback client, wrong token, Host or Origin (README, The admin API).",
-            "content": ["application/json": ["schema": AdminSchemas.ref("Error")]],
-        ]
+        for (status, text) in common where responses[String(status)] == nil {
+            responses[String(status)] = [
+                "description": .string(text),
+                "content": ["application/json": ["schema": AdminSchemas.ref("Error")]],
+            ]
+        }
         object["responses"] = .object(responses)
         return .object(object)
+    }
+
+    private static func parameter(in location: String, _ parameter: AdminParameter) -> JSON {
+        [
+            "name": .string(parameter.name), "in": .string(location), "required": false,
+            "description": .string(parameter.description), "schema": parameter.schema,
+        ]
+    }
+
+    /// The whole query as one object parameter (`form`, exploded: `?vendor=tpns&operation=register`), with the
+    /// rule that an operation belongs to the vendor given.
+    private static func queryObject(_ route: AdminRoute, vendors: VendorRegistry) -> JSON {
+        var properties = JSONObject()
+        for parameter in route.query { properties[parameter.name] = parameter.schema }
+        let rules: [JSON] = vendors.vendors.map { vendor in
+            [
+                "if": [
+                    "properties": [
+                        "vendor": [
+                            "type": "string",
+                            "pattern": .string("^" + JSONSchemaText.caseInsensitive(vendor.rawValue) + "$"),
+                        ]
+                    ],
+                    "required": ["vendor"],
+                ],
+                "then": [
+                    "properties": [
+                        "operation": ["enum": .array(vendors.operations(of: vendor).map { .string($0.rawValue) })]
+                    ]
+                ],
+            ]
+        }
+        let list = route.query.map(\.name).joined(separator: ", ")
+        return [
+            "name": "query", "in": "query", "required": false, "style": "form", "explode": true,
+            "description": .string("The filters, each an ordinary query parameter: \(list)."),
+            "schema": [
+                "type": "object", "properties": .object(properties), "additionalProperties": false,
+                "allOf": .array(rules),
+            ],
+        ]
     }
 }

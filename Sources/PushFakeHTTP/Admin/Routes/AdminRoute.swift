@@ -14,6 +14,8 @@ package struct AdminRoute: Sendable, Hashable {
     package let summary: String
     /// The query parameters the route accepts; any other is answered 400.
     package var query: [AdminParameter] = []
+    /// Request headers the route reads (documented; the server checks them itself).
+    package var headers: [AdminParameter] = []
     /// The request body, when the route takes one.
     package var body: AdminBody?
     /// The answers, by status.
@@ -22,6 +24,9 @@ package struct AdminRoute: Sendable, Hashable {
     package var changesState: Bool { method != "GET" }
     /// Whether the route is served per instance (`/i/{id}/__pushfake/…`) as well as at the top level.
     package var perInstance = true
+    /// The OpenAPI document describes the query as one object (`style: form`, `explode: true`: the same query
+    /// string), so that it can say which values go together: a journal query's `operation` is one of its `vendor`'s.
+    package var queryAsObject = false
 
     /// `GET /__pushfake/journal`.
     package var display: String { "\(method) \(AdminRoutes.prefix)\(path == "/" ? "/" : path)" }
@@ -40,8 +45,19 @@ package struct AdminParameter: Sendable {
     /// JSON Schema of the value (query values are strings on the wire; the schema says how they are read).
     package let schema: JSON
 
+    /// Any non-empty text (an empty value is refused: it would match nothing).
     package static func string(_ name: String, _ description: String) -> AdminParameter {
-        AdminParameter(name: name, description: description, schema: ["type": "string"])
+        AdminParameter(name: name, description: description, schema: ["type": "string", "minLength": 1])
+    }
+
+    /// A registered vendor's name, in any case; the handler checks it against the engine's registry.
+    package static func vendor(_ description: String) -> AdminParameter {
+        AdminParameter(name: "vendor", description: description, schema: AdminSchemas.ref("VendorName"))
+    }
+
+    /// One of the engine's operations; the handler checks it (against the vendor's, when one is given).
+    package static func operation(_ description: String) -> AdminParameter {
+        AdminParameter(name: "operation", description: description, schema: AdminSchemas.ref("Operation"))
     }
 
     package static func integer(_ name: String, _ description: String, minimum: Int, maximum: Int? = nil)

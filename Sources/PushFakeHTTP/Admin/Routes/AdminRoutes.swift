@@ -5,7 +5,7 @@ package enum AdminRoutes {
     /// Where the admin API lives, on the server and under each instance (`/i/{id}/__pushfake`).
     package static let prefix = "/__pushfake"
 
-    private static let vendorFilter = AdminParameter.string("vendor", "Only this vendor's (a registered vendor name).")
+    private static let vendorFilter = AdminParameter.vendor("Only this vendor's (a registered vendor name, any case).")
     private static let ok = AdminResponse.json(200, "Done.", ["type": "object"])
 
     package static let health = AdminRoute(
@@ -15,9 +15,9 @@ package enum AdminRoutes {
         id: "getJournal", method: "GET", path: "/journal",
         summary: "The journal: every request the fake saw, oldest first, filtered.",
         query: [
-            vendorFilter, .string("operation", "Only this operation (of the vendor, when one is given)."),
+            vendorFilter, .operation("Only this operation (of the vendor, when one is given)."),
             .string("app", "Only requests about this app."), .string("device", "Only requests about this device."),
-            .integer("status", "Only answers with this status.", minimum: 0, maximum: 599),
+            .integer("status", "Only answers with this status.", minimum: 100, maximum: 599),
             .choice("unmatched", "Only unmatched (true) or only routed (false) requests.", ["true", "false"]),
             .choice("faulted", "Only faulted (true) or unfaulted (false) requests.", ["true", "false"]),
             .integer("since", "Only entries after this sequence number.", minimum: 0),
@@ -34,7 +34,8 @@ package enum AdminRoutes {
                     ("application/json", AdminSchemas.ref("JournalPage")), ("application/x-ndjson", nil),
                 ]),
             .badRequest,
-        ])
+        ],
+        queryAsObject: true)
     package static let clearJournal = AdminRoute(
         id: "clearJournal", method: "DELETE", path: "/journal",
         summary: "Clear the journal only; sequence numbers keep counting.", responses: [ok])
@@ -79,7 +80,10 @@ package enum AdminRoutes {
         id: "setClock", method: "POST", path: "/clock",
         summary: "Advance or set the clock; scheduled notifications that fall due are delivered.",
         body: .json("How to move it.", AdminSchemas.ref("ClockChange")),
-        responses: [.json(200, "Now.", AdminSchemas.ref("Clock")), .badRequest])
+        responses: [
+            .json(200, "Now.", AdminSchemas.ref("Clock")), .badRequest,
+            .error(409, "The move would take the clock out of 1970-01-01...9999-12-31; it is unchanged."),
+        ])
     package static let devices = AdminRoute(
         id: "listDevices", method: "GET", path: "/devices", summary: "Every vendor's devices, by vendor name.",
         query: [vendorFilter], responses: [.json(200, "Devices by vendor.", ["type": "object"]), .badRequest])
@@ -112,16 +116,25 @@ package enum AdminRoutes {
         id: "events", method: "GET", path: "/events",
         summary: "Server-sent events: journal entries (event: entry) and deliveries (event: delivery) as they happen.",
         query: [.integer("since", "Replay entries after this sequence number first.", minimum: 0)],
-        responses: [AdminResponse(status: 200, description: "The event stream.", content: [("text/event-stream", nil)])]
-    )
+        headers: [
+            AdminParameter(
+                name: "Last-Event-ID",
+                description:
+                    "What a reconnecting EventSource sends: replay after this sequence number (without since).",
+                schema: ["type": "string", "pattern": "^[0-9]{1,18}$"])
+        ],
+        responses: [
+            AdminResponse(status: 200, description: "The event stream.", content: [("text/event-stream", nil)]),
+            .badRequest,
+        ])
     package static let state = AdminRoute(
         id: "getState", method: "GET", path: "/state",
         summary: "Apps, devices, notifications, inbox, deliveries, faults and clock as one document.",
-        responses: [.json(200, "The state document.", AdminSchemas.ref("State"))])
+        responses: [.json(200, "The state document.", AdminSchemas.ref("StateDump"))])
     package static let loadState = AdminRoute(
         id: "putState", method: "PUT", path: "/state", summary: "Replace the state with a document: all or nothing.",
         body: .json("The state document.", AdminSchemas.ref("State")),
-        responses: [.json(200, "Loaded.", AdminSchemas.ref("State")), .badRequest])
+        responses: [.json(200, "Loaded; the state as it is now.", AdminSchemas.ref("StateDump")), .badRequest])
     package static let apps = AdminRoute(
         id: "listApps", method: "GET", path: "/apps", summary: "The declared apps by vendor.",
         responses: [.json(200, "The apps.", AdminSchemas.ref("Apps"))])
@@ -129,7 +142,10 @@ package enum AdminRoutes {
         id: "declareApps", method: "POST", path: "/apps",
         summary: "Declare apps at run time; a vendor with declared apps is strict about them.",
         body: .json("Apps by vendor.", AdminSchemas.ref("Apps")),
-        responses: [.json(200, "The declared apps.", AdminSchemas.ref("Apps")), .badRequest])
+        responses: [
+            .json(200, "The declared apps.", AdminSchemas.ref("Apps")), .badRequest,
+            .error(409, "An app is declared already with other tokens; nothing changed."),
+        ])
     package static let instances = AdminRoute(
         id: "listInstances", method: "GET", path: "/instances", summary: "The isolated instances.",
         responses: [
@@ -142,7 +158,10 @@ package enum AdminRoutes {
         id: "createInstance", method: "POST", path: "/instances",
         summary: "Create an isolated instance: its own engine under /i/{id}/…",
         body: .json("Its configuration (optional).", AdminSchemas.ref("InstanceCreate"), required: false),
-        responses: [.json(201, "The instance and its URLs.", AdminSchemas.ref("Instance")), .badRequest],
+        responses: [
+            .json(201, "The instance and its URLs.", AdminSchemas.ref("Instance")), .badRequest,
+            .error(503, "The server has as many instances as it keeps (1000); delete some first."),
+        ],
         perInstance: false)
     package static let deleteInstance = AdminRoute(
         id: "deleteInstance", method: "DELETE", path: "/instances/{id}", summary: "End an instance.",

@@ -1,14 +1,21 @@
 import PushFakeCore
 
 /// The JSON Schemas (2020-12, as OpenAPI 3.1 uses them) of the admin API's bodies: `components/schemas` of the
-/// OpenAPI document. They describe the JSON forms Core writes and reads (RecordingFormat.md, StateFormat.md).
+/// OpenAPI document. They describe the JSON forms Core writes and reads (RecordingFormat.md, StateFormat.md) as
+/// strictly as Core reads them — unknown fields, types, ranges, the vendors and operations of the engine's registry
+/// — so that a request the schema allows is one the server accepts, and the other way round (`scripts/check-openapi`
+/// runs schemathesis to hold both). Optional members may be `null`, which Core reads as absent.
 package enum AdminSchemas {
     /// `{"$ref": "#/components/schemas/<name>"}`.
     package static func ref(_ name: String) -> JSON {
         ["$ref": .string("#/components/schemas/\(name)")]
     }
 
-    static func array(_ items: JSON) -> JSON { ["type": "array", "items": items] }
+    static func array(_ items: JSON, minItems: Int = 0) -> JSON {
+        var schema: JSONObject = ["type": "array", "items": items]
+        if minItems > 0 { schema["minItems"] = .int(minItems) }
+        return .object(schema)
+    }
 
     static func object(_ properties: JSONObject, required: [String] = [], additional: Bool = true) -> JSON {
         var schema: JSONObject = ["type": "object", "properties": .object(properties)]
@@ -17,7 +24,24 @@ package enum AdminSchemas {
         return .object(schema)
     }
 
+    /// A request object: only these members, the `required` ones present (and not `null`), the others optional
+    /// and `null`able.
+    static func input(_ properties: JSONObject, required: [String] = []) -> JSON {
+        var members = JSONObject()
+        for member in properties.members {
+            members[member.key] = required.contains(member.key) ? member.value : nullable(member.value)
+        }
+        return object(members, required: required, additional: false)
+    }
+
+    /// `schema` or `null`.
+    static func nullable(_ schema: JSON) -> JSON {
+        ["anyOf": [schema, ["type": "null"]]]
+    }
+
     static let string: JSON = ["type": "string"]
+    /// What Core's readers call a non-empty string.
+    static let text: JSON = ["type": "string", "minLength": 1]
     static let nullableString: JSON = ["type": ["string", "null"]]
     static let integer: JSON = ["type": "integer"]
     static let number: JSON = ["type": "number"]
@@ -26,9 +50,17 @@ package enum AdminSchemas {
     static let timestamp: JSON = ["type": "string", "format": "date-time"]
     static let headerPairs: JSON = array(["type": "array", "items": ["type": "string"], "minItems": 2, "maxItems": 2])
 
-    /// Every named schema.
-    package static var components: JSONObject {
-        [
+    static func integer(_ range: ClosedRange<Int>) -> JSON {
+        ["type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)]
+    }
+
+    static func number(_ range: ClosedRange<Double>) -> JSON {
+        ["type": "number", "minimum": .double(range.lowerBound), "maximum": .double(range.upperBound)]
+    }
+
+    /// Every named schema, for an engine with these vendors.
+    package static func components(vendors: VendorRegistry) -> JSONObject {
+        var components: JSONObject = [
             "Error": object(["error": string], required: ["error"]),
             "Health": object(
                 ["status": ["const": "ok"], "journal": anyJSON, "connections": anyJSON], required: ["status"]),
@@ -38,45 +70,39 @@ package enum AdminSchemas {
                     "entries": array(ref("JournalEntry")), "count": integer, "total": integer, "dropped": integer,
                 ], required: ["entries", "count", "total", "dropped"]),
             "Delivery": delivery,
-            "Matcher": matcher,
-            "FaultRuleInput": object(
-                ["match": ref("Matcher"), "fault": ["type": "object"], "scope": anyJSON], required: ["fault"],
-                additional: false),
+            "VendorName": vendorName(vendors),
+            "Operation": ["type": "string", "enum": .array(vendors.allOperations.map { .string($0.rawValue) })],
+            "Matcher": matcher(vendors, forFaults: false),
+            "FaultMatcher": matcher(vendors, forFaults: true),
+            "Fault": fault(vendors),
+            "FaultScope": scope,
+            "FaultRuleInput": faultRuleInput,
             "FaultRule": object(
                 [
-                    "id": string, "match": ref("Matcher"), "fault": ["type": "object"], "scope": anyJSON,
+                    "id": string, "match": anyJSON, "fault": ["type": "object"], "scope": anyJSON,
                     "description": string, "matchCount": integer, "appliedCount": integer, "exhausted": boolean,
                 ], required: ["id"]),
             "Count": count,
             "Verify": verify,
-            "Wait": object(
+            "Wait": input(
                 [
                     "match": ref("Matcher"), "count": ref("Count"),
-                    "timeout": ["type": "number", "minimum": 0, "maximum": 3600],
-                ], required: ["match"], additional: false),
+                    "timeout": number(0...WaitRequest.maximumTimeout),
+                ], required: ["match"]),
             "Outcome": object(
                 ["ok": boolean, "message": string, "matched": array(integer), "entries": array(ref("JournalEntry"))],
                 required: ["ok"]),
             "Clock": object(["now": timestamp, "mode": ["enum": ["fixed", "real"]]], required: ["now", "mode"]),
-            "ClockChange": [
-                "oneOf": [
-                    object(["advance": number], required: ["advance"], additional: false),
-                    object(["set": timestamp], required: ["set"], additional: false),
-                ]
-            ],
-            "State": ["type": "object", "description": "The state document (StateFormat.md)."],
-            "Apps": ["type": "object", "description": "Declared apps by vendor name, e.g. {\"tpns\": [\"key\"]}."],
-            "InstanceCreate": [
-                "type": "object",
-                "description":
-                    "The new engine's configuration: seed, clock {mode, start}, stateChecks, journalLimit, apps.",
-            ],
+            "ClockChange": clockChange,
+            "Timestamp": timestampInput,
             "Instance": object(
                 ["id": string, "urls": object(["base": string, "admin": string], required: ["base", "admin"])],
                 required: ["id", "urls"]),
             "RecordingCompare": object(
                 ["recording": string, "ignore": array(string)], required: ["recording"], additional: false),
         ]
+        for member in inputs(vendors).members { components[member.key] = member.value }
+        return components
     }
 
     static var journalEntry: JSON {
@@ -117,22 +143,8 @@ package enum AdminSchemas {
             ], required: ["id", "vendor", "deviceId", "payload"])
     }
 
-    static var matcher: JSON {
-        let field: JSON = object([
-            "name": string, "path": string, "equals": anyJSON, "contains": string, "present": boolean,
-            "absent": boolean,
-        ])
-        let fields: JSON = ["oneOf": [field, array(field)]]
-        return object(
-            [
-                "vendor": string, "operation": string, "app": string, "device": string, "method": string,
-                "status": integer, "faulted": boolean, "unmatched": boolean, "header": fields, "headers": fields,
-                "body": fields, "bodyFields": fields,
-            ], additional: false)
-    }
-
     static var count: JSON {
-        let bound: JSON = ["type": "integer", "minimum": 0]
+        let bound = integer(0...RequestCount.largest)
         return [
             "oneOf": [
                 object(["exactly": bound], required: ["exactly"], additional: false),
@@ -146,9 +158,44 @@ package enum AdminSchemas {
     static var verify: JSON {
         [
             "oneOf": [
-                object(["match": ref("Matcher"), "count": ref("Count")], required: ["match"], additional: false),
-                object(["inOrder": array(ref("Matcher"))], required: ["inOrder"], additional: false),
+                input(
+                    ["match": ref("Matcher"), "count": ref("Count"), "inOrder": ["type": "null"]], required: ["match"]),
+                input(
+                    [
+                        "inOrder": array(ref("Matcher"), minItems: 1), "match": ["type": "null"],
+                        "count": ["type": "null"],
+                    ],
+                    required: ["inOrder"]),
             ]
+        ]
+    }
+
+    /// `{"advance": seconds}` or `{"set": "<timestamp>"}`: a move that is well formed but would take the clock out
+    /// of 1970…9999 is answered 409, not 400.
+    static var clockChange: JSON {
+        let advance = number(-ClockCommand.maximumAdvance...ClockCommand.maximumAdvance)
+        return [
+            "oneOf": [
+                input(["advance": advance, "set": ["type": "null"]], required: ["advance"]),
+                input(["set": ref("Timestamp"), "advance": ["type": "null"]], required: ["set"]),
+            ]
+        ]
+    }
+
+    /// What Core reads as a time (``TimeFormat``): `YYYY-MM-DD`, `T` or a space, `HH:MM:SS`, an optional fraction
+    /// of 1–9 digits, an optional zone (`Z`, `UTC`, `GMT`, `±HH:MM`, `±HHMM`). Core also takes the 29th–31st of
+    /// the months that have them and years 1970 and 9999 unless a zone moves the time out of them; the pattern
+    /// leaves those out, so that every string it allows is one Core takes.
+    static var timestampInput: JSON {
+        let year = "(197[1-9]|19[89][0-9]|[2-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8])"
+        let date = "\(year)-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])"
+        let time = "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?"
+        let zone = "( ?(Z|UTC|GMT|[+-]([01][0-9]|2[0-3]):?[0-5][0-9]))?"
+        return [
+            "type": "string", "pattern": .string("^\(date)[T ]\(time)\(zone)$"),
+            "description": .string(
+                "A time such as 2026-01-01T00:00:00.000Z. The server also takes days 29-31 where the month has "
+                    + "them and the years 1970 and 9999 while the time stays within 1970-01-01...9999-12-31 UTC."),
         ]
     }
 }

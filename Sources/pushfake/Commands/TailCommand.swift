@@ -1,0 +1,203 @@
+import Foundation
+import PushFakeCore
+import PushFakeHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `pushfake tail`: follows `GET /__pushfake/events` and prints one line per journal entry and per delivery as they
+/// happen (`--json`: the entries as JSON Lines, a recording). Ends with 0 on SIGINT/SIGTERM or when the server ends
+/// the stream (it stopped, or the instance was deleted); 1 when the server dropped this subscriber for falling
+/// behind; 69 when the connection is lost. It does not reconnect: a restarted server has a new journal whose
+/// sequence numbers start over, so resuming from the last one seen would skip its first entries.
+enum TailCommand {
+    static let spec = CommandSpec(
+        path: ["tail"], summary: "Follow the journal of a running server live (one line per request and delivery).",
+        discussion: """
+            Follows the server's event stream (GET /__pushfake/events). Each request prints `#SEQ TIME \
+            vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` \
+            when it delivered; each delivery an indented `delivery ID vendor -> DEVICE` (and a note added to one \
+            later, `note ID: …`). --json prints each journal entry as one JSON line instead (the JSON Lines recording \
+            format). Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or when the server ends the stream; exit 1 when \
+            the server drops a reader that fell behind, 69 when the connection is lost. It does not reconnect.
+            """,
+        options: AdminClient.options + [
+            .flag("--json", "Print each journal entry as one JSON line (a recording), nothing else"),
+            .value("--since", "seq", "Replay the entries after this sequence number first (0: the whole journal)"),
+            .value("--instance", "id", "Follow this instance (/i/<id>) of the server at --url"),
+        ],
+        run: { arguments throws(CommandExit) in try run(arguments) })
+
+    private static func run(_ arguments: ParsedArguments) throws(CommandExit) {
+        let client = try AdminClient(arguments)
+        let since = try arguments.int("--since", in: 0...Int.max)
+        var prefix = client.basePath
+        if let instance = arguments.string("--instance") {
+            guard !instance.isEmpty, instance.utf8.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: "/") })
+            else {
+                throw arguments.usage("--instance takes an instance id such as 3, not \(instance)")
+            }
+            guard prefix.isEmpty else {
+                throw arguments.usage("--instance goes with the server's URL, not an instance's (\(client.url))")
+            }
+            prefix = "/i/" + instance
+        }
+        let json = arguments.has("--json")
+        installSignalHandlers()
+        let connection: LoopbackHTTPClient
+        do {
+            // Heartbeats come every 15 s: a minute of silence means the connection is gone.
+            connection = try LoopbackHTTPClient(host: client.host, port: client.port, receiveTimeout: 60)
+        } catch {
+            throw CommandExit(.unavailable, "cannot reach \(client.url): \(error)")
+        }
+        let query = since.map { "?since=\($0)" } ?? ""
+        var request = "GET \(prefix)/__pushfake/events\(query) HTTP/1.1\r\nAccept: text/event-stream\r\n"
+        for (name, value) in client.headers { request += "\(name): \(value)\r\n" }
+        connection.send(request + "\r\n")
+        guard let head = connection.readHead() else {
+            throw CommandExit(.unavailable, "no response from \(client.url)")
+        }
+        guard head.status == 200 else {
+            let body = connection.readBody(of: head) ?? []
+            let message = (try? JSON.parse(body))?["error"]?.stringValue ?? String(decoding: body, as: UTF8.self)
+            throw CommandExit(.failure, "\(head.status): \(message)")
+        }
+        var parser = ServerSentEvents()
+        while let chunk = connection.readChunk() {
+            if chunk.isEmpty {
+                say("pushfake tail: the server ended the stream")
+                return
+            }
+            for event in parser.feed(chunk) {
+                switch event.name {
+                case "entry":
+                    if json {
+                        write(event.data)
+                    } else if let entry = try? JSON.parse(event.data) {
+                        write(line(entry: entry))
+                    }
+                case "delivery":
+                    if !json, let delivery = try? JSON.parse(event.data) { write(line(delivery: delivery)) }
+                case "note":
+                    if !json, let note = try? JSON.parse(event.data) { write(line(note: note)) }
+                case "dropped":
+                    let reason = (try? JSON.parse(event.data))?["reason"]?.stringValue ?? event.data
+                    throw CommandExit(.failure, "the server dropped this reader: \(reason)")
+                default:
+                    break
+                }
+            }
+        }
+        throw CommandExit(.unavailable, "lost the connection to \(client.url)")
+    }
+
+    /// `#7 2026-01-01T00:00:00.000Z tpns.register POST /TPNS/api/device/register -> 409 fault=tpnsError(-1001)`.
+    static func line(entry: JSON) -> String {
+        let sequence = entry["seq"]?.intValue.map(String.init) ?? "?"
+        let time = entry["time"]?.stringValue ?? "?"
+        let what: String
+        if let vendor = entry["vendor"]?.stringValue, let operation = entry["operation"]?.stringValue {
+            what = "\(vendor).\(operation)"
+        } else {
+            what = "unmatched"
+        }
+        let method = entry["request"]?["method"]?.stringValue ?? "?"
+        var path = entry["request"]?["path"]?.stringValue ?? "?"
+        if let query = entry["request"]?["query"]?.stringValue, !query.isEmpty { path += "?" + query }
+        var text = "#\(sequence) \(time) \(what) \(method) \(path) -> "
+        switch entry["outcome"]?.stringValue {
+        case "dropped"?: text += "dropped"
+        case "droppedAfterHandling"?: text += "\(entry["response"]?["status"]?.intValue ?? 0) (dropped)"
+        default: text += "\(entry["response"]?["status"]?.intValue.map(String.init) ?? "?")"
+        }
+        if let fault = entry["fault"]?["fault"] {
+            let label = (try? Fault(json: fault))?.logLabel ?? fault.serializedString()
+            text += " fault=\(label)"
+        }
+        if let count = entry["deliveries"]?.arrayValue?.count, count > 0 { text += " deliveries=\(count)" }
+        return text
+    }
+
+    /// `  delivery 3000000000000001 tpns -> E621E1F8-… (ios)`.
+    static func line(delivery: JSON) -> String {
+        let id = delivery["id"]?.stringValue ?? "?"
+        let vendor = delivery["vendor"]?.stringValue ?? "?"
+        let device = delivery["deviceId"]?.stringValue ?? "?"
+        let platform = delivery["platform"]?.stringValue.map { " (\($0))" } ?? ""
+        return "  delivery \(id) \(vendor) -> \(device)\(platform)"
+    }
+
+    /// `  note 3000000000000001: simctl push failed: …` (a note added to a delivery after it was made).
+    static func line(note: JSON) -> String {
+        let id = note["delivery"]?["id"]?.stringValue ?? "?"
+        return "  note \(id): \(note["note"]?.stringValue ?? "")"
+    }
+
+    /// Unbuffered, so every line is out before a signal ends the process.
+    private static func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private static func say(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// SIGINT and SIGTERM end the command with 0: following is stopped by a signal, which is not a failure.
+    /// They are unblocked first: a parent may have started this process with them blocked (the mask is inherited).
+    private static func installSignalHandlers() {
+        signal(SIGINT) { _ in _exit(0) }
+        signal(SIGTERM) { _ in _exit(0) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+}
+
+/// Splits a `text/event-stream` body into events (the WHATWG rules the CLI needs: `event:`, `data:` lines, comments
+/// and `id:`/`retry:` ignored, an empty line ends an event).
+struct ServerSentEvents {
+    struct Event: Equatable {
+        var name: String
+        var data: String
+    }
+
+    private var buffer: [UInt8] = []
+    private var name = ""
+    private var data: [String] = []
+
+    /// The events completed by `bytes`.
+    mutating func feed(_ bytes: [UInt8]) -> [Event] {
+        buffer += bytes
+        var events: [Event] = []
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            var lineBytes = buffer[..<newline]
+            if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
+            let line = String(decoding: lineBytes, as: UTF8.self)
+            buffer.removeSubrange(...newline)
+            if line.isEmpty {
+                if !data.isEmpty || !name.isEmpty {
+                    events.append(Event(name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n")))
+                }
+                name = ""
+                data = []
+                continue
+            }
+            if line.hasPrefix(":") { continue }
+            let field = line.prefix { $0 != ":" }
+            var value = line.dropFirst(field.count).dropFirst()
+            if value.first == " " { value = value.dropFirst() }
+            switch field {
+            case "event": name = String(value)
+            case "data": data.append(String(value))
+            default: break
+            }
+        }
+        return events
+    }
+}
