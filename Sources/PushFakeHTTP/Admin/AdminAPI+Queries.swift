@@ -1,8 +1,31 @@
+import Dispatch
 import PushFakeCore
 
 extension AdminAPI {
+    /// A journal this long or longer is written out on ``exportQueue``, not on the connection's I/O thread.
+    static let exportOffLoopThreshold = 1024
+    /// Builds large journal exports one at a time, off the event loops: a client pipelining exports of a big journal
+    /// keeps this queue busy, not the loop that also serves everyone else on it, and only one export's text is being
+    /// built at a time whatever the number of such clients.
+    private static let exportQueue = DispatchQueue(label: "pushfake-journal-export")
+
+    /// `GET /__pushfake/journal`, answered at once for a short journal, otherwise built on ``exportQueue`` from the
+    /// snapshot taken now.
+    func journalReply(_ request: FakeRequest) -> ServerReply {
+        let snapshot = fake.journal
+        guard snapshot.count >= Self.exportOffLoopThreshold else {
+            return .response(journal(request, snapshot: snapshot))
+        }
+        let deferred = DeferredResponse()
+        Self.exportQueue.async {
+            guard !deferred.isCancelled else { return }
+            deferred.complete(journal(request, snapshot: snapshot))
+        }
+        return .deferred(deferred, timeout: nil, timeoutResponse: .json(503, ["error": "the export was cancelled"]))
+    }
+
     /// `GET /__pushfake/journal`: JSON (default), `format=jsonl` or `format=har`.
-    func journal(_ request: FakeRequest) -> FakeResponse {
+    func journal(_ request: FakeRequest, snapshot: Journal) -> FakeResponse {
         let query = Self.query(request)
         // The query parameters are the JSON matcher form's fields, so they are checked the same way: an unknown
         // vendor, or an operation the vendor does not have, is a 400 listing the valid ones.
@@ -21,7 +44,6 @@ extension AdminAPI {
             return Self.badRequest(error.description)
         }
         let since = query["since"].flatMap(Int.init) ?? 0
-        let snapshot = fake.journal
         let entries = snapshot.entries(matching: matcher).filter { $0.sequence > since }
         var redaction = server.configuration.recordingRedaction
         // The route table has already checked the value (true or false).

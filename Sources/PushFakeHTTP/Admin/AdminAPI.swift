@@ -42,7 +42,7 @@ struct AdminAPI: Sendable {
     private func dispatch(_ route: AdminRoute, _ parameters: [String: String], _ request: FakeRequest) -> ServerReply {
         switch route {
         case AdminRoutes.health: return .response(health())
-        case AdminRoutes.journal: return .response(journal(request))
+        case AdminRoutes.journal: return journalReply(request)
         case AdminRoutes.clearJournal:
             fake.clearJournal()
             return .response(.json(200, ["cleared": true, "nextSequence": .int(fake.journal.totalCount + 1)]))

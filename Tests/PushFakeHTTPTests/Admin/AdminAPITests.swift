@@ -173,3 +173,50 @@ final class AdminAPITests: ServerTestCase {
         XCTAssertEqual(response.body?["knownRoutes"]?.arrayValue?.contains("GET /__pushfake/health"), true)
     }
 }
+
+/// A long journal is exported off the event loop (AdminAPI.exportOffLoopThreshold): same answers, same order.
+final class AdminLargeExportTests: ServerTestCase {
+    private func fill(_ count: Int) {
+        for index in 1...count {
+            let body =
+                #"{"deviceId":"D\#(index)","deviceRegistrationId":"ab","applicationKey":"K","applicationType":"IOS"}"#
+            _ = fake.handle(
+                FakeRequest(
+                    method: "POST", target: "/TPNS/api/device/register",
+                    headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+        }
+    }
+
+    func test_largeJournal_isExportedWhole_inEveryFormat() async throws {
+        fill(1_500)
+        let all = try await request("GET", "/__pushfake/journal")
+        XCTAssertEqual(all.body?["count"], 1_500)
+        XCTAssertEqual(all.body?["entries"]?[1_499]?["seq"], 1_500)
+        let tail = try await request("GET", "/__pushfake/journal?since=1400")
+        XCTAssertEqual(tail.body?["count"], 100)
+        let har = try await request("GET", "/__pushfake/journal?format=har")
+        XCTAssertEqual(har.body?["log"]?["entries"]?.arrayValue?.count, 1_500)
+    }
+
+    func test_largeJournalExport_keepsPipelinedOrder_andAnswersTheSnapshotTakenWhenAsked() throws {
+        fill(1_200)
+        let connection = try RawConnection(port: port, receiveTimeout: 60)
+        let register =
+            "POST /TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(Self.registerBody.utf8.count)\r\n\r\n\(Self.registerBody)"
+        let export = "GET /__pushfake/journal?format=jsonl HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        let health = "GET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        XCTAssertTrue(connection.send(export + register + health))
+        let text = String(decoding: connection.readToEnd().bytes, as: UTF8.self)
+        // The export holds the 1,200 entries there were when it was asked for, not the register behind it, and the
+        // answers come in the order asked.
+        XCTAssertEqual(text.components(separatedBy: #"{"v":1,"#).count - 1, 1_200)
+        XCTAssertEqual(text.components(separatedBy: "HTTP/1.1 200 OK\r\n").count - 1, 3)
+        let exportEnd = try XCTUnwrap(text.range(of: #""seq":1200,"#))
+        let registerAnswer = try XCTUnwrap(
+            text.range(of: #""deviceId":"D1""#, range: exportEnd.upperBound..<text.endIndex))
+        let healthAnswer = try XCTUnwrap(text.range(of: #""status":"ok""#))
+        XCTAssertLessThan(registerAnswer.lowerBound, healthAnswer.lowerBound)
+        XCTAssertEqual(fake.journal.count, 1_201)
+    }
+}
