@@ -43,14 +43,8 @@ enum Serve {
         if let warning = journalWarning(options) { say(warning, event: "warning", options) }
         if options.simulatorDelivery != nil {
             // Also printed with --quiet: a push that did not reach the simulator is worth a line.
-            let format = options.logFormat
             fake.onDeliveryNote { delivery, note in
-                let message = "delivery \(delivery.id) to device \(delivery.deviceID): \(note)"
-                let line =
-                    format == "json"
-                    ? JSON.object(["event": "note", "delivery": .string(delivery.id), "message": .string(message)])
-                        .serializedString() : "pushfake: " + message
-                StandardStreams.error(line + "\n")
+                say("delivery \(delivery.id) to device \(delivery.deviceID): \(note)", event: "note", options)
             }
         }
         if let line = upstreamLine(options) { say(line, event: "upstream", options) }

@@ -152,10 +152,15 @@ extension PushFake {
     /// - Returns: a token for ``removeObserver(_:)``.
     @discardableResult
     public func addObserver(_ observer: @escaping @Sendable (JournalEntry) -> Void) -> Int {
+        register(observer, in: \.observers)
+    }
+
+    /// Puts `observer` into one of the engine's observer tables under a fresh token (tokens are shared by all tables).
+    func register<Observer>(_ observer: Observer, in table: WritableKeyPath<EngineState, [Int: Observer]>) -> Int {
         state.withLock { state in
             let id = state.nextObserverID
             state.nextObserverID += 1
-            state.observers[id] = observer
+            state[keyPath: table][id] = observer
             return id
         }
     }
@@ -175,12 +180,7 @@ extension PushFake {
     /// - Returns: a token for ``removeDeliveryObserver(_:)``.
     @discardableResult
     public func onDelivery(_ observer: @escaping @Sendable (Delivery) -> Void) -> Int {
-        state.withLock { state in
-            let id = state.nextObserverID
-            state.nextObserverID += 1
-            state.deliveryObservers[id] = observer
-            return id
-        }
+        register(observer, in: \.deliveryObservers)
     }
 
     /// Stops calling the observer that ``onDelivery(_:)`` returned `token` for; an unknown token is ignored.

@@ -36,24 +36,11 @@ extension PushFake {
     /// - Returns: a token for ``removeDeliveryNoteObserver(_:)``.
     @discardableResult
     public func onDeliveryNote(_ observer: @escaping @Sendable (Delivery, String) -> Void) -> Int {
-        state.withLock { state in
-            let id = state.nextObserverID
-            state.nextObserverID += 1
-            state.noteObservers[id] = observer
-            return id
-        }
+        register(observer, in: \.noteObservers)
     }
 
     /// Stops calling the observer that ``onDeliveryNote(_:)`` returned `token` for; an unknown token is ignored.
     public func removeDeliveryNoteObserver(_ token: Int) {
         _ = state.withLock { $0.noteObservers.removeValue(forKey: token) }
-    }
-}
-
-extension PushFake {
-    /// Waits until every iOS delivery made so far has been written as an `.apns` file and pushed into the simulator
-    /// (``PushFakeConfiguration/simulatorDelivery``); returns at once without one.
-    public func waitForSimulatorDelivery() {
-        simulatorSink?.waitUntilIdle()
     }
 }

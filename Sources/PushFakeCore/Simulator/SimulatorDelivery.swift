@@ -34,22 +34,22 @@ public struct SimulatorDelivery: Sendable, Equatable {
 
     /// `true` for a bundle identifier of letters, digits, `-` and `.` (what Apple allows), 1–255 characters.
     public static func isValidBundleID(_ text: String) -> Bool {
-        (1...255).contains(text.utf8.count)
-            && text.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: ".")
-            }
+        consists(text, of: 1...255, allowingDot: true)
     }
 
     /// `true` for `booted` or a UDID-like name: letters, digits and `-`, 1–64 characters.
     public static func isValidSimulator(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count)
+        consists(text, of: 1...64, allowingDot: false)
+    }
+
+    /// ASCII letters, digits, `-` (and `.` when allowed), with a byte count in `lengths`: safe as a `simctl` argument.
+    private static func consists(_ text: String, of lengths: ClosedRange<Int>, allowingDot: Bool) -> Bool {
+        lengths.contains(text.utf8.count)
             && text.utf8.allSatisfy { byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                     || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    || (allowingDot && byte == UInt8(ascii: "."))
             }
     }
 }
