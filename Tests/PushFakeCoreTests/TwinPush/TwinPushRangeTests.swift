@@ -31,7 +31,11 @@ final class TwinPushRangeTests: XCTestCase {
 
     func test_badge_isRefusedWithItsRange_whenBeyond32Bits() {
         let device = client.registerIOS()
-        for badge in ["1e20", "3000000000", #""+3000000000""#, #""99999999999999999999""#, "-2147483648"] {
+        for badge in [
+            "1e20", "3000000000", #""+3000000000""#, #""99999999999999999999""#, "-2147483648",
+            // Int.min and Int.max are Ints: `abs(Int.min)` trapped here and took the whole server down.
+            "-9223372036854775808", "9223372036854775807", "-9223372036854775807",
+        ] {
             let reply = client.send("POST", client.devicePath(device, "/update_badge"), #"{"badge":\#(badge)}"#)
             XCTAssertEqual(reply.status, 422, badge)
             XCTAssertEqual(reply.errorType, "DeviceNotUpdated", badge)
@@ -46,6 +50,10 @@ final class TwinPushRangeTests: XCTestCase {
         XCTAssertEqual(client.fake.twinPushDevice(id: device)?.badge, 2_147_483_647, "the sum saturates")
         let create = client.send("POST", client.path("/notifications"), #"{"alert":"a","broadcast":true,"badge":1e12}"#)
         XCTAssertEqual(create.errorType, "NotificationNotCreated")
+        let smallest = client.send(
+            "POST", client.path("/notifications"), #"{"alert":"a","broadcast":true,"badge":-9223372036854775808}"#)
+        XCTAssertEqual(smallest.status, 422)
+        XCTAssertEqual(smallest.errorType, "NotificationNotCreated")
     }
 
     func test_sendSince_isRefused_whenOutsideTheClockRange() {

@@ -33,7 +33,9 @@ enum TwinPushBadge: Sendable, Equatable {
                 self = .set(number)
             }
         default:
-            guard value.stringValue == nil, let number = value.intValue, abs(number) <= Self.limit else { return nil }
+            // A range check, not `abs`: `abs(Int.min)` traps, and a JSON number of -9223372036854775808 is an Int.
+            guard value.stringValue == nil, let number = value.intValue, (-Self.limit...Self.limit).contains(number)
+            else { return nil }
             self = .set(number)
         }
     }
