@@ -82,7 +82,7 @@ struct RoutePattern: Sendable {
         var parameters: [String: String] = [:]
         for (segment, part) in zip(segments, path) {
             switch segment {
-            case .literal(let text): if text != part { return nil }
+            case .literal(let text): if !text.hasSameBytes(as: part) { return nil }
             case .parameter(let name): parameters[name] = part
             }
         }

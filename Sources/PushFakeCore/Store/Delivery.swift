@@ -102,8 +102,9 @@ public struct Delivery: Sendable, Equatable, Identifiable {
 /// Every delivery of an engine, in creation order, with the indexes handlers need.
 struct DeliveryLog: Sendable {
     private(set) var all: [Delivery] = []
-    private var indexByID: [String: Int] = [:]
-    private var indexesByNotification: [String: [Int]] = [:]
+    /// Ids from state documents come from outside: keyed by bytes (``WireKey``).
+    private var indexByID: [WireKey: Int] = [:]
+    private var indexesByNotification: [WireKey: [Int]] = [:]
 
     /// Records a delivery, failing it when its payload exceeds the platform limit.
     @discardableResult

@@ -73,7 +73,8 @@ extension TPNSHandler {
         switch object["deviceIds"] {
         case nil, .null?: deviceIds = nil
         case .array(let items)? where items.allSatisfy({ !($0.stringValue ?? "").isEmpty }):
-            var seen = Set<String>()
+            // Two ids are two devices unless their bytes are equal (FakeBehaviour.md, Identity).
+            var seen = Set<WireKey>()
             deviceIds = items.compactMap(\.stringValue).filter { seen.insert($0).inserted }
         default:
             local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", "InvalidType"))

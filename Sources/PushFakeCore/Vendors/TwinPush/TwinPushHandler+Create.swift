@@ -71,7 +71,7 @@ extension TwinPushHandler {
 
     /// `alert` is required (§9) unless every `multiple_*` entry brings its own; at most 255 characters.
     private static func parseAlert(
-        _ body: JSONObject, overrides: [String: TwinPushOverride]
+        _ body: JSONObject, overrides: [WireKey: TwinPushOverride]
     ) throws(TwinPushFailure) -> String {
         let everyTargetHasAlert = !overrides.isEmpty && overrides.values.allSatisfy { $0.alert != nil }
         guard let alert = try optionalString(body, "alert") ?? (everyTargetHasAlert ? "" : nil) else {

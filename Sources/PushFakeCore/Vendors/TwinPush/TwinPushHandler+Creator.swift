@@ -91,7 +91,7 @@ extension TwinPushHandler {
         }
         let indexes = state.deviceIndexes(app: context.parameter("app")).filter { index in
             let device = state.records[index].device
-            if let alias, device.alias?.lowercased() != alias { return false }
+            if let alias, !String.sameBytes(device.alias?.lowercased(), alias) { return false }
             if let active, device.isActive != active { return false }
             if let since, device.registrationUpdatedAt < since { return false }
             return true

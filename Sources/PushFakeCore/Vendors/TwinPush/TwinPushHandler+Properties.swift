@@ -15,7 +15,7 @@ extension TwinPushHandler {
         let now = context.now
         guard let value = body["value"], !value.isNull else {
             let before = state.records[index].device.customProperties.count
-            state.records[index].device.customProperties.removeAll { $0.name == name }
+            state.records[index].device.customProperties.removeAll { $0.name.hasSameBytes(as: name) }
             let removed = before != state.records[index].device.customProperties.count
             if removed { state.records[index].device.registrationUpdatedAt = now }
             state.records[index].device.updatedAt = now
@@ -32,7 +32,7 @@ extension TwinPushHandler {
         }
         let property = TwinPush.CustomProperty(name: name, type: type, value: stored)
         var properties = state.records[index].device.customProperties
-        if let position = properties.firstIndex(where: { $0.name == name }) {
+        if let position = properties.firstIndex(where: { $0.name.hasSameBytes(as: name) }) {
             properties[position] = property
         } else {
             properties.append(property)

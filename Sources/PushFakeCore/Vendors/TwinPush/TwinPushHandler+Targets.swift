@@ -6,7 +6,7 @@ extension TwinPushHandler {
     /// Exactly one target (TwinPushWireProtocol.md §9, FakeBehaviour.md): `broadcast: true`, `devices_ids` / `devices_aliases`
     /// (≤ 1000), `segments` (≤ 50), `target_properties` (≤ 5, optionally with `segments`), `multiple_devices` /
     /// `multiple_alias` (≤ 1000 entries of overrides). `broadcast: false` and `null` count as absent.
-    static func parseTarget(_ body: JSONObject) throws(TwinPushFailure) -> (Target, [String: TwinPushOverride]) {
+    static func parseTarget(_ body: JSONObject) throws(TwinPushFailure) -> (Target, [WireKey: TwinPushOverride]) {
         var present: [String] = []
         for key in TwinPush.targetKeys {
             guard let value = body[key], !value.isNull else { continue }
@@ -43,17 +43,17 @@ extension TwinPushHandler {
         default:
             let overrides = try parseOverrides(value, key)
             let keys = overrides.map(\.key)
-            let map = Dictionary(overrides.map { ($0.key, $0.value) }) { _, last in last }
+            let map = Dictionary(overrides.map { (WireKey($0.key), $0.value) }) { _, last in last }
             return (key == "multiple_devices" ? .multipleDevices(keys) : .multipleAlias(keys), map)
         }
     }
 
-    /// A non-empty array of non-empty strings, at most `limit`, duplicates dropped.
+    /// A non-empty array of non-empty strings, at most `limit`, duplicates (same bytes) dropped.
     private static func names(_ value: JSON, _ key: String, limit: Int) throws(TwinPushFailure) -> [String] {
         guard let list = strings(value), !list.contains(where: \.isEmpty) else {
             throw invalid("\(key) must be an array of non-empty strings")
         }
-        var seen = Set<String>()
+        var seen = Set<WireKey>()
         let unique = list.filter { seen.insert($0).inserted }
         guard !unique.isEmpty else { throw invalid("\(key) must not be empty") }
         guard unique.count <= limit else { throw invalid("\(key) has \(unique.count) entries; at most \(limit)") }
@@ -87,7 +87,7 @@ extension TwinPushHandler {
         guard let object = value.objectValue, !object.isEmpty else {
             throw invalid("\(key) must be a non-empty object of target → overrides")
         }
-        var seen = Set<String>()
+        var seen = Set<WireKey>()
         var result: [(key: String, value: TwinPushOverride)] = []
         for member in object.members.reversed() where seen.insert(member.key).inserted {
             guard !member.key.isEmpty, let fields = member.value.objectValue else {

@@ -63,7 +63,7 @@ extension TwinPushStateCodec {
         let app = try fields.requiredString("app_id")
         let alias = try fields.requiredString("alias")
         let notification = try fields.requiredString("notification")
-        guard let record = state.notifications[notification], record.notification.appID == app else {
+        guard let record = state.notifications[notification], record.notification.appID.hasSameBytes(as: app) else {
             throw fields.failure(
                 "notification", "\(notification) is not a notification of app \(app) in the document (notifications)")
         }
