@@ -17,6 +17,12 @@ public struct Operation: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
 
     /// The name, as in journal labels such as `tpns.register`.
     public var description: String { rawValue }
+
+    /// The same name, byte for byte (FakeBehaviour.md, Identity).
+    public static func == (lhs: Operation, rhs: Operation) -> Bool { lhs.rawValue.hasSameBytes(as: rhs.rawValue) }
+
+    /// Hashes the name's bytes.
+    public func hash(into hasher: inout Hasher) { WireKey.hash(rawValue, into: &hasher) }
 }
 
 /// What the router found for a request: vendor, operation and the decoded path parameters.

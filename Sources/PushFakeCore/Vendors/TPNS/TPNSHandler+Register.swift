@@ -42,7 +42,9 @@ extension TPNSHandler {
                 context.notes.append("state check: an earlier register for this device is still in flight")
                 return .json(409, TPNSErrorCode.registrationIsAlreadyInProgress.body)
             }
-            if let existing, existing.isActive, existing.deviceRegistrationId == token {
+            if let existing, existing.isActive,
+                String.sameBytes(existing.deviceRegistrationId, token)
+            {
                 context.notes.append("state check: already registered with this token")
                 return .json(409, TPNSErrorCode.unregisterBeforeYouRegisterAgain.body)
             }

@@ -86,7 +86,7 @@ extension TwinPushHandler {
             device.lastRegisteredAt = now
             device.updatedAt = now
             let newAlias = alias == .absent ? device.alias : alias.value
-            if newAlias != device.alias { device.registrationUpdatedAt = now }
+            if !String.sameBytes(newAlias, device.alias) { device.registrationUpdatedAt = now }
             return (device.id, newAlias, device.pushToken != nil)
         }
         let updated = update(&state.records[index].device)

@@ -4,7 +4,12 @@
 extension TwinPushVendor {
     func snapshot(_ state: TwinPushState) -> JSON? {
         let notifications = state.notifications.values.sorted { $0.serial < $1.serial }
-        let inboxKeys = state.inboxes.keys.sorted { ($0.app, $0.alias) < ($1.app, $1.alias) }
+        // By bytes: two aliases that are only canonically equivalent are two inboxes, in a fixed order.
+        let inboxKeys = state.inboxes.keys.sorted { left, right in
+            left.app.hasSameBytes(as: right.app)
+                ? left.alias.utf8.lexicographicallyPrecedes(right.alias.utf8)
+                : left.app.utf8.lexicographicallyPrecedes(right.app.utf8)
+        }
         let items: [JSON] = inboxKeys.flatMap { key in
             (state.inboxes[key] ?? []).map(TwinPushStateCodec.inboxItem)
         }
