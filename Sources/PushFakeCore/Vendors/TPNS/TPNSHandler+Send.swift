@@ -46,15 +46,11 @@ extension TPNSHandler {
         }
         var local: [FieldError] = []
         let message = requiredString(object, "message", &local)
-        var handlingLevel: Int?
-        switch object["handlingLevel"] {
-        case nil, .null?: local.append(FieldError("handlingLevel", "must not be empty", "NotEmpty"))
-        case let value?:
-            if let level = value.intValue, value.stringValue == nil, (1...3).contains(level) {
-                handlingLevel = level
-            } else {
-                local.append(FieldError("handlingLevel", "must be 1, 2 or 3", "InvalidValue"))
-            }
+        let handlingLevel = TPNSFields.handlingLevel.integer(in: object, within: 1...3)
+        switch handlingLevel {
+        case .absent: local.append(FieldError("handlingLevel", "must not be empty", "NotEmpty"))
+        case .invalid: local.append(FieldError("handlingLevel", "must be 1, 2 or 3", "InvalidValue"))
+        case .value: break
         }
         let applicationKey = requiredString(object, "applicationKey", &local)
         if let applicationKey, !state.admit(applicationKey, notes: &notes) {
@@ -80,9 +76,9 @@ extension TPNSHandler {
             local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", "InvalidType"))
         }
         errors += local.map { FieldError(prefix + $0.field, $0.message, $0.errorCode) }
-        guard local.isEmpty, let message, let handlingLevel, let applicationKey else { return nil }
+        guard local.isEmpty, let message, let level = handlingLevel.value, let applicationKey else { return nil }
         return SendRequest(
-            message: message, handlingLevel: handlingLevel, applicationKey: applicationKey, applicationTypes: types,
+            message: message, handlingLevel: level, applicationKey: applicationKey, applicationTypes: types,
             deviceIds: deviceIds)
     }
 

@@ -11,9 +11,10 @@ extension TwinPushHandler {
         let body = body(context)
         let (target, overrides) = try parseTarget(body)
         let alert = try parseAlert(body, overrides: overrides)
-        let customProperties = try parseCustomProperties(body["custom_properties"], name: "custom_properties")
+        let customProperties = try parseCustomProperties(
+            body["custom_properties"], name: "custom_properties", field: TwinPushFields.customProperty)
         var badge: TwinPushBadge? = .add(1)
-        if let value = body["badge"] {
+        if let value = TwinPushFields.badge.value(in: body) {
             if value.isNull || value.stringValue == "" {
                 badge = nil
             } else {
@@ -108,7 +109,11 @@ extension TwinPushHandler {
     /// `custom_properties`: an object whose values are strings, numbers or booleans. The keys the iOS payload
     /// uses itself (`aps`, `tp_id`, `tp_device_id`, `tp_rich_url`) are refused (*fake-specific*): they would
     /// collide with them at the payload's top level (§7.1).
-    static func parseCustomProperties(_ value: JSON?, name: String) throws(TwinPushFailure) -> JSONObject {
+    static func parseCustomProperties(
+        _ value: JSON?, name: String, field: VendorField
+    ) throws(TwinPushFailure) -> JSONObject {
+        // Numbers are kept as sent (payloads carry them), never computed with: noted as a read of `field`.
+        VendorFieldTrace.note(field)
         guard let value, !value.isNull else { return JSONObject() }
         guard let object = value.objectValue else { throw invalid("\(name) must be an object") }
         var result = JSONObject()

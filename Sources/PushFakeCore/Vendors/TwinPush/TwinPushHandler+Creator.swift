@@ -57,7 +57,7 @@ extension TwinPushHandler {
                 TwinPushWire.device(state.records[$0].device)
             }
             return [
-                "id": Int(delivery.id).map(JSON.int) ?? .string(delivery.id),
+                "id": TwinPushWire.numericID(delivery.id),
                 "created_at": TwinPushWire.date(delivery.createdAt),
                 "received_at": TwinPushWire.date(delivery.receivedAt),
                 "open_at": TwinPushWire.date(delivery.openedAt), "device": device ?? .null,

@@ -98,7 +98,8 @@ extension TwinPushHandler {
             if let alert = override.alert { try checkAlertLength(alert, name: "\(key).\(member.key).alert") }
             override.title = try optionalString(fields, "title")
             override.url = try optionalString(fields, "url")
-            if let badge = fields["badge"], !badge.isNull {
+            let badgeField = key == "multiple_devices" ? TwinPushFields.deviceOverrideBadge : TwinPushFields.aliasOverrideBadge
+            if let badge = badgeField.value(in: fields), !badge.isNull {
                 guard let parsed = TwinPushBadge(badge) else {
                     throw invalid("\(key).\(member.key).badge must be \(TwinPushBadge.expected) (got \(badge))")
                 }
@@ -106,7 +107,9 @@ extension TwinPushHandler {
             }
             if let properties = fields["custom_properties"] {
                 override.customProperties = try parseCustomProperties(
-                    properties, name: "\(key).\(member.key).custom_properties")
+                    properties, name: "\(key).\(member.key).custom_properties",
+                    field: key == "multiple_devices"
+                        ? TwinPushFields.deviceOverrideProperty : TwinPushFields.aliasOverrideProperty)
             }
             result.append((member.key, override))
         }

@@ -100,7 +100,7 @@ extension TwinPushStateCodec {
             if !everyTargetHasAlert, alert.isEmpty { throw TwinPushHandler.invalid("alert is required") }
             try TwinPushHandler.checkAlertLength(alert, name: "alert")
             customProperties = try TwinPushHandler.parseCustomProperties(
-                body["custom_properties"], name: "custom_properties")
+                body["custom_properties"], name: "custom_properties", field: TwinPushFields.customProperty)
             if let value = body["badge"] {
                 if value.isNull || value.stringValue == "" {
                     badge = nil
