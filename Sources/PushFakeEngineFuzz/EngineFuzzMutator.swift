@@ -4,10 +4,12 @@
 /// negation, `Int(Double)` and the other trapping conversions fail. Byte-level mutation alone rarely builds
 /// `-9223372036854775808` digit by digit (it did not find the TwinPush badge crash of issue 16).
 ///
-/// Deterministic for a given seed, so libFuzzer can replay what it did; ``LLVMFuzzerEntry`` calls it for one
-/// mutation in four and libFuzzer's own mutator (with the dictionary) for the others.
+/// Deterministic for a given seed, so libFuzzer can replay what it did; the custom mutator hook
+/// (`LLVMFuzzerCustomMutator`) calls it for one mutation in three and libFuzzer's own mutator (with the dictionary)
+/// for the others.
 public enum EngineFuzzMutator {
-    /// Integers and reals at the edges of `Int`, `Int32`, `UInt64`, `Double`'s exact integers and its range.
+    /// Integers and reals at the edges of `Int`, `Int32`, `UInt64`, `Double`'s exact integers and its range; the
+    /// first four, the edges of `Int`, are drawn most often.
     public static let boundaryValues: [String] = [
         "-9223372036854775808", "-9223372036854775807", "9223372036854775807", "9223372036854775808",
         "-9223372036854775809", "18446744073709551615", "18446744073709551616", "-0", "-0.0", "0", "-1",
@@ -22,10 +24,27 @@ public enum EngineFuzzMutator {
         let spans = numberSpans(in: bytes)
         guard !spans.isEmpty else { return nil }
         var random = seed
-        let span = spans[Int(next(&random) % UInt32(spans.count))]
-        let value = Array(boundaryValues[Int(next(&random) % UInt32(boundaryValues.count))].utf8)
+        // JSON values (after `:`, `[` or `,`) three times as often as numbers in paths and queries, and the 64-bit
+        // edges three times as often as the other values: where the traps are.
+        let weights = spans.map { span -> UInt32 in
+            guard span.lowerBound > 0 else { return 1 }
+            return [UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: " ")]
+                .contains(bytes[span.lowerBound - 1]) ? 3 : 1
+        }
+        let span = spans[pick(weights, &random)]
+        let value = Array(boundaryValues[pick(boundaryValues.indices.map { $0 < 4 ? 3 : 1 }, &random)].utf8)
         let result = Array(bytes[..<span.lowerBound]) + value + Array(bytes[span.upperBound...])
         return result.count <= maxSize ? result : nil
+    }
+
+    /// An index drawn with the given weights.
+    private static func pick(_ weights: [UInt32], _ random: inout UInt32) -> Int {
+        var draw = next(&random) % max(1, weights.reduce(0, &+))
+        for (index, weight) in weights.enumerated() {
+            if draw < weight { return index }
+            draw -= weight
+        }
+        return 0
     }
 
     /// Where the numbers of `bytes` are: maximal runs of `-`, digits, `.`, `e`, `E` and `+` that start with a digit
