@@ -44,7 +44,8 @@ public enum AdminBoundaryCases {
                             answerer: .admin, route: display, field: "body " + JSONEditing.text(leaf.steps),
                             value: value, method: route.method, path: path,
                             headers: [("Content-Type", "application/json")],
-                            body: BoundaryCase.bodyBytes(withDefaults, replacing: BoundaryCase.placeholder, with: value)))
+                            body: BoundaryCase.bodyBytes(withDefaults, replacing: BoundaryCase.placeholder, with: value)
+                        ))
                 }
             }
         }

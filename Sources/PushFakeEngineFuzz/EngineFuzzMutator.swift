@@ -72,8 +72,9 @@ public enum EngineFuzzMutator {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")]
-            .contains(byte)
+        isDigit(byte)
+            || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")]
+                .contains(byte)
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {

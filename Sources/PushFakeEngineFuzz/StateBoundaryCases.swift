@@ -30,7 +30,8 @@ public enum StateBoundaryCases {
         let fake = PushFake(PushFakeConfiguration(seed: 7))
         let json: HTTPHeaders = ["Content-Type": "application/json"]
         func send(_ method: String, _ target: String, _ body: String) -> JSON? {
-            fake.handle(FakeRequest(method: method, target: target, headers: json, body: Array(body.utf8))).response.json
+            fake.handle(FakeRequest(method: method, target: target, headers: json, body: Array(body.utf8))).response
+                .json
         }
         _ = send(
             "POST", "/TPNS/api/device/register",
@@ -90,7 +91,8 @@ public enum StateBoundaryCases {
         case .int, .double: return [(steps, false)]
         case .string(let text):
             let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-            let isNumber = !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            let isNumber =
+                !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             return isNumber ? [(steps, true)] : []
         case .array(let elements):
             return elements.enumerated().flatMap { numbers(in: $0.element, at: steps + [.index($0.offset)]) }

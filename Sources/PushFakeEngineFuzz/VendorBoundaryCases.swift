@@ -64,7 +64,9 @@ public enum VendorBoundaryCases {
             ]
         case ("tpns", "pushNotifications", _):
             return [
-                Base(body: [["message": "m", "handlingLevel": 1, "applicationKey": "app1", "applicationTypes": ["IOS"]]])
+                Base(body: [
+                    ["message": "m", "handlingLevel": 1, "applicationKey": "app1", "applicationTypes": ["IOS"]]
+                ])
             ]
         case ("tpns", "unregister", _): return [Base(body: nil)]
         case ("twinPush", "register", _):
@@ -154,7 +156,8 @@ public enum VendorBoundaryCases {
         let request = request(route, base: base, body: body, fixture: fixture)
         return BoundaryCase(
             answerer: .vendor(route.vendor), route: "\(route.method) \(route.template)", field: field.description,
-            value: value, method: request.method, path: request.path + (request.query.isEmpty ? "" : "?" + request.query),
+            value: value, method: request.method,
+            path: request.path + (request.query.isEmpty ? "" : "?" + request.query),
             headers: request.headers.map { ($0.name, $0.value) }, body: request.body)
     }
 

@@ -50,7 +50,8 @@ final class BoundaryValueCommandTests: XCTestCase {
                 guard let placeholder = option.value else { continue }
                 XCTAssertTrue(
                     Self.numeric.contains(placeholder) || Self.textual.contains(placeholder),
-                    "\(command.displayName) \(option.name) <\(placeholder)>: classify the placeholder as numeric or not")
+                    "\(command.displayName) \(option.name) <\(placeholder)>: classify the placeholder as numeric or not"
+                )
                 guard Self.numeric.contains(placeholder) else { continue }
                 var base: [String] = command.path
                 let serve = command.path == ["serve"]
@@ -62,17 +63,22 @@ final class BoundaryValueCommandTests: XCTestCase {
                 if command.arguments.contains(where: { !$0.optional }) { base.append(recording.path) }
                 for value in BoundaryValues.strings {
                     runs.append(
-                        ("\(command.displayName) \(option.name) \(value)", base + [option.name, value], option.name, serve))
+                        (
+                            "\(command.displayName) \(option.name) \(value)", base + [option.name, value], option.name,
+                            serve
+                        ))
                 }
             }
         }
         XCTAssertTrue(runs.contains { $0.label == "pushfake serve --journal-limit -9223372036854775808" })
-        let outcomes = run(runs.map { run in
-            { Self.launch(run.label, run.arguments, serve: run.serve) }
-        })
+        let outcomes = run(
+            runs.map { run in
+                { Self.launch(run.label, run.arguments, serve: run.serve) }
+            })
         for (run, outcome) in zip(runs, outcomes) {
             XCTAssertFalse(outcome.signaled, "\(run.label): killed by signal \(outcome.status)")
-            XCTAssertTrue([0, 1, 64, 69].contains(outcome.status), "\(run.label): exit \(outcome.status) \(outcome.stderr)")
+            XCTAssertTrue(
+                [0, 1, 64, 69].contains(outcome.status), "\(run.label): exit \(outcome.status) \(outcome.stderr)")
             if outcome.status == 64 {
                 XCTAssertTrue(outcome.stderr.contains(run.option), "\(run.label): \(outcome.stderr)")
             }
@@ -104,9 +110,13 @@ final class BoundaryValueCommandTests: XCTestCase {
             try Data(item.document).write(to: file)
             files.append(file)
         }
-        let outcomes = run(zip(cases, files).map { item, file in
-            { Self.launch(item.description, ["serve", "--quiet", "--port", "0", "--state", file.path], serve: true) }
-        })
+        let outcomes = run(
+            zip(cases, files).map { item, file in
+                {
+                    Self.launch(
+                        item.description, ["serve", "--quiet", "--port", "0", "--state", file.path], serve: true)
+                }
+            })
         for ((item, file), outcome) in zip(zip(cases, files), outcomes) {
             XCTAssertFalse(outcome.signaled, "\(item): killed by signal \(outcome.status)")
             switch outcome.status {

@@ -47,7 +47,8 @@ extension RequestMatcher {
             return misses
         }
         if let device, !String.sameBytes(device, subject.device),
-            miss("device: expected \(device), got \(subject.device ?? "none")") {
+            miss("device: expected \(device), got \(subject.device ?? "none")")
+        {
             return misses
         }
         for (name, match) in headers {

@@ -26,15 +26,18 @@ final class NumberReadingLintTests: XCTestCase {
 
     func test_vendorSources_interpretNumbersOnlyThroughDeclaredFields() throws {
         let vendors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/PushFakeCore/Vendors")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Sources/PushFakeCore/Vendors")
         let files = try XCTUnwrap(FileManager.default.enumerator(at: vendors, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         XCTAssertGreaterThan(files.count, 20)
         let expressions = try Self.patterns.map { try NSRegularExpression(pattern: $0) }
         for file in files where Self.allowed[file.lastPathComponent] == nil {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
-                let code = String(line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                let code = String(
+                    line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 let range = NSRange(code.startIndex..., in: code)
                 for expression in expressions where expression.firstMatch(in: code, range: range) != nil {
                     XCTFail(

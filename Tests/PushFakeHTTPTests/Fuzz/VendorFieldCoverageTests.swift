@@ -59,9 +59,13 @@ final class VendorFieldCoverageTests: XCTestCase {
                     cases.filter { $0.route == "\(route.method) \(route.template)" && $0.field == field.description }
                         .map(\.value))
                 XCTAssertEqual(
-                    values, Set(BoundaryValues.jsonTexts(for: field.form)), "\(route.method) \(route.template) \(field)")
+                    values, Set(BoundaryValues.jsonTexts(for: field.form)), "\(route.method) \(route.template) \(field)"
+                )
             }
         }
-        XCTAssertTrue(cases.contains { $0.description.contains("notifications body badge (integerOrString) = -9223372036854775808") })
+        XCTAssertTrue(
+            cases.contains {
+                $0.description.contains("notifications body badge (integerOrString) = -9223372036854775808")
+            })
     }
 }

@@ -98,7 +98,8 @@ extension TwinPushHandler {
             if let alert = override.alert { try checkAlertLength(alert, name: "\(key).\(member.key).alert") }
             override.title = try optionalString(fields, "title")
             override.url = try optionalString(fields, "url")
-            let badgeField = key == "multiple_devices" ? TwinPushFields.deviceOverrideBadge : TwinPushFields.aliasOverrideBadge
+            let badgeField =
+                key == "multiple_devices" ? TwinPushFields.deviceOverrideBadge : TwinPushFields.aliasOverrideBadge
             if let badge = badgeField.value(in: fields), !badge.isNull {
                 guard let parsed = TwinPushBadge(badge) else {
                     throw invalid("\(key).\(member.key).badge must be \(TwinPushBadge.expected) (got \(badge))")
