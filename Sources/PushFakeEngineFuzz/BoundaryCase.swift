@@ -1,6 +1,6 @@
 import PushFakeCore
 
-/// One request of the boundary-value matrix (issue 16 §1): a boundary value in one numeric field of one route,
+/// One request of the boundary-value matrix (issue 16): a boundary value in one numeric field of one route,
 /// with everything else in the request valid enough for the value to reach the code that reads it.
 public struct BoundaryCase: Sendable, CustomStringConvertible {
     /// Who answers, and so which shape the answer must have.

@@ -1,7 +1,7 @@
 import PushFakeCore
 
 /// The numbers on which `abs`, negation, `+ - *`, `Int(Double)` and narrowing conversions trap or lose precision
-/// (issue 16 §1), as a client writes them: JSON numbers, and the same as strings for fields that take strings.
+/// (issue 16), as a client writes them: JSON numbers, and the same as strings for fields that take strings.
 /// The boundary-value tests send each into every numeric field of every vendor route, admin route, state document
 /// and CLI option.
 public enum BoundaryValues {

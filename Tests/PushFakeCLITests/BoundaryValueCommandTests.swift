@@ -6,7 +6,7 @@ import XCTest
 
 @testable import pushfake
 
-/// Numbers from outside never crash the real binary (issue 16 §1): every boundary value (``BoundaryValues``) goes
+/// Numbers from outside never crash the real binary (issue 16): every boundary value (``BoundaryValues``) goes
 /// into every numeric option of every command of the command table, and into every number of a state document
 /// given to `pushfake serve --state`. Each run ends with an exit status, never a signal: a usage error (64) names
 /// the option, a state file that cannot be used exits 65 naming the file and a field, and a value that is taken

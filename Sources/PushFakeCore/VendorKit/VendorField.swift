@@ -2,9 +2,9 @@
 ///
 /// Routes declare theirs (``VendorRoute/fields``), so that what a client can send as a number is data, not only
 /// code: the boundary-value tests send `Int.min`, `Int.max`, `2^53 + 1`, `1e308` and their numeric strings into
-/// every declared field of every route, and check that each is answered in the vendor's shape (issue 16 §1). The
-/// standard vendors read their numbers only through these descriptions (``value(in:)`` and the readers built on
-/// it), which note each read for a test (``VendorFieldTrace``): a route that reads a number it does not declare
+/// every declared field of every route, and check that each is answered in the vendor's shape (issue 16). The
+/// standard vendors read their numbers only through these descriptions (`value(in:)` and the readers built on
+/// it), which note each read for a test (`VendorFieldTrace`): a route that reads a number it does not declare
 /// fails that test.
 ///
 /// ```swift

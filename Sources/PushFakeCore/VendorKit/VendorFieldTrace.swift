@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which declared fields (``VendorField``) a thread's handlers read while a test records them: the check that every
-/// number a route reads is one its table declares (issue 16 §1).
+/// number a route reads is one its table declares (issue 16).
 ///
 /// The trace is per thread, and the engine runs routing and the handler on the caller's thread, so a test that
 /// calls ``PushFake/handle(_:)`` inside ``recording(_:)`` sees exactly its own request's reads, whatever other

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// Identity is byte-exact (issue 16 §4, FakeBehaviour.md, Identity): two strings Swift calls equal by canonical
+/// Identity is byte-exact (issue 16, FakeBehaviour.md, Identity): two strings Swift calls equal by canonical
 /// equivalence — `K` and KELVIN SIGN, `é` (NFC) and `e` + COMBINING ACUTE (NFD) — name two devices, aliases, tokens,
 /// properties, tags, as on the real services; journals and answers keep each as sent.
 final class ByteIdentityTests: XCTestCase {

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// Vendor code interprets numbers from requests only through the declared-field readers (``VendorField``, issue 16
-/// §1), so that every number a route reads is in its table, traced by `VendorFieldCoverageTests` and sent boundary
+/// Vendor code interprets numbers from requests only through the declared-field readers (``VendorField``, issue
+/// 16), so that every number a route reads is in its table, traced by `VendorFieldCoverageTests` and sent boundary
 /// values by the boundary-value tests. A handler that reads `.intValue` or parses `Int(text)` itself would add a
 /// numeric field nobody declared: this scan of `Sources/PushFakeCore/Vendors` refuses it.
 final class NumberReadingLintTests: XCTestCase {

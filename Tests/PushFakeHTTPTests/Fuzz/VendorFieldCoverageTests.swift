@@ -3,7 +3,7 @@ import PushFakeCore
 import PushFakeEngineFuzz
 import XCTest
 
-/// The vendor route table declares every number its handlers read (issue 16 §1): run in-process, each route's
+/// The vendor route table declares every number its handlers read (issue 16): run in-process, each route's
 /// requests — its bases and every boundary case — are traced (``VendorFieldTrace``), and a read of a field the
 /// route does not declare fails, as does a declared field no request reaches. With `NumberReadingLintTests`
 /// (handlers interpret numbers only through the field readers) this is what makes the boundary-value matrix cover

@@ -3,7 +3,7 @@ import PushFakeEngineFuzz
 import PushFakeHTTP
 import XCTest
 
-/// Numbers from outside never take the server down (issue 16 §1): the boundary values — `Int.min`, `Int.min + 1`,
+/// Numbers from outside never take the server down (issue 16): the boundary values — `Int.min`, `Int.min + 1`,
 /// `Int.max`, `Int.max + 1`, `-0`, `2^53 + 1`, `1e19`, `1e308`, `-1e308`, and the same as strings where a field
 /// takes strings — go into every numeric field of every vendor route (from the route table's declared fields),
 /// every admin route (query, headers and body, from the admin schemas) and every number of a state document, on a
@@ -65,7 +65,7 @@ final class HostileBoundaryValueTests: HostileTestCase {
         }
         let fixture = try XCTUnwrap(VendorBoundaryCases.Fixture(answers: answers), "\(answers)")
         let cases = VendorBoundaryCases.cases(fake.vendors.declaredRoutes, fixture: fixture)
-        // Both vendors, and the badge that took the server down (issue 16 §1).
+        // Both vendors, and the badge that took the server down (issue 16).
         XCTAssertTrue(cases.contains { $0.answerer == .vendor(.tpns) })
         XCTAssertTrue(cases.contains { $0.route.hasSuffix("/update_badge") && $0.value == "-9223372036854775808" })
         try check(cases)

@@ -4,7 +4,7 @@ import XCTest
 @testable import PushFakeHTTP
 
 /// The CLI's client (``LoopbackHTTPClient``) reads answers of servers it does not control: a negative
-/// `Content-Length` or a chunk size near `Int.max` ends the read with `nil` rather than trapping (issue 16 §1).
+/// `Content-Length` or a chunk size near `Int.max` ends the read with `nil` rather than trapping (issue 16).
 final class LoopbackClientBoundaryTests: XCTestCase {
     private func answer(_ head: String) throws -> LoopbackHTTPClient.Response? {
         let (listener, port) = try Socket.listen(host: "127.0.0.1", port: 0)
