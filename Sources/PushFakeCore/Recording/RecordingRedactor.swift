@@ -55,11 +55,10 @@ public struct RecordingRedactor: Sendable {
         return String(decoding: replaced, as: UTF8.self)
     }
 
-    /// `text` (a request target, a log line's part) with the secrets of `request` replaced: its secret headers'
-    /// values and, with ``RecordingRedaction/redactsAppKeys``, the application keys in its path and body. Numbered
-    /// within `text` alone.
-    public static func redact(_ text: String, secretsOf request: FakeRequest, redaction: RecordingRedaction) -> String {
-        var table = SecretTable()
+    /// `target` (a request's, for the request log) with its secrets replaced: those this redactor knows, and those
+    /// of `request` — its secret headers' values and, with ``RecordingRedaction/redactsAppKeys``, the application
+    /// keys in its path and body — which it learns.
+    public mutating func redact(target: String, of request: FakeRequest) -> String {
         table.learnHeaders(of: request)
         if redaction.redactsAppKeys {
             let body = request.body.isEmpty ? nil : try? JSON.parse(request.body)
@@ -67,9 +66,7 @@ public struct RecordingRedactor: Sendable {
                 table.learn(key, kind: RecordingRedaction.appKeyName)
             }
         }
-        let secrets = table.secrets.map { SecretScanner.Secret(value: $0.value, replacement: Array($0.placeholder.utf8)) }
-        guard let replaced = SecretScanner.replacing(secrets, in: Array(text.utf8)) else { return text }
-        return String(decoding: replaced, as: UTF8.self)
+        return redact(text: target)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The secrets one numbering knows, each with its placeholder: `${secret:twinpush-api-token}` for the first value of
 /// a kind, `${secret:twinpush-api-token-2}` for the second, in the order they are learned (RecordingFormat.md,
 /// "Secrets and placeholders").
@@ -34,6 +36,8 @@ struct SecretTable: Sendable {
     mutating func learn(from entry: JournalEntry, appKeys: Bool) {
         let request = entry.request
         learnHeaders(of: request)
+        // HTTP the server could not parse is journaled as the raw bytes it got: its head, credentials and all.
+        if entry.route == nil, request.headers.fields.isEmpty { learnRawHead(Array(entry.requestBodyBytes)) }
         let response = entry.response
         for (header, kind) in RecordingRedaction.secretResponseHeaders {
             for value in response.headers.values(for: header) { learn(value, kind: kind) }
@@ -48,12 +52,33 @@ struct SecretTable: Sendable {
         for (header, kind) in RecordingRedaction.secretHeaders {
             for value in request.headers.values(for: header) {
                 learn(value, kind: kind)
-                guard let credentialsKind = RecordingRedaction.credentialKinds[kind],
-                    let space = value.firstIndex(of: " ")
-                else { continue }
-                learn(String(value[value.index(after: space)...].drop { $0 == " " }), kind: credentialsKind)
+                learnCredentials(value, kind: kind)
             }
         }
+    }
+
+    /// Learns the values of secret header lines in the raw head of a request (after the request line, up to the
+    /// first empty line; a line cut off at the end counts with what it has).
+    private mutating func learnRawHead(_ raw: [UInt8]) {
+        guard raw.contains(UInt8(ascii: ":")) else { return }
+        for line in raw.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropFirst() {
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: [" ", "\t", "\r"])
+            if text.isEmpty { return }
+            guard let colon = text.firstIndex(of: ":") else { continue }
+            let name = text[..<colon].trimmingCharacters(in: [" ", "\t"]).lowercased()
+            let value = text[text.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])
+            for (header, kind) in RecordingRedaction.secretHeaders where header.lowercased() == name {
+                learn(value, kind: kind)
+                learnCredentials(value, kind: kind)
+            }
+        }
+    }
+
+    /// Learns the credentials of an `Authorization`-like value (`Bearer abc`: `abc`) on their own.
+    private mutating func learnCredentials(_ value: String, kind: String) {
+        guard let credentialsKind = RecordingRedaction.credentialKinds[kind], let space = value.firstIndex(of: " ")
+        else { return }
+        learn(String(value[value.index(after: space)...].drop { $0 == " " }), kind: credentialsKind)
     }
 
     /// The secrets a redaction replaces: all but the TPNS application keys unless it redacts those too.

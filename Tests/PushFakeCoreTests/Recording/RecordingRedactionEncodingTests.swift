@@ -127,11 +127,13 @@ final class RecordingRedactionEncodingTests: XCTestCase {
         let request = FakeRequest(
             method: "PUT", target: "/TPNS/api/application/app%2Fkey/device/D1/unregister?t=tok%2F%2B%3D1",
             headers: ["X-TwinPush-REST-API-Token": token])
+        var standard = RecordingRedactor()
         XCTAssertEqual(
-            RecordingRedactor.redact(request.target, secretsOf: request, redaction: .standard),
+            standard.redact(target: request.target, of: request),
             "/TPNS/api/application/app%2Fkey/device/D1/unregister?t=${secret:twinpush-api-token}")
+        var withKeys = RecordingRedactor(RecordingRedaction(redactAppKeys: true))
         XCTAssertEqual(
-            RecordingRedactor.redact(request.target, secretsOf: request, redaction: RecordingRedaction(redactAppKeys: true)),
+            withKeys.redact(target: request.target, of: request),
             "/TPNS/api/application/${secret:tpns-app-key}/device/D1/unregister?t=${secret:twinpush-api-token}")
     }
 
