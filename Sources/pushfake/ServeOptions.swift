@@ -26,7 +26,7 @@ struct ServeOptions {
     var simulatorDelivery: SimulatorDelivery?
     /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`; `nil` without an upstream.
     var upstream: UpstreamSettings?
-    /// `--redact-app-keys`: recording exports replace TPNS application keys too.
+    /// `--redact-app-keys`: recording exports, the event stream and the request log replace TPNS application keys too.
     var redactAppKeys = false
 
     static let spec = CommandSpec(
@@ -93,7 +93,8 @@ struct ServeOptions {
                 "Answer 504 when the upstream takes longer than this (0.1...600, default 30)"),
             .flag(
                 "--redact-app-keys",
-                "Recording exports (journal jsonl, har) replace TPNS application keys by ${secret:tpns-app-key} too"),
+                "Recording exports (journal jsonl, har), the event stream (tail) and the request log replace TPNS "
+                    + "application keys by ${secret:tpns-app-key} too"),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
