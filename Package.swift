@@ -46,7 +46,7 @@ let package = Package(
         // HTTP exchanges over URLSession (FoundationNetworking on Linux) with a whole-exchange deadline and a cap on the
         // answer's size: what replay and the upstream proxy send with, since both read from servers PushFake does not
         // control. Core and HTTP stay free of URLSession.
-        .target(name: "PushFakeFetch", dependencies: ["PushFakeCore"]),
+        .target(name: "PushFakeFetch", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
         // Replays recordings against any server.
         .target(name: "PushFakeReplay", dependencies: ["PushFakeCore", "PushFakeFetch"]),
         // Forwards a server's vendor requests to the real service (`pushfake serve --upstream-…`).

@@ -11,8 +11,10 @@ import PushFakeCore
 ///
 /// URLSession's `timeoutIntervalForRequest` is an idle timeout — a server that trickles bytes, or sends an endless
 /// chunked body, resets it forever — and on Linux it is cut to whole seconds (PlatformNotes.md). So a timer ends each
-/// exchange at its deadline, and the session's delegate counts the answer's bytes as they come and cancels the task
-/// the moment they pass the cap (or the `Content-Length` says they will). `pushfake replay` and the upstream proxy of
+/// exchange at its deadline. `http://` exchanges run on a thread of their own over their own connection
+/// (``PlainHTTPExchange``), which reads nothing past the cap; `https://` ones go through URLSession, whose delegate
+/// counts the answer's bytes as they come and cancels the task the moment they pass the cap (or the `Content-Length`
+/// says they will) — bounded, but URLSession may have read ahead by then. `pushfake replay` and the upstream proxy of
 /// `pushfake serve` use it.
 package final class BoundedSession: Sendable {
     /// What one exchange may take.
@@ -48,6 +50,7 @@ package final class BoundedSession: Sendable {
 
     private let session: URLSession
     private let delegate: BoundedSessionDelegate
+    private let followsRedirects: Bool
 
     /// A session of `configuration`, whose idle timeouts become a backstop a few seconds after the longest deadline
     /// (`longestDeadline`); redirects are followed, or handed back as answers when `followsRedirects` is `false` (a
@@ -58,32 +61,34 @@ package final class BoundedSession: Sendable {
         configuration.timeoutIntervalForRequest = backstop
         configuration.timeoutIntervalForResource = backstop
         delegate = BoundedSessionDelegate(followsRedirects: followsRedirects)
+        self.followsRedirects = followsRedirects
         // Serial: URLSession queues each callback as an operation, and a task's data must not race its completion.
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
-    /// Lets the exchanges under way finish, then releases the session.
+    /// Releases the session once the exchanges under way have ended, each by its deadline at the latest.
+    ///
+    /// (Not `invalidateAndCancel()`: on Linux it waits for the session's queue, and while a server floods a task
+    /// being cancelled that took seconds and hundreds of megabytes, measured.)
     package func invalidate() {
         session.finishTasksAndInvalidate()
-    }
-
-    /// Ends every exchange under way at once.
-    package func cancelAll() {
-        session.invalidateAndCancel()
     }
 
     /// Starts `request`; `completion` runs exactly once, on another thread, when the answer is complete, the
     /// deadline passes or the cap is passed, whichever comes first. Returns a function that cancels the exchange.
     @discardableResult
     package func start(
-        _ request: URLRequest, limits: Limits, completion: @escaping @Sendable (Outcome) -> Void
+        _ request: FetchRequest, limits: Limits, completion: @escaping @Sendable (Outcome) -> Void
     ) -> @Sendable () -> Void {
-        var request = request
-        request.timeoutInterval = max(1, limits.deadline.rounded(.up)) + 5
-        let task = session.dataTask(with: request)
         let exchange = BoundedExchange(limit: limits.maximumBytes, completion: completion)
+        if request.url.scheme?.lowercased() == "http" {
+            return startPlain(request, limits: limits, exchange: exchange)
+        }
+        var urlRequest = request.urlRequest
+        urlRequest.timeoutInterval = max(1, limits.deadline.rounded(.up)) + 5
+        let task = session.dataTask(with: urlRequest)
         delegate.register(exchange, for: task.taskIdentifier)
         let deadline = limits.deadline
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [delegate] in
@@ -99,8 +104,29 @@ package final class BoundedSession: Sendable {
         }
     }
 
+    /// A plain-HTTP exchange on a thread of its own; the deadline timer answers even while it is still connecting.
+    private func startPlain(
+        _ request: FetchRequest, limits: Limits, exchange: BoundedExchange
+    ) -> @Sendable () -> Void {
+        let cancelled = Locked(false)
+        let deadline = DispatchTime.now() + limits.deadline
+        let plain = PlainHTTPExchange(
+            request: request, limits: limits, followsRedirects: followsRedirects, deadline: deadline,
+            isCancelled: { cancelled.withLock { $0 } })
+        let thread = Thread { exchange.finish(plain.perform()) }
+        thread.name = "pushfake-fetch"
+        thread.start()
+        DispatchQueue.global().asyncAfter(deadline: deadline) {
+            if exchange.finish(.failed(.deadline(limits.deadline))) { cancelled.withLock { $0 = true } }
+        }
+        return {
+            cancelled.withLock { $0 = true }
+            exchange.finish(.failed(.transport(CancellationError())))
+        }
+    }
+
     /// ``start(_:limits:completion:)``, awaited; cancelling the calling task cancels the exchange.
-    package func fetch(_ request: URLRequest, limits: Limits) async -> Outcome {
+    package func fetch(_ request: FetchRequest, limits: Limits) async -> Outcome {
         let cancel = Locked<(@Sendable () -> Void)?>(nil)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

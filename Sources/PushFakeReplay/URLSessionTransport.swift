@@ -24,8 +24,7 @@ final class URLSessionTransport: ReplayTransport {
     }
 
     func invalidate() {
-        // An exchange that hit a limit may still be winding down inside URLSession: end it now.
-        session.cancelAll()
+        session.invalidate()
     }
 
     func send(_ replayed: ReplayRequest) async throws(ReplayError) -> LiveAnswer {
@@ -39,10 +38,7 @@ final class URLSessionTransport: ReplayTransport {
                 status: 0, headers: HTTPHeaders(), body: [], failure: "cannot make a URL of \(replayed.url)",
                 latency: 0)
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
-        request.httpMethod = replayed.method
-        for header in replayed.headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
-        if !replayed.body.isEmpty { request.httpBody = Data(replayed.body) }
+        let request = FetchRequest(method: replayed.method, url: url, headers: replayed.headers, body: replayed.body)
         switch await session.fetch(request, limits: limits) {
         case .answered(let status, let fields, let body):
             var headers = HTTPHeaders()

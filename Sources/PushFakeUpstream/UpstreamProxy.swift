@@ -35,7 +35,7 @@ package final class UpstreamProxy: UpstreamForwarding {
     }
 
     deinit {
-        session.cancelAll()
+        session.invalidate()
     }
 
     package func forward(_ request: FakeRequest, to engine: PushFake) -> ServerReply? {
@@ -52,12 +52,9 @@ package final class UpstreamProxy: UpstreamForwarding {
                 request, outcome: .failed(status: 502, cause: "cannot make a URL of \(target)"), proxied: failure)
             return .response(response)
         }
-        var outgoing = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
-        outgoing.httpMethod = request.method
-        for field in UpstreamHeaders.request(request.headers) {
-            outgoing.addValue(field.value, forHTTPHeaderField: field.name)
-        }
-        if !request.body.isEmpty { outgoing.httpBody = Data(request.body) }
+        let outgoing = FetchRequest(
+            method: request.method, url: url,
+            headers: UpstreamHeaders.request(request.headers).map { ($0.name, $0.value) }, body: request.body)
 
         let deferred = DeferredResponse()
         let started = DispatchTime.now().uptimeNanoseconds

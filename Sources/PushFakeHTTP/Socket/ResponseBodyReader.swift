@@ -1,21 +1,22 @@
 import PushFakeCore
 
 /// Undoes the framing of a response body fed a piece at a time — chunked, a `Content-Length`, or up to the close —
-/// without holding a chunk whole: `pushfake tail` reads an endless event stream this way (RFC 9112 §6.3, §7.1).
-struct ResponseBodyReader {
+/// without holding a chunk whole: `pushfake tail` reads an endless event stream this way, and replay and the upstream
+/// proxy read plain-HTTP answers this way (RFC 9112 §6.3, §7.1).
+package struct ResponseBodyReader: Sendable {
     /// How the body ends.
-    enum Framing: Equatable {
+    package enum Framing: Sendable, Equatable {
         case chunked
         case length(Int)
         case untilClose
     }
 
     /// Why the body cannot be read on.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
-    private enum State: Equatable {
+    private enum State: Sendable, Equatable {
         case size
         case data(remaining: Int)
         case dataEnd
@@ -23,7 +24,7 @@ struct ResponseBodyReader {
         case done
     }
 
-    let framing: Framing
+    package let framing: Framing
     private var state: State
     /// The line being read (a chunk size or a trailer), at most ``maximumLineBytes``.
     private var line: [UInt8] = []
@@ -31,14 +32,14 @@ struct ResponseBodyReader {
 
     /// The framing of a response with these headers: chunked when `Transfer-Encoding` ends with `chunked`, else
     /// `Content-Length`, else up to the close.
-    init(headers: HTTPHeaders) throws(Failure) {
+    package init(headers: HTTPHeaders) throws(Failure) {
         if let coding = headers["Transfer-Encoding"] {
-            guard coding.lowercased().split(separator: ",").last?.trimmingSpaces == "chunked" else {
+            guard coding.lowercased().split(separator: ",").last?.trimmedOfSpaces == "chunked" else {
                 throw Failure(description: "the body's Transfer-Encoding \(coding) is not chunked")
             }
             framing = .chunked
         } else if let text = headers["Content-Length"] {
-            guard let length = Int(text.trimmingSpaces), length >= 0 else {
+            guard let length = Int(text.trimmedOfSpaces), length >= 0 else {
                 throw Failure(description: "the body's Content-Length \(text) is not a length")
             }
             framing = .length(length)
@@ -53,10 +54,10 @@ struct ResponseBodyReader {
     }
 
     /// Whether the body has ended (its last chunk, or its length, was read).
-    var isComplete: Bool { state == .done }
+    package var isComplete: Bool { state == .done }
 
     /// The body bytes in `bytes`; bytes after the body's end are ignored.
-    mutating func decode(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
+    package mutating func decode(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
         var output: [UInt8] = []
         var index = 0
         while index < bytes.count {
@@ -99,7 +100,7 @@ struct ResponseBodyReader {
     private mutating func endLine(_ text: String) throws(Failure) {
         switch state {
         case .size:
-            let digits = text.prefix { $0 != ";" }.trimmingSpaces
+            let digits = text.prefix { $0 != ";" }.trimmedOfSpaces
             guard !digits.isEmpty, digits.allSatisfy(\.isHexDigit), let size = Int(digits, radix: 16) else {
                 throw Failure(description: "\(text.prefix(64)) is not a chunk size")
             }
@@ -117,7 +118,7 @@ struct ResponseBodyReader {
 
 extension StringProtocol {
     /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: String {
+    fileprivate var trimmedOfSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
