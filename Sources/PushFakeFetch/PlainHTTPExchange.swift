@@ -39,7 +39,9 @@ struct PlainHTTPExchange {
             if status == 303 || (request.method == "POST" && (status == 301 || status == 302)) {
                 request = FetchRequest(
                     method: "GET", url: next,
-                    headers: request.headers.filter { !["content-type", "content-length"].contains($0.name.lowercased()) })
+                    headers: request.headers.filter {
+                        !["content-type", "content-length"].contains($0.name.lowercased())
+                    })
             } else {
                 request.url = next
             }
@@ -68,7 +70,8 @@ struct PlainHTTPExchange {
         let target = path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let authority = components.port.map { "\(host):\($0)" } ?? host
         var head = "\(request.method) \(target) HTTP/1.1\r\nHost: \(authority)\r\n"
-        for header in request.headers where !["host", "content-length", "connection"].contains(header.name.lowercased()) {
+        for header in request.headers
+        where !["host", "content-length", "connection"].contains(header.name.lowercased()) {
             head += "\(header.name): \(header.value)\r\n"
         }
         if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {

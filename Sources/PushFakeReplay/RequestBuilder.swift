@@ -40,7 +40,9 @@ struct RequestBuilder: Sendable {
         if let text = String(bytes: body, encoding: .utf8) {
             let type = exchange.headers["Content-Type"]?.lowercased() ?? ""
             if (try? JSON.parse(body)) != nil {
-                body = Array(fill(text, secrets.mapValues { String(JSON.string($0).serializedString().dropFirst().dropLast()) }).utf8)
+                body = Array(
+                    fill(text, secrets.mapValues { String(JSON.string($0).serializedString().dropFirst().dropLast()) })
+                        .utf8)
             } else if type.hasPrefix("application/x-www-form-urlencoded") {
                 body = Array(fill(text, encoded).utf8)
             } else {

@@ -31,7 +31,8 @@ package final class UpstreamProxy: UpstreamForwarding {
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        session = BoundedSession(configuration: configuration, longestDeadline: settings.timeout, followsRedirects: false)
+        session = BoundedSession(
+            configuration: configuration, longestDeadline: settings.timeout, followsRedirects: false)
     }
 
     deinit {

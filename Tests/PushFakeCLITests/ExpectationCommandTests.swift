@@ -46,7 +46,9 @@ final class ExpectationCommandTests: XCTestCase {
             changed.stderr.contains(
                 "current entry 2 (tpns.register app=APPKEY device=D1, POST /TPNS/api/device/register): only in the "
                     + "current traffic"), changed.stderr)
-        XCTAssertTrue(changed.stderr.contains(#"unlike its neighbours: request.json.deviceRegistrationId "ffff""#), changed.stderr)
+        XCTAssertTrue(
+            changed.stderr.contains(#"unlike its neighbours: request.json.deviceRegistrationId "ffff""#), changed.stderr
+        )
         // AND --max-differences lists fewer, and is checked
         _ = try await server.request("POST", "/TPNS/api/device/register", body: register)
         let capped = try ServerProcess.run([

@@ -41,7 +41,9 @@ final class HostileServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
             close(fd)
@@ -121,9 +123,11 @@ final class HostileServer: @unchecked Sendable {
 
 extension HostileServer {
     /// An answer head and then `chunk` forever, chunked.
-    static func endlessChunked(contentType: String = "application/json", chunk: [UInt8]) -> @Sendable (
-        String, Send
-    ) -> Void {
+    static func endlessChunked(contentType: String = "application/json", chunk: [UInt8])
+        -> @Sendable (
+            String, Send
+        ) -> Void
+    {
         { _, send in
             let head = "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n"
             guard send(Array(head.utf8)) else { return }

@@ -23,7 +23,8 @@ final class HostileUpstreamTests: XCTestCase {
 
     func test_replay_cutsOffAnEndlessChunkedBody_atTheSizeCap_andNamesTheLimitAndTheLine() throws {
         // GIVEN a server that answers with an endless chunked body
-        let hostile = try HostileServer(answer: HostileServer.endlessChunked(chunk: Array(repeating: 0x61, count: 16_384)))
+        let hostile = try HostileServer(
+            answer: HostileServer.endlessChunked(chunk: Array(repeating: 0x61, count: 16_384)))
         // WHEN a recording is replayed against it with a 1 MiB cap and a long deadline
         let result = try ServerProcess.run([
             "replay", try recordingFile().path, "--url", hostile.url, "--timeout", "120",
@@ -31,8 +32,10 @@ final class HostileUpstreamTests: XCTestCase {
         ])
         // THEN it ends with 1, naming the cap and the line, and read about the cap, not the stream
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("line 1: the answer was cut off by --max-response-bytes 1048576"), result.stderr)
-        XCTAssertTrue(result.stdout.contains("limits hit, answers cut off: line 1 (--max-response-bytes)"), result.stdout)
+        XCTAssertTrue(
+            result.stderr.contains("line 1: the answer was cut off by --max-response-bytes 1048576"), result.stderr)
+        XCTAssertTrue(
+            result.stdout.contains("limits hit, answers cut off: line 1 (--max-response-bytes)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("the answer passed 1048576 bytes"), result.stdout)
         hostile.stop()
     }
@@ -50,14 +53,18 @@ final class HostileUpstreamTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("line 1: the answer was cut off by --timeout 2.0 s"), result.stderr)
         XCTAssertTrue(result.stdout.contains("no complete answer within 2 s"), result.stdout)
         // AND with the default cap the announced length alone is refused
-        let refused = try ServerProcess.run(["replay", try recordingFile().path, "--url", hostile.url, "--timeout", "60"])
+        let refused = try ServerProcess.run([
+            "replay", try recordingFile().path, "--url", hostile.url, "--timeout", "60",
+        ])
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("--max-response-bytes 16777216"), refused.stderr)
         hostile.stop()
     }
 
     func test_replay_limitFlags_areRangeChecked() throws {
-        for (flag, value) in [("--max-response-bytes", "10"), ("--max-response-bytes", "2000000000"), ("--timeout", "0")] {
+        for (flag, value) in [
+            ("--max-response-bytes", "10"), ("--max-response-bytes", "2000000000"), ("--timeout", "0"),
+        ] {
             let result = try ServerProcess.run([
                 "replay", try recordingFile().path, "--url", "http://127.0.0.1:9", flag, value,
             ])
@@ -72,7 +79,8 @@ final class HostileUpstreamTests: XCTestCase {
 
     func test_upstreamProxy_answers502InTheVendorsShape_pastTheAnswerCap_andJournalsIt() async throws {
         // GIVEN a proxy whose TPNS upstream sends an endless body, capped at 64 KiB
-        let hostile = try HostileServer(answer: HostileServer.endlessChunked(chunk: Array(repeating: 0x61, count: 16_384)))
+        let hostile = try HostileServer(
+            answer: HostileServer.endlessChunked(chunk: Array(repeating: 0x61, count: 16_384)))
         let proxy = try ServerProcess([
             "--quiet", "--upstream-tpns", hostile.url + "/TPNS", "--upstream-max-response-bytes", "65536",
             "--upstream-timeout", "60",
@@ -91,7 +99,9 @@ final class HostileUpstreamTests: XCTestCase {
         XCTAssertEqual(proxy.stop().status, 0)
         hostile.stop()
         // AND the flag is range-checked and needs an upstream
-        let small = try ServerProcess.run(["serve", "--upstream-tpns", "http://x/TPNS", "--upstream-max-response-bytes", "1"])
+        let small = try ServerProcess.run([
+            "serve", "--upstream-tpns", "http://x/TPNS", "--upstream-max-response-bytes", "1",
+        ])
         XCTAssertEqual(small.status, 64, small.stderr)
         let alone = try ServerProcess.run(["serve", "--upstream-max-response-bytes", "65536"])
         XCTAssertEqual(alone.status, 64, alone.stderr)
@@ -118,7 +128,8 @@ final class HostileUpstreamTests: XCTestCase {
     func test_tail_refusesWhatIsNotAnEventStream_andReadsOneWithoutChunkedFraming() throws {
         // GIVEN a 200 that is JSON, held open
         let json = try HostileServer(
-            answer: HostileServer.raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"))
+            answer: HostileServer.raw(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"))
         let refused = try ServerProcess.run(["tail", "--url", json.url])
         XCTAssertEqual(refused.status, 76, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("Content-Type application/json, not an event stream"), refused.stderr)
@@ -134,7 +145,9 @@ final class HostileUpstreamTests: XCTestCase {
         // AND an event stream that ends with the connection: its event is printed, then exit 0
         let entry = #"{"v":1,"seq":1,"time":"2026-01-01T00:00:00.000Z","request":{"method":"GET","path":"/x"}}"#
         let closing = try HostileServer { _, send in
-            _ = send(Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\nevent: entry\ndata: \(entry)\n\n".utf8))
+            _ = send(
+                Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\nevent: entry\ndata: \(entry)\n\n".utf8)
+            )
         }
         let ended = try ServerProcess.run(["tail", "--url", closing.url, "--json"])
         XCTAssertEqual(ended.status, 0, ended.stderr)

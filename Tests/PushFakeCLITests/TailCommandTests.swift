@@ -55,7 +55,8 @@ final class TailCommandTests: XCTestCase {
         // WHEN a key and a token travel in bodies (escaped), paths and queries (percent-encoded)
         let client = try LoopbackHTTPClient(port: server.port, receiveTimeout: 30)
         let key = #"K3y\/x"#
-        let register = #"{"deviceId":"D1","deviceRegistrationId":"0a1b","applicationKey":"\#(key)","applicationType":"IOS"}"#
+        let register =
+            #"{"deviceId":"D1","deviceRegistrationId":"0a1b","applicationKey":"\#(key)","applicationType":"IOS"}"#
         XCTAssertEqual(client.request("POST", "/TPNS/api/device/register", body: register)?.status, 200)
         let send = #"[{"message":"Hi","handlingLevel":1,"applicationKey":"\#(key)","applicationTypes":["IOS"]}]"#
         XCTAssertEqual(client.request("POST", "/TPNS/api/pushnotifications", body: send)?.status, 200)

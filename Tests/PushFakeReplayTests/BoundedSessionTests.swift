@@ -52,8 +52,9 @@ final class BoundedSessionTests: XCTestCase {
     }
 
     func test_plainExchange_sendsHeadersInOrder_andReadsSizedAndChunkedAnswers() async throws {
-        guard case .answered(let status, let headers, let body) = try await fetch(
-            "POST", "/echo?a=%2F", headers: [("X-B", "2"), ("X-A", "1"), ("X-A", "3")], body: "hello")
+        guard
+            case .answered(let status, let headers, let body) = try await fetch(
+                "POST", "/echo?a=%2F", headers: [("X-B", "2"), ("X-A", "1"), ("X-A", "3")], body: "hello")
         else { return XCTFail("no answer") }
         XCTAssertEqual(status, 200)
         XCTAssertEqual(String(decoding: body, as: UTF8.self), "hello")

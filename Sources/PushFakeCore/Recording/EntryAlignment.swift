@@ -40,7 +40,9 @@ enum EntryAlignment {
     private static func key(_ line: JSON, fine: Bool) -> String {
         let route = line["route"]?.stringValue ?? line["request"]?["path"]?.serializedString() ?? ""
         var key = (line["request"]?["method"]?.serializedString() ?? "") + " " + route
-        if fine { key += " " + (line["app"]?.serializedString() ?? "") + " " + (line["device"]?.serializedString() ?? "") }
+        if fine {
+            key += " " + (line["app"]?.serializedString() ?? "") + " " + (line["device"]?.serializedString() ?? "")
+        }
         return key
     }
 
@@ -68,7 +70,9 @@ enum EntryAlignment {
             case .currentOnly(let c): steps.append(.currentOnly(c &+ head))
             }
         }
-        for offset in 0..<tail { steps.append(.pair(recorded: a.count &- tail &+ offset, current: b.count &- tail &+ offset)) }
+        for offset in 0..<tail {
+            steps.append(.pair(recorded: a.count &- tail &+ offset, current: b.count &- tail &+ offset))
+        }
         return steps
     }
 

@@ -85,7 +85,8 @@ public enum RecordingComparison {
     /// How `actual` differs from `expected` (canonical lines both), or `nil` when they are equal.
     static func compare(expected: [JSON], actual: [JSON], limit: Int) -> RecordingDifference? {
         guard expected != actual else { return nil }
-        let limit = min(max(limit, RecordingDifference.limitRange.lowerBound), RecordingDifference.limitRange.upperBound)
+        let limit = min(
+            max(limit, RecordingDifference.limitRange.lowerBound), RecordingDifference.limitRange.upperBound)
         var listed: [RecordingDifference.Entry] = []
         var budget = limit
         var differenceCount = 0

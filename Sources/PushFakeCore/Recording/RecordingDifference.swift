@@ -71,7 +71,9 @@ public struct RecordingDifference: Sendable, Equatable, CustomStringConvertible 
                 let side = entry.kind == .onlyRecorded ? "only in the recording" : "only in the current traffic"
                 lines.append("\(place) (\(entry.label)): \(side)")
                 if !entry.distinguishingFields.isEmpty {
-                    let fields = entry.distinguishingFields.map { "\($0.path) \($0.current?.serializedString() ?? "absent")" }
+                    let fields = entry.distinguishingFields.map {
+                        "\($0.path) \($0.current?.serializedString() ?? "absent")"
+                    }
                     lines.append("  unlike its neighbours: " + fields.joined(separator: ", "))
                 }
             }
@@ -79,9 +81,10 @@ public struct RecordingDifference: Sendable, Equatable, CustomStringConvertible 
         let omitted = omittedDifferences
         if omitted > 0 {
             let unlisted = entryCount &- entries.count
-            let where_ = unlisted > 0 ? ", \(Self.count(unlisted, "more entry", plural: "more entries")) not listed" : ""
+            let unlistedText =
+                unlisted > 0 ? ", \(Self.count(unlisted, "more entry", plural: "more entries")) not listed" : ""
             lines.append(
-                "… \(Self.count(omitted, "more difference")) left out after the first \(limit)\(where_) (raise the limit: "
+                "… \(Self.count(omitted, "more difference")) left out after the first \(limit)\(unlistedText) (raise the limit: "
                     + "pushfake verify --max-differences N, \"maxDifferences\" in POST /__pushfake/recordings/compare, "
                     + "limit: in Swift)")
         }
@@ -95,7 +98,8 @@ public struct RecordingDifference: Sendable, Equatable, CustomStringConvertible 
             ? "the recording and the current traffic have \(Self.count(recordedCount, "entry", plural: "entries")) each"
             : "the recording has \(Self.count(recordedCount, "entry", plural: "entries")), the current traffic \(currentCount)"
         let verb = entryCount == 1 ? "differs" : "differ"
-        return sides + "; \(Self.count(entryCount, "entry", plural: "entries")) \(verb) (\(Self.count(differenceCount, "difference")))"
+        return sides
+            + "; \(Self.count(entryCount, "entry", plural: "entries")) \(verb) (\(Self.count(differenceCount, "difference")))"
     }
 
     static func count(_ number: Int, _ singular: String, plural: String? = nil) -> String {

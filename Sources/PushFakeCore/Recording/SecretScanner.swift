@@ -62,7 +62,9 @@ enum SecretScanner {
     /// `raw` with the spans replaced; of overlapping spans the one that starts first (the longer, at the same start)
     /// wins.
     private static func splice(_ spans: [Span], secrets: [Secret], into raw: [UInt8]) -> [UInt8] {
-        let sorted = spans.sorted { ($0.range.lowerBound, $1.range.upperBound) < ($1.range.lowerBound, $0.range.upperBound) }
+        let sorted = spans.sorted {
+            ($0.range.lowerBound, $1.range.upperBound) < ($1.range.lowerBound, $0.range.upperBound)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(raw.count)
         var position = 0

@@ -27,7 +27,9 @@ struct SecretTable: Sendable {
         let count = (countByKind[kind] ?? 0) &+ 1
         countByKind[kind] = count
         positions[bytes] = secrets.count
-        secrets.append(Secret(value: bytes, placeholder: SecretPlaceholder.text(count == 1 ? kind : "\(kind)-\(count)"), kind: kind))
+        secrets.append(
+            Secret(
+                value: bytes, placeholder: SecretPlaceholder.text(count == 1 ? kind : "\(kind)-\(count)"), kind: kind))
     }
 
     /// Learns the secrets `entry` carries: the values of the secret headers of its request and response

@@ -50,7 +50,8 @@ extension AdminAPI {
         if query["redactAppKeys"] == "true" { redaction.redactsAppKeys = true }
         switch query["format"] ?? "json" {
         case "jsonl":
-            var response = FakeResponse.json(200, bytes: Array(snapshot.jsonLines(of: entries, redaction: redaction).utf8))
+            var response = FakeResponse.json(
+                200, bytes: Array(snapshot.jsonLines(of: entries, redaction: redaction).utf8))
             response.headers.replace(name: "Content-Type", value: "application/x-ndjson; charset=utf-8")
             return response
         case "har":

@@ -56,7 +56,8 @@ package struct ServerResponder: ConnectionResponder {
         case .respond:
             if log != nil {
                 logLine(
-                    request, fakeRequest, engine, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
+                    request, fakeRequest, engine, status: exchange.response.status, label: exchange.label,
+                    sequence: exchange.sequence,
                     note: nil, fault: exchange.fault?.fault.logLabel)
             }
             return .response(exchange.response, delay: exchange.delay)

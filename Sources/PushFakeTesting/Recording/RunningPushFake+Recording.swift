@@ -15,7 +15,8 @@ extension RunningPushFake {
     /// - Throws: when the file cannot be read or written.
     public func assertMatchesRecording(
         _ path: String, ignoring: Set<String> = [], options: RecordingOptions = .standard,
-        limit: Int = RecordingDifference.defaultLimit, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        limit: Int = RecordingDifference.defaultLimit, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws {
         var options = options
         options.ignoredFields.formUnion(ignoring)

@@ -84,7 +84,8 @@ enum TailCommand {
         let type = head.headers["Content-Type"] ?? "none"
         guard type.lowercased().hasPrefix("text/event-stream") else {
             throw CommandExit(
-                .protocolError, "\(client.url) answered with Content-Type \(type), not an event stream (text/event-stream)")
+                .protocolError,
+                "\(client.url) answered with Content-Type \(type), not an event stream (text/event-stream)")
         }
         try follow(connection, head: head, json: json, maximumEventBytes: maximumEventBytes, url: client.url)
     }

@@ -32,7 +32,8 @@ final class RecordingComparisonTests: XCTestCase {
         XCTAssertFalse(lines.contains { $0.hasPrefix("  request.body:") }, "the raw body repeats the json's difference")
         XCTAssertTrue(
             lines.contains(
-                "current entry 2 (tpns.pushNotifications, POST /TPNS/api/pushnotifications): only in the current traffic"),
+                "current entry 2 (tpns.pushNotifications, POST /TPNS/api/pushnotifications): only in the current traffic"
+            ),
             difference ?? "")
     }
 
@@ -48,8 +49,9 @@ final class RecordingComparisonTests: XCTestCase {
         // WHEN the traffic has one more register in the middle, with another token
         let now = registers(["D1", "DX", "D2", "D3"]) { $0 == "DX" ? "ff00" : "ab12" }
         // THEN only that one is reported, named, with the body fields that tell it from its neighbours
-        let difference = try XCTUnwrap(RecordingComparison.compare(
-            recorded: RecordingComparison.lines(ofJSONLines: text), entries: now.journal.entries))
+        let difference = try XCTUnwrap(
+            RecordingComparison.compare(
+                recorded: RecordingComparison.lines(ofJSONLines: text), entries: now.journal.entries))
         XCTAssertEqual(
             difference.description,
             """
@@ -58,8 +60,9 @@ final class RecordingComparisonTests: XCTestCase {
               unlike its neighbours: request.json.deviceId "DX", request.json.deviceRegistrationId "ff00"
             """)
         // AND a request that went missing is named the same way
-        let missing = try XCTUnwrap(RecordingComparison.difference(
-            recording: now.journal.jsonLines(), entries: registers(["D1", "D2", "D3"]).journal.entries))
+        let missing = try XCTUnwrap(
+            RecordingComparison.difference(
+                recording: now.journal.jsonLines(), entries: registers(["D1", "D2", "D3"]).journal.entries))
         XCTAssertTrue(
             missing.contains(
                 "recorded line 2 (tpns.register app=testApp device=DX, POST /TPNS/api/device/register): "
@@ -75,9 +78,13 @@ final class RecordingComparisonTests: XCTestCase {
         now.tpnsRegister(deviceId: "D2", token: "cd34")
         let difference = try XCTUnwrap(RecordingComparison.difference(recording: text, entries: now.journal.entries))
         let lines = difference.components(separatedBy: "\n")
-        XCTAssertTrue(lines.contains("current entry 1 (unmatched, GET /TPNS/api/nothing): only in the current traffic"), difference)
         XCTAssertTrue(
-            lines.contains("recorded line 2, current entry 3 (tpns.register app=testApp device=D2, POST /TPNS/api/device/register):"),
+            lines.contains("current entry 1 (unmatched, GET /TPNS/api/nothing): only in the current traffic"),
+            difference)
+        XCTAssertTrue(
+            lines.contains(
+                "recorded line 2, current entry 3 (tpns.register app=testApp device=D2, POST /TPNS/api/device/register):"
+            ),
             difference)
         XCTAssertTrue(lines.contains(#"  request.json.deviceRegistrationId: recorded "ab12", now "cd34""#), difference)
         XCTAssertFalse(difference.contains("seq:"), "the place is not a difference of its own: \(difference)")
@@ -102,7 +109,8 @@ final class RecordingComparisonTests: XCTestCase {
                 + #"pushfake verify --max-differences N, "maxDifferences" in POST /__pushfake/recordings/compare, "#
                 + "limit: in Swift)")
         // AND another limit lists that many; the JSON form says the same
-        let five = try XCTUnwrap(RecordingComparison.compare(recorded: recorded, entries: now.journal.entries, limit: 5))
+        let five = try XCTUnwrap(
+            RecordingComparison.compare(recorded: recorded, entries: now.journal.entries, limit: 5))
         XCTAssertEqual(five.entries.map(\.currentEntry), [1, 2, 3, 4, 5])
         XCTAssertEqual(five.jsonValue["omittedDifferences"], 295)
         XCTAssertEqual(five.jsonValue["entries"]?[0]?["fields"]?[0]?["path"], "request.json.deviceRegistrationId")
@@ -113,8 +121,9 @@ final class RecordingComparisonTests: XCTestCase {
         let text = registers((1...1_500).map { "A\($0)" }).journal.jsonLines()
         let now = registers((1...1_500).map { "B\($0)" })
         // THEN entries are paired by place, each a difference in its device
-        let difference = try XCTUnwrap(RecordingComparison.compare(
-            recorded: RecordingComparison.lines(ofJSONLines: text), entries: now.journal.entries, limit: 1))
+        let difference = try XCTUnwrap(
+            RecordingComparison.compare(
+                recorded: RecordingComparison.lines(ofJSONLines: text), entries: now.journal.entries, limit: 1))
         XCTAssertEqual(difference.entryCount, 1_500)
         XCTAssertEqual(difference.entries.first?.kind, .differs)
         XCTAssertEqual(difference.entries.first?.fields.first?.path, "device")

@@ -63,7 +63,7 @@ final class RecordingRedactionEncodingTests: XCTestCase {
             ],
             body: Array(#"{"t":"abc.def-ghi"}"#.utf8))
         let fake = PushFake()
-        fake.handle(request)
+        _ = fake.handle(request)
         let original = try XCTUnwrap(fake.journal.entries.first)
         // AND an answer that sets a cookie (an upstream's, say)
         var response = original.response
@@ -76,7 +76,9 @@ final class RecordingRedactionEncodingTests: XCTestCase {
         let line = redactor.redact(entry).jsonValue
         // THEN no credential is left, each with its own placeholder
         let text = line.serializedString()
-        for secret in ["abc.def-ghi", "cHJveHk6cGFzcw", "c00kie", "n3w"] { XCTAssertFalse(text.contains(secret), secret) }
+        for secret in ["abc.def-ghi", "cHJveHk6cGFzcw", "c00kie", "n3w"] {
+            XCTAssertFalse(text.contains(secret), secret)
+        }
         func header(_ side: String, _ name: String) -> String? {
             line[side]?["headers"]?.arrayValue?.first { $0[0]?.stringValue == name }?[1]?.stringValue
         }
@@ -92,7 +94,7 @@ final class RecordingRedactionEncodingTests: XCTestCase {
         var body = Array("k=tok%2F%2B%3D1&z=".utf8)
         body.append(0xFF)
         let fake = PushFake()
-        fake.handle(
+        _ = fake.handle(
             FakeRequest(method: "POST", target: "/x", headers: ["X-TwinPush-REST-API-Token": token], body: body))
         let line = try XCTUnwrap(RecordingComparison.lines(ofJSONLines: fake.journal.jsonLines()).first)
         let base64 = try XCTUnwrap(line["request"]?["bodyBase64"]?.stringValue)

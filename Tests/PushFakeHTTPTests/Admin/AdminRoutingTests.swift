@@ -85,7 +85,8 @@ final class AdminRoutingTests: ServerTestCase {
         _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
         let recording = fake.journal.jsonLines()
         for device in ["D7", "D8", "D9"] {
-            let body = Self.registerBody.replacingOccurrences(of: #""deviceId":"[^"]*""#, with: #""deviceId":"\#(device)""#, options: .regularExpression)
+            let body = Self.registerBody.replacingOccurrences(
+                of: #""deviceId":"[^"]*""#, with: #""deviceId":"\#(device)""#, options: .regularExpression)
             _ = try await request("POST", "/TPNS/api/device/register", json: body)
         }
         // WHEN compared with at most two differences listed, in the body and in the query
@@ -101,7 +102,8 @@ final class AdminRoutingTests: ServerTestCase {
             let message = try XCTUnwrap(answer.body?["message"]?.stringValue)
             XCTAssertTrue(message.contains("current entry 2 (tpns.register app=testApp device=D7, POST"), message)
             XCTAssertFalse(message.contains("device=D9"), message)
-            XCTAssertTrue(message.contains("… 1 more difference left out after the first 2, 1 more entry not listed"), message)
+            XCTAssertTrue(
+                message.contains("… 1 more difference left out after the first 2, 1 more entry not listed"), message)
             XCTAssertEqual(answer.body?["comparison"]?["omittedDifferences"], 1)
             XCTAssertEqual(answer.body?["comparison"]?["entries"]?[1]?["kind"], "onlyCurrent")
         }

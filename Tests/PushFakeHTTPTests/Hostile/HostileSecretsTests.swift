@@ -132,7 +132,8 @@ final class HostileSecretsTests: HostileTestCase {
             guard let chunk = client.readChunk(), !chunk.isEmpty else { break }
             text += String(decoding: chunk, as: UTF8.self)
             while let end = text.range(of: "\n\n") {
-                var name = "", data = ""
+                var name = ""
+                var data = ""
                 for line in text[..<end.lowerBound].split(separator: "\n") {
                     if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
                     if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }

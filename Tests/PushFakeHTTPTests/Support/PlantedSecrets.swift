@@ -71,7 +71,8 @@ struct PlantedSecrets {
         for depth in 0...3 {
             for secret in secrets {
                 guard let range = layer.range(of: secret) else { continue }
-                let start = layer.index(range.lowerBound, offsetBy: -60, limitedBy: layer.startIndex) ?? layer.startIndex
+                let start =
+                    layer.index(range.lowerBound, offsetBy: -60, limitedBy: layer.startIndex) ?? layer.startIndex
                 let context = String(layer[start..<range.upperBound])
                 XCTFail("\(output) holds \(secret) (after \(depth) decodings): …\(context)", file: file, line: line)
             }
@@ -91,7 +92,12 @@ struct PlantedSecrets {
             units = []
         }
         func hex(_ slice: ArraySlice<UInt8>) -> UInt32? {
-            guard slice.allSatisfy({ UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0 || UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0 }) else { return nil }
+            guard
+                slice.allSatisfy({
+                    UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0
+                        || UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0
+                })
+            else { return nil }
             return UInt32(String(decoding: slice, as: UTF8.self), radix: 16)
         }
         var index = 0

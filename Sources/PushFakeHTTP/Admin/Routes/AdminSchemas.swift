@@ -117,10 +117,13 @@ package enum AdminSchemas {
         let line = nullable(integer(1...Int.max))
         let entry = object(
             [
-                "kind": ["enum": ["onlyRecorded", "onlyCurrent", "differs"]], "recordedLine": line, "currentEntry": line,
+                "kind": ["enum": ["onlyRecorded", "onlyCurrent", "differs"]], "recordedLine": line,
+                "currentEntry": line,
                 "label": string, "fields": array(field), "omittedFields": count, "distinguishingFields": array(field),
             ],
-            required: ["kind", "recordedLine", "currentEntry", "label", "fields", "omittedFields", "distinguishingFields"])
+            required: [
+                "kind", "recordedLine", "currentEntry", "label", "fields", "omittedFields", "distinguishingFields",
+            ])
         return object(
             [
                 "recordedCount": count, "currentCount": count, "differenceCount": count, "entryCount": count,
