@@ -3,7 +3,7 @@ import PushFakeCore
 import PushFakeHTTP
 import XCTest
 
-/// PushFake as a client of servers it does not control stays bounded (issue 16 §11): `replay`, the upstream proxy of
+/// PushFake as a client of servers it does not control stays bounded (FakeBehaviour.md, "PushFake as a client"): `replay`, the upstream proxy of
 /// `serve` and `tail` against a hostile server on 127.0.0.1 that sends endless bodies, huge lengths slowly, lines that
 /// never end, or something other than an event stream. No timing is asserted beyond "it ended"; each command runs
 /// under a generous watchdog.

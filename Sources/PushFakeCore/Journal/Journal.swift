@@ -88,7 +88,7 @@ public struct Journal: Sendable {
         storage.suffix(while: { $0.sequence > sequence })
     }
 
-    /// A redactor that numbers secrets as every export and stream of this journal does (``SecretIndex``): by their
+    /// A redactor that numbers secrets as every export and stream of this journal does: by their
     /// first appearance in the journal since it was last cleared or reset, whichever entries are then redacted.
     public func redactor(_ redaction: RecordingRedaction = .standard) -> RecordingRedactor {
         secretIndex.redactor(redaction, for: self)

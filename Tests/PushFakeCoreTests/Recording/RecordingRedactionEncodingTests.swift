@@ -2,7 +2,7 @@ import PushFakeCore
 import XCTest
 
 /// Secrets are found however a client wrote them — JSON-escaped, percent-encoded, escaped twice — and in every
-/// credential header; a journal numbers them once for all its exports (issue 16 §5).
+/// credential header; a journal numbers them once for all its exports (RecordingFormat.md, "Secrets and placeholders").
 final class RecordingRedactionEncodingTests: XCTestCase {
     private let token = "tok/+=1"
 

@@ -6,7 +6,7 @@ import XCTest
 /// Secrets planted in every place a client can put them — headers, query, path, body; raw, JSON-escaped,
 /// percent-encoded — never reach an output: the JSON Lines and HAR exports, the event stream (whose entry lines
 /// equal the export's, byte for byte), the state document and the admin answers the dashboard reads, and the request
-/// log (issue 16 §5; RecordingFormat.md, "Secrets and placeholders").
+/// log (RecordingFormat.md, "Secrets and placeholders").
 final class HostileSecretsTests: HostileTestCase {
     private let log = Locked<[String]>([])
 
