@@ -57,6 +57,26 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
         .aliasNotSet, .notFound, .methodNotAllowed, .badRequest, .internalServerError,
     ]
 
+    /// The longest name a type of one's own may have.
+    public static let maximumNameLength = 100
+
+    /// What a type's name must match (JSON Schema, the fault rule schema): an identifier, as the vendor's are.
+    static let namePattern = "^[A-Za-z_][A-Za-z0-9_]{0,\(maximumNameLength - 1)}$"
+
+    /// Whether `name` can be a type of one's own: an ASCII identifier (a letter or `_`, then letters, digits or `_`)
+    /// of at most ``maximumNameLength`` characters. Anything else (a newline, a space, a quote) is refused when a
+    /// fault rule is read, so no rule can put it into an error body or a log line.
+    public static func isValidName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard let first = bytes.first, bytes.count <= maximumNameLength else { return false }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
     /// The catalogue type with this name, ignoring case.
     public static func named(_ name: String) -> TwinPushErrorType? {
         catalogue.first { $0.rawValue.caseInsensitiveCompare(name) == .orderedSame }

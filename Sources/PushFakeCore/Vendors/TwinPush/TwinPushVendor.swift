@@ -107,6 +107,13 @@ struct TwinPushVendor: PushVendor {
                     }
                     return .twinPushError(type, message: message)
                 }
+                // A type of one's own is a name, like the vendor's: it is written into error bodies and log lines.
+                guard TwinPushErrorType.isValidName(name) else {
+                    throw FaultRuleSpec.Invalid(
+                        path: "",
+                        problem: "must be an identifier (a letter or _, then letters, digits or _; at most "
+                            + "\(TwinPushErrorType.maximumNameLength) characters), not \(JSONFields.describe(value))")
+                }
                 let status = try fields.int("status", in: Fault.statusRange) ?? 422
                 return .twinPushError(TwinPushErrorType(rawValue: name, status: status), message: message)
             }
@@ -127,7 +134,10 @@ struct TwinPushVendor: PushVendor {
             ],
             [
                 "properties": [
-                    "twinPushError": ["type": "string", "minLength": 1, "not": ["pattern": catalogue]],
+                    "twinPushError": [
+                        "type": "string", "pattern": .string(TwinPushErrorType.namePattern),
+                        "not": ["pattern": catalogue],
+                    ],
                     "message": message,
                     "status": [
                         "type": ["integer", "null"], "minimum": .int(Fault.statusRange.lowerBound),
