@@ -88,8 +88,10 @@ enum HTTP1HeadParser {
             throw .http2Preface
         }
         let version = try parseVersion(bytes, index + 1..<line.upperBound)
-        return HTTP1Request(
-            method: G.string(bytes, method), target: G.string(bytes, target), version: version)
+        let (originForm, authority) = try parseTarget(bytes, target, method: method)
+        var request = HTTP1Request(method: G.string(bytes, method), target: originForm, version: version)
+        request.targetAuthority = authority
+        return request
     }
 
     /// `HTTP/DIGIT.DIGIT`, case-sensitive (RFC 9112 §2.3).

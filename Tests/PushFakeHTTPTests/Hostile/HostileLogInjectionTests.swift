@@ -56,9 +56,11 @@ final class HostileLogInjectionTests: HostileTestCase {
         // GIVEN a rule made through the Swift API, which takes any name, answering the next request
         fake.inject(.twinPushError(TwinPushErrorType(rawValue: Self.forged, status: 422)), when: .any)
 
-        // WHEN a request meets it
-        let answer = try post("/TPNS/api/device/register", ServerTestCase.registerBody)
-        XCTAssertEqual(answer.status, 422)
+        // WHEN a request meets it (alone: a well-behaved client's request would meet the rule too)
+        let connection = try RawConnection(port: port)
+        connection.send(ServerTestCase.registerRequest(connection: "close"))
+        XCTAssertTrue(String(decoding: connection.readToEnd().bytes, as: UTF8.self).hasPrefix("HTTP/1.1 422 "))
+        assertServed("after the faulted request")
         XCTAssertTrue(eventually { lines.withLock { $0.contains { $0.fault != nil } } })
 
         // THEN its text line is one line, with every control character escaped
