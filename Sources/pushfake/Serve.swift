@@ -19,6 +19,7 @@ enum Serve {
             host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
         configuration.adminAccess = options.adminAccess
         configuration.maxConnections = options.maxConnections
+        configuration.maxInstances = options.maxInstances
         configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
         if let upstream = options.upstream { configuration.upstream = UpstreamProxy(upstream) }
         let fake = PushFake(options.engineConfiguration)
