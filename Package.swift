@@ -41,8 +41,8 @@ let package = Package(
             exclude: ["Dashboard/Assets"]),
         // libFuzzer harness for the whole request path (codec, admin API, instances, engine): scripts/fuzz-engine
         // builds it with the libraries' sources and -sanitize=fuzzer; the tests replay the seed corpus through it.
-        .target(name: "PushFakeEngineFuzz", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
-        .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
+        .target(name: "PushFakeEngineFuzz", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
+        .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore", "PushFakeHTTP1"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
         // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.
         .target(name: "PushFakeReplay", dependencies: ["PushFakeCore"]),
