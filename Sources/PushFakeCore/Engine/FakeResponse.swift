@@ -37,7 +37,7 @@ public struct FakeResponse: Sendable, Equatable {
     /// The standard reason phrase for the status.
     public var reasonPhrase: String { Self.reasonPhrase(for: status) }
 
-    /// The reason phrase for `status`, from the codec's one table (``HTTP1Status``): what the status line and the
+    /// The reason phrase for `status`, from the codec's one table (`HTTP1Status`): what the status line and the
     /// HAR export's `statusText` both carry.
     public static func reasonPhrase(for status: Int) -> String {
         HTTP1Status.reasonPhrase(for: status)

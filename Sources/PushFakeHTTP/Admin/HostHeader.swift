@@ -1,6 +1,6 @@
-/// A `Host` header value (or an absolute-form target's authority) read strictly, as RFC 9110 §7.2 and RFC 3986
-/// §3.2.2 spell it: an IPv4 literal, an IPv6 literal in brackets, or a name; then, optionally, `:` and a port from 1
-/// to 65535. Anything else — `[evil.com]`, `[x]evil.com`, `::1` unbracketed, `host:99999`, `host:`, an empty host,
+/// A `Host` header value (or an absolute-form target's authority) read strictly, as RFC 9110 §7.2 and
+/// RFC 3986 §3.2.2 spell it: an IPv4 literal, an IPv6 literal in brackets, or a name; then, optionally, `:` and a
+/// port from 1 to 65535. Anything else — `[evil.com]`, `[x]evil.com`, `::1` unbracketed, `host:99999`, `host:`, an empty host,
 /// a zone id — is not a host at all, and the admin API refuses it (``AdminAccess``).
 ///
 /// ```swift
