@@ -66,9 +66,10 @@ final class TwinPushPayloadTests: XCTestCase {
         // GIVEN an iOS and an Android device
         let ios = client.registerIOS()
         let android = client.registerAndroid()
-        // WHEN a notification whose custom property alone is 4,100 bytes is broadcast
+        // WHEN a notification whose sound name (iOS) and tag (Android) alone are 4,100 bytes is broadcast: the
+        // fields the DOCS give no length limit (alert, title, url and custom_properties are held to 255)
         let big = String(repeating: "x", count: 4100)
-        let nid = client.notify(#"{"broadcast":true,"alert":"Big","custom_properties":{"blob":"\#(big)"}}"#)
+        let nid = client.notify(#"{"broadcast":true,"alert":"Big","sound":"\#(big)","tags":["\#(big)"]}"#)
         // THEN both deliveries are recorded failed, and the report lists them in errors with no delivery counted
         XCTAssertEqual(client.fake.deliveries(to: ios).first?.status, .failed(reason: "PayloadTooLarge"))
         XCTAssertEqual(client.fake.deliveries(to: android).first?.status, .failed(reason: "PayloadTooLarge"))
@@ -81,16 +82,14 @@ final class TwinPushPayloadTests: XCTestCase {
     }
 
     func test_payloadLimit_isInclusive_whenThePayloadIsExactlyAtTheLimit() throws {
-        // GIVEN an iOS device and the size of a payload with an empty blob
+        // GIVEN an iOS device and the size of a payload with a one-letter sound name
         let id = client.registerIOS()
-        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":""}}"#)
+        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"s"}"#)
         let base = try XCTUnwrap(client.fake.deliveries(to: id).last).payload.count
-        // WHEN blobs fill it to exactly 4,096 bytes, then one byte more
-        let exact = String(repeating: "x", count: 4096 - base)
-        _ = client.notify(
-            #"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":"\#(exact)"}}"#)
-        _ = client.notify(
-            #"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":"\#(exact)x"}}"#)
+        // WHEN longer sound names fill it to exactly 4,096 bytes, then one byte more
+        let exact = String(repeating: "s", count: 4096 - base + 1)
+        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"\#(exact)"}"#)
+        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"\#(exact)s"}"#)
         // THEN the first is delivered and the second fails
         let statuses = client.fake.deliveries(to: id).suffix(2).map(\.status)
         XCTAssertEqual(statuses, [.delivered, .failed(reason: "PayloadTooLarge")])
