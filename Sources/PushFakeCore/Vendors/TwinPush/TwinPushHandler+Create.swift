@@ -7,7 +7,33 @@ extension TwinPushHandler {
     static func createNotification(
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
-        let app = context.parameter("app")
+        try create(in: context.parameter("app"), &context, state: &state, services: &services)
+    }
+
+    /// `POST /notifications` without `/apps/{app}`, as DOCS' authentication example sends it: the creator token
+    /// names the app, so it works only with declared apps; a token of none of them is 403 `InvalidCreatorToken`.
+    /// Without declared apps no token names an app: 404 `AppNotFound` (*fake-specific*).
+    static func createNotificationByToken(
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
+    ) throws(TwinPushFailure) -> FakeResponse {
+        guard state.isStrict else {
+            throw TwinPushFailure(
+                .appNotFound,
+                "No app id in the path: use /apps/{app_id}/notifications (only a declared app's creator token names "
+                    + "its app)")
+        }
+        let token = context.request.headers[creatorTokenHeader]
+        guard let app = state.declaredAppOrder.first(where: { state.declaredApps[$0]?.creatorToken == token }) else {
+            throw TwinPushFailure(.invalidCreatorToken, "Creator token is not valid or does not match any App ID")
+        }
+        context.app = app
+        context.notes.append("app \(app) found by its creator token")
+        return try create(in: app, &context, state: &state, services: &services)
+    }
+
+    private static func create(
+        in app: String, _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
+    ) throws(TwinPushFailure) -> FakeResponse {
         let body = body(context)
         let (target, overrides) = try parseTarget(body)
         let alert = try parseAlert(body, overrides: overrides)

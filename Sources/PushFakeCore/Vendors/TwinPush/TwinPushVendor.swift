@@ -72,6 +72,7 @@ struct TwinPushVendor: PushVendor {
             route("GET", "/api/v2/devices/{device}" + notification, .getNotification, TwinPushHandler.getNotification),
             route("DELETE", device + notification, .deleteInboxNotification, TwinPushHandler.deleteInboxNotification),
             route("POST", app + "/notifications", .createNotification, TwinPushHandler.createNotification),
+            route("POST", "/api/v2/notifications", .createNotification, TwinPushHandler.createNotificationByToken),
             route("GET", app + notification, .showNotification, TwinPushHandler.showNotification),
             route("DELETE", app + notification, .deleteNotification, TwinPushHandler.deleteNotification),
             route("GET", app + notification + "/report", .notificationReport, TwinPushHandler.notificationReport),
