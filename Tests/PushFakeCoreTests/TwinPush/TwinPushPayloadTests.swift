@@ -86,14 +86,18 @@ final class TwinPushPayloadTests: XCTestCase {
         let id = client.registerIOS()
         _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"s"}"#)
         let base = try XCTUnwrap(client.fake.deliveries(to: id).last).payload.count
-        // WHEN longer sound names fill it to exactly 4,096 bytes, then one byte more
+        // WHEN longer sound names fill it to exactly 4,096 bytes, then one byte more, then two
         let exact = String(repeating: "s", count: 4096 - base + 1)
-        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"\#(exact)"}"#)
-        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"\#(exact)s"}"#)
-        // THEN the first is delivered and the second fails
-        let statuses = client.fake.deliveries(to: id).suffix(2).map(\.status)
-        XCTAssertEqual(statuses, [.delivered, .failed(reason: "PayloadTooLarge")])
-        XCTAssertEqual(client.fake.deliveries(to: id).suffix(2).first?.payload.count, 4096)
+        for sound in [exact, exact + "s", exact + "ss"] {
+            _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"\#(sound)"}"#)
+        }
+        // THEN the first is delivered as it is, the second with its one-letter alert trimmed away (DOCS: TwinPush
+        // trims the alert), and the third fails: even without an alert it is too large
+        let last = client.fake.deliveries(to: id).suffix(3)
+        XCTAssertEqual(last.map(\.status), [.delivered, .delivered, .failed(reason: "PayloadTooLarge")])
+        XCTAssertEqual(last.map(\.payload.count), [4096, 4096, 4098])
+        XCTAssertEqual(last.map { $0.payloadJSON?["aps"]?["alert"] }, ["A", "", "A"])
+        XCTAssertEqual(last.map(\.notes.count), [0, 1, 0])
     }
 
     func test_multipleAlias_personalisesPayloadAndInbox_whenTargetsOverrideContent() throws {

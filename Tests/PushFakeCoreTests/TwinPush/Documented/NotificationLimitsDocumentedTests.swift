@@ -87,6 +87,43 @@ final class NotificationLimitsDocumentedTests: XCTestCase {
             client.create(#"{"broadcast":true,"alert":"x","delivery_speed":"warp"}"#), 422, "NotificationNotCreated")
     }
 
+    /// "Payload limit": TwinPush trims the alert when the payload would exceed the push service's limit; when even
+    /// no alert would fit, the delivery fails (FakeBehaviour.md, Payload limits).
+    func test_payloadLimit_trimsTheAlert_whenThePayloadWouldNotFit() throws {
+        let ios = client.registerIOS(udid: "i")
+        let android = client.registerAndroid(udid: "a")
+        // GIVEN a 255-character alert of 4-byte characters, a long sound (iOS) and a long tag (Android)
+        let alert = String(repeating: "😀", count: 255)
+        let filler = String(repeating: "f", count: 3400)
+        let nid = client.notify(#"{"broadcast":true,"alert":"\#(alert)","sound":"\#(filler)","tags":["\#(filler)"]}"#)
+        // THEN both are delivered, at most at the limit, with the alert cut short and a note saying so
+        for (device, limit, alertOf) in [
+            (ios, 4096, { (payload: JSON) in payload["aps"]?["alert"]?.stringValue }),
+            (android, 4000, { (payload: JSON) in payload["message"]?.stringValue }),
+        ] {
+            let delivery = try XCTUnwrap(client.fake.deliveries(to: device).first)
+            XCTAssertEqual(delivery.status, .delivered)
+            XCTAssertLessThanOrEqual(delivery.payload.count, limit)
+            XCTAssertGreaterThan(delivery.payload.count, limit - 4, "one more character would not fit")
+            let sent = try XCTUnwrap(delivery.payloadJSON.flatMap(alertOf))
+            XCTAssertTrue(alert.hasPrefix(sent) && sent.count < 255 && !sent.isEmpty, "\(sent.count)")
+            let untrimmed = delivery.payload.count + 4 * (255 - sent.unicodeScalars.count)
+            XCTAssertEqual(
+                delivery.notes,
+                [
+                    "alert trimmed from 255 to \(sent.unicodeScalars.count) characters to fit the \(limit)-byte limit "
+                        + "(\(untrimmed) bytes untrimmed)"
+                ])
+        }
+        XCTAssertEqual(client.backend("GET", client.path("/notifications/\(nid)/report")).json["delivery_count"], 2)
+        // AND a payload too large without any alert fails
+        let hopeless = client.notify(
+            #"{"devices_ids":["\#(ios)"],"alert":"x","sound":"\#(String(repeating: "s", count: 4100))"}"#)
+        XCTAssertEqual(client.fake.deliveries(to: ios).last?.status, .failed(reason: "PayloadTooLarge"))
+        XCTAssertEqual(
+            client.backend("GET", client.path("/notifications/\(hopeless)/report")).json["delivery_count"], 0)
+    }
+
     /// "Notification params", `tags`: an array of strings; a lone string is read as a one-element list
     /// (FakeBehaviour.md), as are the target lists.
     func test_listParameters_takeALoneStringAsOneElement() throws {
