@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// TwinPush's `api-concepts.md` (TwinPush/api-docs at b4b5d47), section by section, from its own examples.
+/// TwinPush's "API Concepts" page (TwinPush/api-docs at b4b5d47), section by section, from its own examples.
 final class APIConceptsDocumentedTests: XCTestCase {
     /// "Pagination": four devices of app `1a2b3c4d5f`, read two per page.
     func test_pagination_answersTheDocumentedEnvelope_whenTheExampleAsksForPageOneOfTwo() throws {

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// TwinPush's `authentication.md` (TwinPush/api-docs at b4b5d47): the App ID in the path, the device id as a
+/// TwinPush's "Authentication" page (TwinPush/api-docs at b4b5d47): the App ID in the path, the device id as a
 /// registered device's credential, the API token on register, the creator token on creating notifications.
 final class AuthenticationDocumentedTests: XCTestCase {
     /// "Application ID": every request names the app in the path; the documents' example id is `cs555ab2356a37a0`.

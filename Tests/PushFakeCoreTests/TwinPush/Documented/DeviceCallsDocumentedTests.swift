@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// TwinPush's `devices.md` (TwinPush/api-docs at b4b5d47), part 2: the calls a registered device makes, from the
+/// TwinPush's "Devices" page (TwinPush/api-docs at b4b5d47), part 2: the calls a registered device makes, from the
 /// documents' own examples. Each "OK (HTTP 200)" answer is `{}` (FakeBehaviour.md, TwinPush: Response shapes).
 final class DeviceCallsDocumentedTests: XCTestCase {
     private let client = TwinPushTestClient(fake: PushFake())

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// TwinPush's `devices.md` (TwinPush/api-docs at b4b5d47), part 1: the device model, `index`, `register` and
+/// TwinPush's "Devices" page (TwinPush/api-docs at b4b5d47), part 1: the device model, `index`, `register` and
 /// `show`, from the documents' own examples. The device calls are in DeviceCallsDocumentedTests.
 final class DevicesDocumentedTests: XCTestCase {
     private let client: TwinPushTestClient = {

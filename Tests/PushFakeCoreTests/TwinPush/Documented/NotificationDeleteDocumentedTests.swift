@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// TwinPush's `notifications.md` (TwinPush/api-docs at b4b5d47): "delete notification" (from the system and every
+/// TwinPush's "Notifications" page (TwinPush/api-docs at b4b5d47): "delete notification" (from the system and every
 /// inbox, deliveries in progress cancelled) and "delete inbox notification" (from one user's inbox).
 final class NotificationDeleteDocumentedTests: XCTestCase {
     /// "delete notification", the example request (no header, no declared app): 200, and the notification is gone

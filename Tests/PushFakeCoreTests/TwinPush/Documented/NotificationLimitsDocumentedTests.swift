@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// TwinPush's `notifications.md` (TwinPush/api-docs at b4b5d47), "create": the limits and defaults its parameter
+/// TwinPush's "Notifications" page (TwinPush/api-docs at b4b5d47), "create": the limits and defaults its parameter
 /// tables state. Each limit is accepted at its value and refused one above with 422 `NotificationNotCreated`.
 final class NotificationLimitsDocumentedTests: XCTestCase {
     private let client = TwinPushTestClient(fake: PushFake())

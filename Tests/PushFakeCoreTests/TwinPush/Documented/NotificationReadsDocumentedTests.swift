@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// TwinPush's `notifications.md` (TwinPush/api-docs at b4b5d47): "report", "deliveries", "inbox" and "inbox
+/// TwinPush's "Notifications" page (TwinPush/api-docs at b4b5d47): "report", "deliveries", "inbox" and "inbox
 /// summary", from the documents' own examples.
 final class NotificationReadsDocumentedTests: XCTestCase {
     private let client = TwinPushTestClient.strict()

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// TwinPush's `notifications.md` (TwinPush/api-docs at b4b5d47), part 1: the model, `show` and `create`, from the
+/// TwinPush's "Notifications" page (TwinPush/api-docs at b4b5d47), part 1: the model, `show` and `create`, from the
 /// documents' own examples. Delete is in NotificationDeleteDocumentedTests; report, deliveries and the inbox in
 /// NotificationReadsDocumentedTests.
 final class NotificationsDocumentedTests: XCTestCase {

@@ -1,7 +1,7 @@
 import PushFakeCore
 import XCTest
 
-/// Every error answer TwinPush gives, against the vendor's documented vocabulary (api-concepts.md, "HTTP Status Codes"
+/// Every error answer TwinPush gives, against the vendor's documented vocabulary (the "API Concepts" page, "HTTP Status Codes"
 /// and "Common error messages"; TwinPushWireProtocol.md §4.4). The handlers' answers come from the closed
 /// `TwinPushRefusal` set, so listing its cases lists them all; the engine adds the route, method and proxy answers.
 /// An answer outside the documented table must have its row, with the same status, in FakeBehaviour.md (TwinPush,
