@@ -113,7 +113,7 @@ extension TwinPushHandler {
                 + (inboxAliases.isEmpty ? "" : ", \(inboxAliases.count) alias inboxes"))
     }
 
-    /// A report error for a failed delivery; TwinPush platforms are the raw values of `Delivery.Platform`.
+    /// A report error for a failed delivery.
     private static func payloadError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
         let service = delivery.platform.isApple ? "APNs" : "FCM/HMS data message"
         // DOCS: the report's platform is "ios", "android" or "all"; Huawei devices are Android devices.

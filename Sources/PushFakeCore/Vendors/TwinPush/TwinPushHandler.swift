@@ -2,7 +2,8 @@ import Foundation
 
 /// Serves the TwinPush REST API under `/api/v2/…` (TwinPushWireProtocol.md, FakeBehaviour.md): the handlers
 /// ``TwinPushVendor`` routes to — the 15 device calls of §5, the forms without `/devices/{device}` the SDKs send
-/// before they have a device id (§1, §8), the app-less receipt path (§5.6b), and the creator / backend calls of §9.
+/// before they have a device id (§1, §8), the paths without `/apps/{app}` (the receipt of §5.6b, and the DOCS
+/// examples of the notification detail and of a create, §1), and the creator / backend calls of §9.
 enum TwinPushHandler {
     /// A TwinPush operation: the checks of ``serving(_:)`` have passed; a thrown failure is the answer.
     typealias OperationHandler =
