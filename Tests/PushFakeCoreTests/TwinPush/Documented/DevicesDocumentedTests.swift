@@ -13,6 +13,7 @@ final class DevicesDocumentedTests: XCTestCase {
         "X-TwinPush-REST-API-Token": TwinPushTestClient.apiToken, "Content-Type": "application/json; charset: utf-8",
     ]
 
+    @discardableResult
     private func register(_ body: String) -> TwinPushReply {
         client.send("POST", client.path("/devices/register"), body, headers: Self.tokenHeader)
     }
