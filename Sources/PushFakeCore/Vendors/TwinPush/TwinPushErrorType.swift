@@ -45,7 +45,9 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
     public static let notFound = TwinPushErrorType(rawValue: "NotFound", status: 404)
     /// 405: a known path with another method (transport level).
     public static let methodNotAllowed = TwinPushErrorType(rawValue: "MethodNotAllowed", status: 405)
-    /// 400: a body that is not a JSON object, or an unreadable filter (*fake-specific*).
+    /// 406: a body that is not a JSON object ("Not Acceptable (invalid format)" in the documented status list).
+    public static let notAcceptable = TwinPushErrorType(rawValue: "NotAcceptable", status: 406)
+    /// 400: a parameter that cannot be read, such as a `page` that is not an integer (*fake-specific*).
     public static let badRequest = TwinPushErrorType(rawValue: "BadRequest", status: 400)
     /// 500: for injected server errors.
     public static let internalServerError = TwinPushErrorType(rawValue: "InternalServerError", status: 500)
@@ -54,7 +56,7 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
     public static let catalogue: [TwinPushErrorType] = [
         .invalidToken, .invalidCreatorToken, .appNotFound, .deviceNotFound, .notificationNotFound,
         .deliveryNotFound, .notificationNotCreated, .deviceNotCreated, .deviceNotUpdated, .invalidProperty,
-        .aliasNotSet, .notFound, .methodNotAllowed, .badRequest, .internalServerError,
+        .aliasNotSet, .notFound, .methodNotAllowed, .notAcceptable, .badRequest, .internalServerError,
     ]
 
     /// The longest name a type of one's own may have.

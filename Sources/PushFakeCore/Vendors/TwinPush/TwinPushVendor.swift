@@ -68,8 +68,11 @@ struct TwinPushVendor: PushVendor {
                 "POST", "/api/v2/devices/{device}" + notification + "/received_notification", .receivedNotification,
                 TwinPushHandler.report),
             route("GET", device + notification, .getNotification, TwinPushHandler.getNotification),
+            // DOCS' own example of "show notification" leaves out `/apps/{app}`: the device decides the app.
+            route("GET", "/api/v2/devices/{device}" + notification, .getNotification, TwinPushHandler.getNotification),
             route("DELETE", device + notification, .deleteInboxNotification, TwinPushHandler.deleteInboxNotification),
             route("POST", app + "/notifications", .createNotification, TwinPushHandler.createNotification),
+            route("POST", "/api/v2/notifications", .createNotification, TwinPushHandler.createNotificationByToken),
             route("GET", app + notification, .showNotification, TwinPushHandler.showNotification),
             route("DELETE", app + notification, .deleteNotification, TwinPushHandler.deleteNotification),
             route("GET", app + notification + "/report", .notificationReport, TwinPushHandler.notificationReport),
