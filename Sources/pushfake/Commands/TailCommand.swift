@@ -79,13 +79,14 @@ enum TailCommand {
         guard head.status == 200 else {
             let body = connection.readBody(of: head) ?? []
             let message = (try? JSON.parse(body))?["error"]?.stringValue ?? String(decoding: body, as: UTF8.self)
-            throw CommandExit(.failure, "\(head.status): \(message)")
+            throw CommandExit(.failure, "\(head.status): \(LogText.escaped(message))")
         }
         let type = head.headers["Content-Type"] ?? "none"
         guard type.lowercased().hasPrefix("text/event-stream") else {
             throw CommandExit(
                 .protocolError,
-                "\(client.url) answered with Content-Type \(type), not an event stream (text/event-stream)")
+                "\(client.url) answered with Content-Type \(LogText.escaped(type)), not an event stream (text/event-stream)"
+            )
         }
         try follow(connection, head: head, json: json, maximumEventBytes: maximumEventBytes, url: client.url)
     }
@@ -99,7 +100,7 @@ enum TailCommand {
         do throws(ResponseBodyReader.Failure) {
             body = try ResponseBodyReader(headers: head.headers)
         } catch {
-            throw CommandExit(.protocolError, "\(url): \(error)")
+            throw CommandExit(.protocolError, "\(url): \(LogText.escaped(error.description))")
         }
         var parser = ServerSentEvents(maximumEventBytes: maximumEventBytes)
         while !body.isComplete {
@@ -115,7 +116,7 @@ enum TailCommand {
             do {
                 events = try parser.feed(try body.decode(bytes))
             } catch let error as ResponseBodyReader.Failure {
-                throw CommandExit(.protocolError, "\(url): \(error)")
+                throw CommandExit(.protocolError, "\(url): \(LogText.escaped(error.description))")
             } catch {
                 throw CommandExit(.protocolError, "\(url): \(error)")
             }
@@ -131,15 +132,15 @@ enum TailCommand {
             if json {
                 write(event.data)
             } else if let entry = try? JSON.parse(event.data) {
-                write(line(entry: entry))
+                write(LogText.escaped(line(entry: entry)))
             }
         case "delivery":
-            if !json, let delivery = try? JSON.parse(event.data) { write(line(delivery: delivery)) }
+            if !json, let delivery = try? JSON.parse(event.data) { write(LogText.escaped(line(delivery: delivery))) }
         case "note":
-            if !json, let note = try? JSON.parse(event.data) { write(line(note: note)) }
+            if !json, let note = try? JSON.parse(event.data) { write(LogText.escaped(line(note: note))) }
         case "dropped":
             let reason = (try? JSON.parse(event.data))?["reason"]?.stringValue ?? event.data
-            throw CommandExit(.failure, "the server dropped this reader: \(reason)")
+            throw CommandExit(.failure, "the server dropped this reader: \(LogText.escaped(reason))")
         default:
             break
         }
