@@ -16,6 +16,8 @@ struct ServeOptions {
     var maxBodyBytes = 10 * 1_048_576
     /// `--max-connections`; `nil`: the open-file limit less headroom (ServerConfiguration.defaultMaxConnections).
     var maxConnections: Int?
+    /// `--max-instances`: the most instances alive at once (0 turns them off).
+    var maxInstances = ServerConfiguration.defaultMaxInstances
     var quiet = false
     /// `text` (default) or `json`: one JSON object per request log line on stderr.
     var logFormat = "text"
@@ -24,9 +26,10 @@ struct ServeOptions {
     var stateFiles: [String] = []
     /// `--apns-dir`, `--simulator`, `--bundle-id`: iOS deliveries as `.apns` files and into the iOS Simulator.
     var simulatorDelivery: SimulatorDelivery?
-    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`; `nil` without an upstream.
+    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`,
+    /// `--upstream-max-response-bytes`; `nil` without an upstream.
     var upstream: UpstreamSettings?
-    /// `--redact-app-keys`: recording exports replace TPNS application keys too.
+    /// `--redact-app-keys`: recording exports, the event stream and the request log replace TPNS application keys too.
     var redactAppKeys = false
 
     static let spec = CommandSpec(
@@ -45,7 +48,8 @@ struct ServeOptions {
             .flag("--state-checks", "Enforce the TPNS SDK state machine (-1000/-1001/-1002) server-side"),
             .value(
                 "--journal-limit", "n",
-                "Keep only the newest n journal entries (default: keep all, with a warning on stderr at start-up)"),
+                "Keep only the newest n journal entries (default: keep all, with a warning on stderr at start-up); "
+                    + "also the most an instance may keep"),
             .value("--tpns-app", "key", "Declare a TPNS application key (makes TPNS strict)", repeatable: true),
             .value(
                 "--twinpush-app", "id:api-token:creator-token", "Declare a TwinPush app (makes TwinPush strict)",
@@ -55,6 +59,10 @@ struct ServeOptions {
                 "--max-connections", "n",
                 "Serve at most n connections at once (1...1000000; default: the open-file limit, ulimit -n, less 64); "
                     + "then a new one replaces the oldest that never sent a byte, or gets 503"),
+            .value(
+                "--max-instances", "n",
+                "Keep at most n instances (POST /__pushfake/instances) alive at once (0...100000, default 1000; "
+                    + "0: none); one more gets 503"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
             .value("--log-format", "format", "text (default) or json: one JSON object per request log line"),
             .value(
@@ -91,9 +99,13 @@ struct ServeOptions {
             .value(
                 "--upstream-timeout", "seconds",
                 "Answer 504 when the upstream takes longer than this (0.1...600, default 30)"),
+            .value(
+                "--upstream-max-response-bytes", "n",
+                "Answer 502 when the upstream's answer is larger than n bytes (1024...1073741824, default 16777216)"),
             .flag(
                 "--redact-app-keys",
-                "Recording exports (journal jsonl, har) replace TPNS application keys by ${secret:tpns-app-key} too"),
+                "Recording exports (journal jsonl, har), the event stream (tail) and the request log replace TPNS "
+                    + "application keys by ${secret:tpns-app-key} too"),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
@@ -116,6 +128,7 @@ struct ServeOptions {
         }
         maxBodyBytes = try arguments.int("--max-body-bytes", in: 1...Int(Int32.max)) ?? maxBodyBytes
         maxConnections = try arguments.int("--max-connections", in: 1...1_000_000)
+        maxInstances = try arguments.int("--max-instances", in: ServerConfiguration.maxInstancesRange) ?? maxInstances
         quiet = arguments.has("--quiet")
         logFormat = try arguments.choice("--log-format", ["text", "json"]) ?? logFormat
         if let token = arguments.string("--admin-token") {
@@ -171,15 +184,20 @@ struct ServeOptions {
         }
         let mode = try arguments.choice("--upstream-mode", ProxiedExchange.Mode.allCases.map(\.rawValue))
         let timeout = try arguments.double("--upstream-timeout", in: UpstreamSettings.timeoutRange)
+        let maximumBytes = try arguments.int(
+            "--upstream-max-response-bytes", in: UpstreamSettings.maximumResponseBytesRange)
         guard !urls.isEmpty else {
-            if mode != nil { throw arguments.usage("--upstream-mode needs --upstream-tpns or --upstream-twinpush") }
-            if timeout != nil {
-                throw arguments.usage("--upstream-timeout needs --upstream-tpns or --upstream-twinpush")
+            for (flag, given) in [
+                ("--upstream-mode", mode != nil), ("--upstream-timeout", timeout != nil),
+                ("--upstream-max-response-bytes", maximumBytes != nil),
+            ] where given {
+                throw arguments.usage("\(flag) needs --upstream-tpns or --upstream-twinpush")
             }
             return nil
         }
         return UpstreamSettings(
-            urls: urls, mode: mode.flatMap(ProxiedExchange.Mode.init(rawValue:)) ?? .proxy, timeout: timeout ?? 30)
+            urls: urls, mode: mode.flatMap(ProxiedExchange.Mode.init(rawValue:)) ?? .proxy, timeout: timeout ?? 30,
+            maximumResponseBytes: maximumBytes ?? UpstreamSettings.defaultMaximumResponseBytes)
     }
 
     var engineConfiguration: PushFakeConfiguration {

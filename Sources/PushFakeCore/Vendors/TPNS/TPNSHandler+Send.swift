@@ -14,10 +14,10 @@ extension TPNSHandler {
         -> FakeResponse
     {
         guard let elements = context.body?.arrayValue else {
-            return validationFailure([FieldError("body", "must be a JSON array of notifications", "InvalidType")])
+            return validationFailure([FieldError("body", "must be a JSON array of notifications", .invalidType)])
         }
         guard !elements.isEmpty else {
-            return validationFailure([FieldError("body", "must contain at least one notification", "NotEmpty")])
+            return validationFailure([FieldError("body", "must contain at least one notification", .notEmpty)])
         }
         var errors: [FieldError] = []
         var requests: [SendRequest] = []
@@ -41,20 +41,20 @@ extension TPNSHandler {
     ) -> SendRequest? {
         let prefix = "[\(index)]."
         guard let object = element.objectValue else {
-            errors.append(FieldError("[\(index)]", "must be a notification object", "InvalidType"))
+            errors.append(FieldError("[\(index)]", "must be a notification object", .invalidType))
             return nil
         }
         var local: [FieldError] = []
         let message = requiredString(object, "message", &local)
         let handlingLevel = TPNSFields.handlingLevel.integer(in: object, within: 1...3)
         switch handlingLevel {
-        case .absent: local.append(FieldError("handlingLevel", "must not be empty", "NotEmpty"))
-        case .invalid: local.append(FieldError("handlingLevel", "must be 1, 2 or 3", "InvalidValue"))
+        case .absent: local.append(FieldError("handlingLevel", "must not be empty", .notEmpty))
+        case .invalid: local.append(FieldError("handlingLevel", "must be 1, 2 or 3", .invalidValue))
         case .value: break
         }
         let applicationKey = requiredString(object, "applicationKey", &local)
         if let applicationKey, !state.admit(applicationKey, notes: &notes) {
-            local.append(FieldError("applicationKey", "is not a known application key", "UnknownApplication"))
+            local.append(FieldError("applicationKey", "is not a known application key", .unknownApplication))
         }
         var types: [String] = []
         if let items = object["applicationTypes"]?.arrayValue, !items.isEmpty,
@@ -63,7 +63,7 @@ extension TPNSHandler {
             for item in items.compactMap(\.stringValue) where !types.contains(item) { types.append(item) }
         } else {
             local.append(
-                FieldError("applicationTypes", "must be a non-empty array of IOS, IOS_SAND, AOS", "InvalidValue"))
+                FieldError("applicationTypes", "must be a non-empty array of IOS, IOS_SAND, AOS", .invalidValue))
         }
         var deviceIds: [String]?
         switch object["deviceIds"] {
@@ -73,7 +73,7 @@ extension TPNSHandler {
             var seen = Set<WireKey>()
             deviceIds = items.compactMap(\.stringValue).filter { seen.insert($0).inserted }
         default:
-            local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", "InvalidType"))
+            local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", .invalidType))
         }
         errors += local.map { FieldError(prefix + $0.field, $0.message, $0.errorCode) }
         guard local.isEmpty, let message, let level = handlingLevel.value, let applicationKey else { return nil }

@@ -159,8 +159,11 @@ package enum AdminRoutes {
         summary: "Create an isolated instance: its own engine under /i/{id}/…",
         body: .json("Its configuration (optional).", AdminSchemas.ref("InstanceCreate"), required: false),
         responses: [
-            .json(201, "The instance and its URLs.", AdminSchemas.ref("Instance")), .badRequest,
-            .error(503, "The server has as many instances as it keeps (1000); delete some first."),
+            .json(
+                201, "The instance, its URLs and its journal limit (at most the server's).",
+                AdminSchemas.ref("Instance")),
+            .badRequest,
+            .error(503, "The server has as many instances as it keeps (--max-instances, 1000 by default)."),
         ],
         perInstance: false)
     package static let deleteInstance = AdminRoute(
@@ -169,15 +172,24 @@ package enum AdminRoutes {
     package static let compareRecording = AdminRoute(
         id: "compareRecording", method: "POST", path: "/recordings/compare",
         summary: "Compare the journal with a JSON Lines recording (RecordingFormat.md).",
+        query: [
+            .integer(
+                "maxDifferences", "List at most this many differences (default 100); the rest are counted.",
+                minimum: RecordingDifference.limitRange.lowerBound, maximum: RecordingDifference.limitRange.upperBound)
+        ],
         body: AdminBody(
-            description: "The recording: JSON Lines as the body, or {\"recording\": …, \"ignore\": […]}.",
+            description:
+                "The recording: JSON Lines as the body, or {\"recording\": …, \"ignore\": […], \"maxDifferences\": N}.",
             content: [
                 ("application/x-ndjson", AdminSchemas.string),
                 ("application/json", AdminSchemas.ref("RecordingCompare")),
             ]),
         responses: [
             .json(200, "The journal matches.", AdminSchemas.ref("Outcome")),
-            .json(409, "It differs; message has the field-level diff.", AdminSchemas.ref("Outcome")), .badRequest,
+            .json(
+                409, "It differs; message has the report, comparison the same for programs.",
+                AdminSchemas.ref("RecordingOutcome")),
+            .badRequest,
         ])
     package static let openAPI = AdminRoute(
         id: "getOpenAPI", method: "GET", path: "/openapi.json", summary: "This document.",
