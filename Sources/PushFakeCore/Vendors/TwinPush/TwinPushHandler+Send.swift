@@ -45,6 +45,7 @@ extension TwinPushHandler {
         var delivered = 0
         var skipped = 0
         var errors: [TwinPush.Notification.ReportError] = []
+        var reasons: [String] = []
         services.reserveDeliveryCapacity(forAdditional: targets.count)
         for (index, key) in targets {
             if notification.inbox, let alias = state.records[index].device.alias,
@@ -70,12 +71,14 @@ extension TwinPushHandler {
                     id: services.nextID(.delivery), vendor: .twinPush, app: notification.appID, notificationID: id,
                     deviceID: deviceID, platform: platform, token: token,
                     payload: payload.bytes(for: platform, badge: badge, deviceID: deviceID), status: .delivered,
-                    createdAt: time))
+                    createdAt: time),
+                contentLike: payload.checkTemplate(for: platform, withBadge: badge != nil))
             state.records[index].received.append(.init(notificationID: id, deliveryID: delivery.id))
-            if delivery.status == .delivered {
-                delivered += 1
+            if case .failed(let reason) = delivery.status {
+                errors.append(reportError(delivery))
+                if !reasons.contains(reason) { reasons.append(reason) }
             } else {
-                errors.append(payloadError(delivery))
+                delivered += 1
             }
         }
         for (alias, key) in inboxAliases {
@@ -91,18 +94,21 @@ extension TwinPushHandler {
         state.notifications[id]?.notification.errors += errors
         notes.append(
             "notification \(id): \(delivered) delivered"
-                + (errors.isEmpty ? "" : ", \(errors.count) failed (PayloadTooLarge)")
+                + (errors.isEmpty ? "" : ", \(errors.count) failed (\(reasons.joined(separator: ", ")))")
                 + (skipped == 0 ? "" : ", \(skipped) devices without push_token skipped")
                 + (inboxAliases.isEmpty ? "" : ", \(inboxAliases.count) alias inboxes"))
     }
 
-    /// A report error for a failed delivery; TwinPush platforms are the raw values of `Delivery.Platform`.
-    private static func payloadError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
-        let service = delivery.platform.isApple ? "APNs" : "FCM/HMS data message"
+    /// The report's error for a delivery the push network would refuse: its reason as `key`, the check's message
+    /// naming the device. TwinPush platforms are the raw values of `Delivery.Platform`.
+    private static func reportError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
+        let rejection = delivery.problems.first { $0.severity == .rejected }
+        var reason = rejection?.code ?? "Failed"
+        if case .failed(let failure) = delivery.status { reason = failure }
+        let message = rejection?.message ?? "The delivery failed (\(reason))"
         return TwinPush.Notification.ReportError(
-            platform: delivery.platform.rawValue, level: "error", key: "PayloadTooLarge",
-            message: "Payload of \(delivery.payload.count) bytes exceeds the \(service) limit of "
-                + "\(delivery.platform.payloadLimit) bytes (device \(delivery.deviceID))",
-            createdAt: delivery.createdAt, deviceID: delivery.deviceID)
+            platform: delivery.platform.rawValue, level: "error", key: reason,
+            message: "\(message) (device \(delivery.deviceID))", createdAt: delivery.createdAt,
+            deviceID: delivery.deviceID)
     }
 }
