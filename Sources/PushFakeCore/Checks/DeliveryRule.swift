@@ -79,6 +79,19 @@ public struct DeliveryRule: Sendable, CustomStringConvertible {
     /// (DeliveryChecks.md lists them the same way).
     public static let all: [DeliveryRule] = apns + simulator + fcm + hms
 
+    /// What every rule finds in `delivery`, as a recorded delivery would get it: for checking a payload of your own
+    /// without sending it.
+    ///
+    /// ```swift
+    /// let delivery = Delivery(id: "1", vendor: .tpns, app: "k", notificationID: "n", deviceID: "d", platform: .ios,
+    ///                         token: "not-hex", payload: Array(#"{"aps":{"alert":"Hi"}}"#.utf8), createdAt: Date())
+    /// DeliveryRule.problems(of: delivery).map(\.code)  // ["BadDeviceToken"]
+    /// ```
+    /// - Parameter simulator: whether the `simulator` rules apply (an engine that pushes into the Simulator).
+    public static func problems(of delivery: Delivery, simulator: Bool = false) -> [DeliveryProblem] {
+        DeliveryChecks(simulator: simulator).problems(of: delivery)
+    }
+
     func problem(_ finding: Finding) -> DeliveryProblem {
         DeliveryProblem(
             severity: severity, code: code, message: finding.message, limit: finding.limit,
