@@ -15,9 +15,15 @@ final class EchoDeliveryChecksTests: XCTestCase {
         let fake = try PushFake.withEcho()
         // WHEN it sends a background push at priority 5, then the same at priority 10
         let five = try XCTUnwrap(
-            push(fake, #"{"platform":"ios","token":"ab12","payload":{"aps":{"content-available":1}},"pushType":"background","priority":5}"#))
+            push(
+                fake,
+                #"{"platform":"ios","token":"ab12","payload":{"aps":{"content-available":1}},"pushType":"background","priority":5}"#
+            ))
         let ten = try XCTUnwrap(
-            push(fake, #"{"platform":"ios","token":"ab12","payload":{"aps":{"content-available":1}},"pushType":"background","priority":10}"#))
+            push(
+                fake,
+                #"{"platform":"ios","token":"ab12","payload":{"aps":{"content-available":1}},"pushType":"background","priority":10}"#
+            ))
         // THEN the first is delivered with its headers, the second refused as APNs would (BadPriority)
         XCTAssertEqual(five.status, .delivered)
         XCTAssertEqual(five.apns, Delivery.APNsHeaders(pushType: "background", priority: 5))
@@ -29,7 +35,8 @@ final class EchoDeliveryChecksTests: XCTestCase {
 
     func test_ownVendor_getsAWarning_whenAnAlertPushOnlySetsTheBadge() throws {
         let fake = try PushFake.withEcho()
-        let shown = try XCTUnwrap(push(fake, #"{"platform":"ios","token":"ab12","payload":{"aps":{"alert":"Hi","badge":2}}}"#))
+        let shown = try XCTUnwrap(
+            push(fake, #"{"platform":"ios","token":"ab12","payload":{"aps":{"alert":"Hi","badge":2}}}"#))
         let badge = try XCTUnwrap(push(fake, #"{"platform":"ios","token":"ab12","payload":{"aps":{"badge":2}}}"#))
         XCTAssertEqual(shown.problems, [])
         XCTAssertEqual(badge.status, .delivered)

@@ -96,7 +96,8 @@ struct EchoVendor: PushVendor {
                 let headers: Delivery.APNsHeaders? =
                     body["pushType"] == nil && body["priority"] == nil
                     ? nil
-                    : Delivery.APNsHeaders(pushType: body["pushType"]?.stringValue, priority: body["priority"]?.intValue)
+                    : Delivery.APNsHeaders(
+                        pushType: body["pushType"]?.stringValue, priority: body["priority"]?.intValue)
                 let id = services.nextID(.echoMessage)
                 let delivery = services.record(
                     Delivery(

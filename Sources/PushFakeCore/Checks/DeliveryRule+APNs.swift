@@ -50,7 +50,8 @@ extension DeliveryRule {
         "apns.payloadEmpty", .apns, .rejected, code: "PayloadEmpty", summary: "the payload is empty",
         source: "Handling notification responses from APNs: 400 PayloadEmpty",
         check: .size { payload, _ in
-            payload.isEmpty ? Finding(message: "the payload is empty", limit: "a JSON payload", measured: "0 bytes") : nil
+            payload.isEmpty
+                ? Finding(message: "the payload is empty", limit: "a JSON payload", measured: "0 bytes") : nil
         })
 
     /// Over 4,096 bytes (5,120 for `apns-push-type: voip`).

@@ -45,7 +45,8 @@ final class DeliveryChecksEngineTests: XCTestCase {
         XCTAssertEqual(result["failedDeviceIds"], ["bad"])
         XCTAssertEqual(fake.deliveries(to: "bad").first?.status, .failed(reason: "BadDeviceToken"))
         XCTAssertTrue(
-            fake.journal.entries.last?.notes.contains("send 0: 1 delivered, 0 unknown, 0 inactive, 1 failed (BadDeviceToken)")
+            fake.journal.entries.last?.notes.contains(
+                "send 0: 1 delivered, 0 unknown, 0 inactive, 1 failed (BadDeviceToken)")
                 ?? false)
     }
 
@@ -132,7 +133,8 @@ final class DeliveryChecksEngineTests: XCTestCase {
         let third = client.registerIOS(udid: "U3")
         _ = client.notify(#"{"devices_ids":["\#(third)"],"alert":"Hi","badge":"+9"}"#)
         // WHEN one rich notification with a badge goes to all three
-        let body = #"{"devices_ids":["\#(first)","\#(bad)","\#(third)"],"alert":"A","badge":"+1","mutable_content":true}"#
+        let body =
+            #"{"devices_ids":["\#(first)","\#(bad)","\#(third)"],"alert":"A","badge":"+1","mutable_content":true}"#
         _ = client.notify(body)
         client.fake.waitForSimulatorDelivery()
         // THEN each gets the same content warning, only the bad token fails, and each badge is the device's own
@@ -190,7 +192,9 @@ final class DeliveryChecksEngineTests: XCTestCase {
         delivery["reason"] = nil
         snapshot["deliveries"] = [.object(delivery)]
         XCTAssertThrowsError(try PushFake().loadState(.object(snapshot))) { error in
-            XCTAssertTrue("\(error)".contains("deliveries[0].problems[0]: is a rejection, but the delivery is delivered"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".contains("deliveries[0].problems[0]: is a rejection, but the delivery is delivered"),
+                "\(error)")
         }
     }
 }
