@@ -68,10 +68,15 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     public internal(set) var status: Status
     /// The APNs request headers the vendor chose (`apns-push-type`, `apns-priority`); `nil` for vendors that do not
     /// say, whose pushes are checked as a careful provider would send them (DeliveryChecks.md).
-    public let apns: APNsHeaders?
+    public var apns: APNsHeaders? { extras?.apns }
     /// What the push networks' checks found (DeliveryChecks.md): the rejections that failed the delivery (the
     /// first one's code is the status's reason) and the warnings about how a phone would show it. Empty for most.
-    public internal(set) var problems: [DeliveryProblem] = []
+    public internal(set) var problems: [DeliveryProblem] {
+        get { extras?.problems ?? [] }
+        set { extras = Extras.make(apns: apns, problems: newValue) }
+    }
+    /// `apns` and `problems`, which most deliveries lack, boxed: a fan-out's million deliveries pay one pointer.
+    private var extras: Extras?
     /// Fake-clock time of the send; for a scheduled TwinPush notification, its `send_since`.
     public let createdAt: Date
     /// When the device reported receipt (TwinPush `received_notification`); `nil` until then, and always for TPNS.
@@ -97,7 +102,27 @@ public struct Delivery: Sendable, Equatable, Identifiable {
         self.payload = payload
         self.status = status
         self.createdAt = createdAt
-        self.apns = apns
+        self.extras = Extras.make(apns: apns, problems: [])
+    }
+
+    /// The rarely set members of a delivery, immutable (a change makes a new box).
+    private final class Extras: Sendable, Equatable {
+        let apns: APNsHeaders?
+        let problems: [DeliveryProblem]
+
+        private init(apns: APNsHeaders?, problems: [DeliveryProblem]) {
+            self.apns = apns
+            self.problems = problems
+        }
+
+        /// A box, or `nil` when there is nothing to keep.
+        static func make(apns: APNsHeaders?, problems: [DeliveryProblem]) -> Extras? {
+            apns == nil && problems.isEmpty ? nil : Extras(apns: apns, problems: problems)
+        }
+
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs.apns == rhs.apns && lhs.problems == rhs.problems
+        }
     }
 
     /// The payload parsed as JSON.
