@@ -87,7 +87,9 @@ public struct DeliveryRule: Sendable, CustomStringConvertible {
     ///                         token: "not-hex", payload: Array(#"{"aps":{"alert":"Hi"}}"#.utf8), createdAt: Date())
     /// DeliveryRule.problems(of: delivery).map(\.code)  // ["BadDeviceToken"]
     /// ```
-    /// - Parameter simulator: whether the `simulator` rules apply (an engine that pushes into the Simulator).
+    /// - Parameters:
+    ///   - delivery: the delivery to check, as a vendor would record it.
+    ///   - simulator: whether the `simulator` rules apply (an engine that pushes into the Simulator).
     public static func problems(of delivery: Delivery, simulator: Bool = false) -> [DeliveryProblem] {
         DeliveryChecks(simulator: simulator).problems(of: delivery)
     }

@@ -2,8 +2,8 @@ extension Delivery {
     /// The two APNs request headers that say how a push must be handled, as a vendor chose them.
     ///
     /// TPNS and TwinPush choose none (their APIs have no field for them): their deliveries carry `nil`, and the checks
-    /// assume what a careful provider sends for the payload (``effective(for:)``). A vendor of your own that models
-    /// them records them, and the checks hold them against the payload (DeliveryChecks.md).
+    /// assume what a careful provider sends for the payload (DeliveryChecks.md, APNs headers). A vendor of your own
+    /// that models them records them, and the checks hold them against the payload.
     ///
     /// ```swift
     /// Delivery(id: id, vendor: .acme, app: app, notificationID: nid, deviceID: device, platform: .ios,
