@@ -297,6 +297,8 @@ try:
         assert len(card("tina").find_elements(By.CSS_SELECTOR, ".push-mark")) == 1, "only the rich push is marked"
         return True
     wait_for("the refused banner has a red mark, the warned one an amber mark", marks_on_the_banners)
+    driver.execute_script("arguments[0].scrollIntoView()", card("tom"))
+    driver.save_screenshot(os.path.join(OUT, "delivery-marks.png"))
     ok("a delivery APNs would refuse and one with a warning carry a mark on their banners")
 
     # Only this server was ever asked for anything, and the page logged no error (a CSP violation would).
