@@ -22,9 +22,11 @@ extension Delivery {
         for delivery in deliveries {
             let lines = delivery.problemDescriptions(ignoring: codes)
             guard !lines.isEmpty else { continue }
-            blocks.append(
-                "  delivery \(delivery.id) to \(delivery.deviceID) (\(delivery.vendor.rawValue), "
-                    + "\(delivery.platform.rawValue)):\n" + lines.map { "    \($0)" }.joined(separator: "\n"))
+            // Each line escaped: a state document's delivery may bring any text, and the report is logged.
+            let head = LogText.escaped(
+                "delivery \(delivery.id) to \(delivery.deviceID) (\(delivery.vendor.rawValue), \(delivery.platform.rawValue)):"
+            )
+            blocks.append("  \(head)\n" + lines.map { "    \(LogText.escaped($0))" }.joined(separator: "\n"))
         }
         guard !blocks.isEmpty else { return nil }
         let count = blocks.count == 1 ? "1 delivery has" : "\(blocks.count) deliveries have"

@@ -150,6 +150,24 @@ final class DeliveryChecksEngineTests: XCTestCase {
         XCTAssertEqual(last.map { $0.payloadJSON?["aps"]?["badge"] }, [1, 1, 10])
     }
 
+    func test_twinPushTrim_warnsNoVisibleAlert_whenTheAlertIsTrimmedToNothing() throws {
+        // GIVEN an iOS device and the size of a payload with a one-letter alert and sound name
+        let client = TwinPushTestClient(fake: PushFake())
+        let ios = client.registerIOS()
+        _ = client.notify(#"{"devices_ids":["\#(ios)"],"alert":"A","badge":null,"sound":"s"}"#)
+        let base = try XCTUnwrap(client.fake.deliveries(to: ios).last).payload.count
+        // WHEN a sound name makes the payload one byte too large, so that TwinPush trims the alert away
+        let sound = String(repeating: "s", count: 4096 - base + 2)
+        _ = client.notify(#"{"devices_ids":["\#(ios)"],"alert":"A","badge":null,"sound":"\#(sound)"}"#)
+        // THEN the trimmed push is delivered, and checked as trimmed: the phone would show no banner
+        let trimmed = try XCTUnwrap(client.fake.deliveries(to: ios).last)
+        XCTAssertEqual(trimmed.status, .delivered)
+        XCTAssertEqual(trimmed.payloadJSON?["aps"]?["alert"], "")
+        XCTAssertEqual(trimmed.warnings.map(\.code), ["NoVisibleAlert"])
+        XCTAssertEqual(trimmed.warnings.first?.measured, "an empty alert with sound")
+        XCTAssertEqual(client.fake.deliveries(to: ios).first?.problems, [], "the untrimmed one shows its alert")
+    }
+
     func test_stateDocument_keepsProblemsAndHeaders_whenLoadedIntoAnotherEngine() throws {
         // GIVEN a failed delivery with a Simulator warning, and one with APNs headers, in a state document
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pushfake-\(UUID().uuidString)")

@@ -40,6 +40,9 @@ extension TwinPushHandler {
             return made
         }
         let base = payload(for: nil)
+        var trim = TwinPushAlertTrim(
+            notificationID: id, sound: notification.sound, mutableContent: notification.mutableContent)
+        var trimmed = 0
         var inboxAliases: [(alias: String, key: String?)] = []
         var seenAliases = Set<String>()
         var delivered = 0
@@ -66,13 +69,31 @@ extension TwinPushHandler {
             }
             let deviceID = state.records[index].device.id
             let platform = state.records[index].device.deliveryPlatform
-            let delivery = services.record(
-                Delivery(
-                    id: services.nextID(.delivery), vendor: .twinPush, app: notification.appID, notificationID: id,
-                    deviceID: deviceID, platform: platform, token: token,
-                    payload: payload.bytes(for: platform, badge: badge, deviceID: deviceID), status: .delivered,
-                    createdAt: time),
-                contentLike: payload.checkTemplate(for: platform, withBadge: badge != nil))
+            var bytes = payload.bytes(for: platform, badge: badge, deviceID: deviceID)
+            var deliveryNotes: [String] = []
+            var fitted = false
+            if bytes.count > platform.payloadLimit {
+                let content = record.content(forKey: key)
+                if let cut = trim.fit(content, key: key, platform: platform, badge: badge, deviceID: deviceID) {
+                    deliveryNotes.append(
+                        "alert trimmed from \(content.alert.unicodeScalars.count) to \(cut.alertLength) "
+                            + "characters to fit the \(platform.payloadLimit)-byte limit (\(bytes.count) bytes untrimmed)"
+                    )
+                    bytes = cut.bytes
+                    trimmed += 1
+                    fitted = true
+                }
+            }
+            var made = Delivery(
+                id: services.nextID(.delivery), vendor: .twinPush, app: notification.appID, notificationID: id,
+                deviceID: deviceID, platform: platform, token: token, payload: bytes, status: .delivered,
+                createdAt: time)
+            made.notes = deliveryNotes
+            // A trimmed payload has another alert than the content's template (maybe an empty one): checked as is.
+            let delivery =
+                fitted
+                ? services.record(made)
+                : services.record(made, contentLike: payload.checkTemplate(for: platform, withBadge: badge != nil))
             state.records[index].received.append(.init(notificationID: id, deliveryID: delivery.id))
             if case .failed(let reason) = delivery.status {
                 errors.append(reportError(delivery))
@@ -94,20 +115,22 @@ extension TwinPushHandler {
         state.notifications[id]?.notification.errors += errors
         notes.append(
             "notification \(id): \(delivered) delivered"
+                + (trimmed == 0 ? "" : ", \(trimmed) with the alert trimmed to fit")
                 + (errors.isEmpty ? "" : ", \(errors.count) failed (\(reasons.joined(separator: ", ")))")
                 + (skipped == 0 ? "" : ", \(skipped) devices without push_token skipped")
                 + (inboxAliases.isEmpty ? "" : ", \(inboxAliases.count) alias inboxes"))
     }
 
     /// The report's error for a delivery the push network would refuse: its reason as `key`, the check's message
-    /// naming the device. TwinPush platforms are the raw values of `Delivery.Platform`.
+    /// naming the device.
     private static func reportError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
         let rejection = delivery.problems.first { $0.severity == .rejected }
         var reason = rejection?.code ?? "Failed"
         if case .failed(let failure) = delivery.status { reason = failure }
         let message = rejection?.message ?? "The delivery failed (\(reason))"
+        // DOCS: the report's platform is "ios", "android" or "all"; Huawei devices are Android devices.
         return TwinPush.Notification.ReportError(
-            platform: delivery.platform.rawValue, level: "error", key: reason,
+            platform: delivery.platform.isApple ? "ios" : "android", level: "error", key: reason,
             message: "\(message) (device \(delivery.deviceID))", createdAt: delivery.createdAt,
             deviceID: delivery.deviceID)
     }
