@@ -22,7 +22,7 @@ final class VerifyDeliveryProblemsTests: XCTestCase {
         try await send(server, #"["IOS"]"#)
         let result = try ServerProcess.run(["verify", "--url", server.url, "--no-delivery-problems"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "ok: no delivery problems in 1 deliveries\n")
+        XCTAssertEqual(result.stdout, "ok: no delivery problems in 1 delivery\n")
         XCTAssertEqual(server.stop().status, 0)
     }
 

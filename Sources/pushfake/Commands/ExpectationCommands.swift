@@ -103,7 +103,7 @@ enum ExpectationCommands {
         if let report = Delivery.problemReport(deliveries, ignoring: Set(arguments.all("--ignore-problem"))) {
             throw CommandExit(.failure, report)
         }
-        print("ok: no delivery problems in \(deliveries.count) deliveries")
+        print("ok: no delivery problems in \(deliveries.count == 1 ? "1 delivery" : "\(deliveries.count) deliveries")")
     }
 
     /// `ok: …` on stdout for 200; the message on stderr and exit 1 for 408/409; other answers are errors.
