@@ -19,7 +19,9 @@ package struct ServerResponder: ConnectionResponder {
     package func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
         var fakeRequest = FakeRequest(request)
         if let handler = server.handler, let reply = handler(fakeRequest) {
-            if log != nil { logLine(request, status: Self.status(of: reply), label: "hook", sequence: nil, note: nil) }
+            if log != nil {
+                logLine(request, fakeRequest, server.fake, status: Self.status(of: reply), label: "hook", sequence: nil)
+            }
             return (reply, .clock(server.fake))
         }
         var engine = server.fake
@@ -31,12 +33,14 @@ package struct ServerResponder: ConnectionResponder {
         }
         if AdminAPI.owns(path: fakeRequest.path) {
             let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
-            if log != nil { logLine(request, status: Self.status(of: reply), label: "admin", sequence: nil, note: nil) }
+            if log != nil {
+                logLine(request, fakeRequest, engine, status: Self.status(of: reply), label: "admin", sequence: nil)
+            }
             return (reply, .clock(engine))
         }
         if let upstream = server.configuration.upstream, let reply = upstream.forward(fakeRequest, to: engine) {
             if log != nil {
-                logLine(request, status: Self.status(of: reply), label: "upstream", sequence: nil, note: nil)
+                logLine(request, fakeRequest, engine, status: Self.status(of: reply), label: "upstream", sequence: nil)
             }
             // The upstream's own Date, when it sent one, is passed on; the engine's stands in otherwise.
             return (reply, .clock(engine))
@@ -46,14 +50,15 @@ package struct ServerResponder: ConnectionResponder {
         case .dropConnection:
             if log != nil {
                 logLine(
-                    request, status: nil, label: exchange.label, sequence: exchange.sequence,
+                    request, fakeRequest, engine, status: nil, label: exchange.label, sequence: exchange.sequence,
                     note: "connection dropped by fault", fault: exchange.fault?.fault.logLabel)
             }
             return (.drop(delay: exchange.delay), .none)
         case .respond:
             if log != nil {
                 logLine(
-                    request, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
+                    request, fakeRequest, engine, status: exchange.response.status, label: exchange.label,
+                    sequence: exchange.sequence,
                     note: nil, fault: exchange.fault?.fault.logLabel)
             }
             return (.response(exchange.response, delay: exchange.delay), .at(exchange.httpDate))
@@ -106,12 +111,18 @@ package struct ServerResponder: ConnectionResponder {
         }
     }
 
+    /// Logs `request`, its target with secrets replaced as `engine`'s recordings replace them — those the journal
+    /// knows and those `parsed` carries — since the log ends up in CI output (RecordingFormat.md, "Secrets and
+    /// placeholders").
     private func logLine(
-        _ request: HTTP1Request, status: Int?, label: String, sequence: Int?, note: String?, fault: String? = nil
+        _ request: HTTP1Request, _ parsed: FakeRequest, _ engine: PushFake, status: Int?, label: String,
+        sequence: Int?, note: String? = nil, fault: String? = nil
     ) {
+        var redactor = engine.journal.redactor(server.configuration.recordingRedaction)
+        let target = redactor.redact(target: request.target, of: parsed)
         log?(
             RequestLogLine(
-                method: request.method, target: request.target, status: status, label: label, sequence: sequence,
-                note: note, fault: fault))
+                method: request.method, target: target, status: status, label: label, sequence: sequence, note: note,
+                fault: fault))
     }
 }
