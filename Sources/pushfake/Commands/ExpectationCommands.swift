@@ -94,7 +94,8 @@ enum ExpectationCommands {
 
     /// `--no-delivery-problems`: the server's deliveries, each problem named (``Delivery/problemReport(_:ignoring:)``).
     private static func verifyDeliveries(_ arguments: ParsedArguments, client: AdminClient) throws(CommandExit) {
-        let others = ["--recording", "--in-order", "--ignore", "--max-differences"] + MatcherOptions.options.map(\.name)
+        let others =
+            ["--recording", "--in-order", "--ignore", "--max-differences"] + MatcherOptions.options.map(\.name)
         if let other = others.first(where: { arguments.has($0) || !arguments.all($0).isEmpty }) {
             throw arguments.usage("--no-delivery-problems cannot be combined with \(other)")
         }
