@@ -51,15 +51,19 @@ extension PushFake {
     /// Sequence numbers keep counting (the next entry is ``Journal/totalCount`` + 1), so entries read before the
     /// clear are never confused with new ones. ``reset()`` is the call that starts everything over.
     public func clearJournal() {
-        let cleared = state.withLock { $0.journal.clearEntries() }
+        let cleared = state.withLock { state in
+            defer { publishUsage(of: state.journal) }
+            return state.journal.clearEntries()
+        }
         // Freed after the lock: a million entries take tens of milliseconds to free.
         withExtendedLifetime(cleared) {}
     }
 
-    /// The journal's size (entries held, ever appended, dropped, limit, approximate bytes), read under the lock
-    /// without taking a snapshot.
+    /// The journal's size (entries held, ever appended, dropped, limit, approximate bytes) as of its last change,
+    /// without taking a snapshot and without the engine's lock: it never waits for a long request (a send to a
+    /// million devices) that holds the engine.
     public var journalUsage: JournalUsage {
-        state.withLock { $0.journal.usage }
+        publishedUsage.withLock { $0 }
     }
 
     /// The journal entries a matcher accepts, oldest first.
@@ -140,11 +144,12 @@ extension PushFake {
     /// Declared apps stay declared.
     public func reset() {
         let retired = state.withLock { state in
-            let journal = state.journal
+            let old = (state.journal, state.services, state.vendorSlots)
             state.reset(vendors: vendors)
-            return journal
+            publishUsage(of: state.journal)
+            return old
         }
-        // The old journal is freed after the lock, as in clearJournal().
+        // The old journal and state are freed after the lock, as in clearJournal().
         withExtendedLifetime(retired) {}
     }
 

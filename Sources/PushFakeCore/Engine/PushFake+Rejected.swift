@@ -15,6 +15,7 @@ extension PushFake {
                 vendor: nil, app: nil, device: nil, fault: nil, response: response, outcome: .responded, delay: 0,
                 deliveryIDs: [], notes: [note])
             state.journal.append(entry)
+            publishUsage(of: state.journal)
             return (entry, Array(state.observers.values))
         }
         for observer in observers { observer(entry) }

@@ -20,6 +20,9 @@ public final class PushFake: Sendable {
     /// The vendors the engine serves, in registration order.
     public let vendors: VendorRegistry
     let state: Locked<EngineState>
+    /// The journal's usage as of its last change, published under the engine's lock after every change and read
+    /// without it (``journalUsage``): health never waits for a long request holding the engine.
+    let publishedUsage: Locked<JournalUsage>
     /// Writes and pushes iOS deliveries when the configuration asks for it.
     let simulatorSink: SimulatorDeliverySink?
 
@@ -31,6 +34,7 @@ public final class PushFake: Sendable {
         self.configuration = configuration
         self.vendors = vendors
         self.state = Locked(EngineState(configuration: configuration, vendors: vendors))
+        self.publishedUsage = Locked(Journal(limit: configuration.journalLimit).usage)
         simulatorSink = configuration.simulatorDelivery.map(SimulatorDeliverySink.init(options:))
         simulatorSink?.attach(to: self)
     }
@@ -44,6 +48,7 @@ public final class PushFake: Sendable {
         let prepared = prepare(request)
         let (exchange, entry, observers, delivered, dropped) = state.withLock { state in
             let (exchange, entry, dropped) = process(prepared, state: &state)
+            publishUsage(of: state.journal)
             let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
             return (exchange, entry, observers, state.takeNewDeliveries(caused: entry.deliveryIDs), dropped)
         }
@@ -52,6 +57,13 @@ public final class PushFake: Sendable {
         // The entry a full ring overwrote is freed here, after the lock.
         withExtendedLifetime(dropped) {}
         return exchange
+    }
+
+    /// Publishes the journal's usage for ``journalUsage``; call it under the engine's lock after every change to the
+    /// journal.
+    func publishUsage(of journal: Journal) {
+        let usage = journal.usage
+        publishedUsage.withLock { $0 = usage }
     }
 
     /// What can be known about a request without the engine's state.

@@ -4,7 +4,8 @@ extension AdminAPI {
     /// `POST /__pushfake/recordings/compare`: the journal against a JSON Lines recording, with the same rules and
     /// diff as `assertMatchesRecording` (one implementation, in Core: RecordingFormat.md). The body is the
     /// recording itself (`application/x-ndjson`), or `{"recording": "<JSON Lines>", "ignore": ["time", …]}`.
-    func compareRecording(_ request: FakeRequest) -> FakeResponse {
+    /// Compared with `journal`, the snapshot taken when the request came (off the event loops when either is large).
+    func compareRecording(_ request: FakeRequest, journal: Journal) -> FakeResponse {
         let text: String
         var ignored: [String] = []
         let type = request.headers["Content-Type"]?.lowercased() ?? ""
@@ -35,7 +36,7 @@ extension AdminAPI {
         let appKeyPlaceholder = SecretPlaceholder.text(RecordingRedaction.appKeyName)
         options.redaction = server.configuration.recordingRedaction
         if text.contains(appKeyPlaceholder) { options.redaction.redactsAppKeys = true }
-        let entries = fake.journal.entries
+        let entries = journal.entries
         if let difference = RecordingComparison.difference(recording: text, entries: entries, options: options) {
             return .json(409, ["ok": false, "message": .string(difference)])
         }

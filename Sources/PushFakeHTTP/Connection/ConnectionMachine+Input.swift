@@ -99,7 +99,12 @@ extension ConnectionMachine {
     private mutating func dispatch(_ request: HTTP1Request, now: UInt64) {
         let facts = RequestFacts(
             keepAlive: request.keepAlive, isHead: request.method == "HEAD", version: request.version)
-        switch responder.reply(to: request) {
+        carryOut(responder.reply(to: request), facts, now: now)
+    }
+
+    /// Carries out the reply to a request: the handler's, or the one a deferred answer resolved to.
+    mutating func carryOut(_ reply: ServerReply, _ facts: RequestFacts, now: UInt64) {
+        switch reply {
         case .response(let response, let delay):
             if let until = Nanoseconds.deadline(after: delay, from: now) {
                 phase = .holding(.respond(response, facts), until: until)

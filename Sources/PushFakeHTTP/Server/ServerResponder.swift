@@ -29,15 +29,33 @@ package struct ServerResponder: ConnectionResponder {
         if let (id, rest) = InstancePath.split(fakeRequest.path), let found = server.instances.engine(id) {
             (engine, instance, fakeRequest.path) = (found, String(id), String(rest))
         }
+        // A large body (a state document, a send to a million devices) is parsed and handled on a worker, and so is
+        // every later request to an engine while one is pending there: they would only wait for its lock on this
+        // event loop, and every other connection of the loop with them (Performance.md, "Large answers and other
+        // clients").
+        if request.body.count >= OffLoop.thresholdBytes
+            || (server.heavyRequests.isBusy(engine) && !AdminAPI.isLockFree(fakeRequest))
+        {
+            let method = request.method
+            let target = request.target
+            return server.heavyRequests.run(on: engine) { [self, fakeRequest, engine, instance] in
+                answer(fakeRequest, engine: engine, instance: instance, method: method, target: target)
+            }
+        }
+        return answer(fakeRequest, engine: engine, instance: instance, method: request.method, target: request.target)
+    }
+
+    /// The reply of the admin API, the upstream or the engine, with its log line.
+    private func answer(
+        _ fakeRequest: FakeRequest, engine: PushFake, instance: String?, method: String, target: String
+    ) -> ServerReply {
         if AdminAPI.owns(path: fakeRequest.path) {
             let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
-            if log != nil { logLine(request, status: Self.status(of: reply), label: "admin", sequence: nil, note: nil) }
+            if log != nil { logLine(method, target, status: Self.status(of: reply), label: "admin") }
             return reply
         }
         if let upstream = server.configuration.upstream, let reply = upstream.forward(fakeRequest, to: engine) {
-            if log != nil {
-                logLine(request, status: Self.status(of: reply), label: "upstream", sequence: nil, note: nil)
-            }
+            if log != nil { logLine(method, target, status: Self.status(of: reply), label: "upstream") }
             return reply
         }
         let exchange = engine.handle(fakeRequest)
@@ -45,15 +63,15 @@ package struct ServerResponder: ConnectionResponder {
         case .dropConnection:
             if log != nil {
                 logLine(
-                    request, status: nil, label: exchange.label, sequence: exchange.sequence,
+                    method, target, status: nil, label: exchange.label, sequence: exchange.sequence,
                     note: "connection dropped by fault", fault: exchange.fault?.fault.logLabel)
             }
             return .drop(delay: exchange.delay)
         case .respond:
             if log != nil {
                 logLine(
-                    request, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
-                    note: nil, fault: exchange.fault?.fault.logLabel)
+                    method, target, status: exchange.response.status, label: exchange.label,
+                    sequence: exchange.sequence, fault: exchange.fault?.fault.logLabel)
             }
             return .response(exchange.response, delay: exchange.delay)
         }
@@ -105,9 +123,17 @@ package struct ServerResponder: ConnectionResponder {
     private func logLine(
         _ request: HTTP1Request, status: Int?, label: String, sequence: Int?, note: String?, fault: String? = nil
     ) {
+        logLine(
+            request.method, request.target, status: status, label: label, sequence: sequence, note: note, fault: fault)
+    }
+
+    private func logLine(
+        _ method: String, _ target: String, status: Int?, label: String, sequence: Int? = nil, note: String? = nil,
+        fault: String? = nil
+    ) {
         log?(
             RequestLogLine(
-                method: request.method, target: request.target, status: status, label: label, sequence: sequence,
-                note: note, fault: fault))
+                method: method, target: target, status: status, label: label, sequence: sequence, note: note,
+                fault: fault))
     }
 }
