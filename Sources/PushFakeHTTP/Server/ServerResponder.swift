@@ -85,7 +85,12 @@ package struct ServerResponder: ConnectionResponder {
         let note: String
         switch rejection {
         case .malformed(let error):
-            (status, reason, label, note) = (error.status, error.reason, "malformed", "malformed HTTP: \(error.reason)")
+            var text = error.reason
+            if error.status == 413 {
+                let (method, target) = PushFake.requestLine(of: bytes)
+                text += UploadLimits.hint(UploadLimits.kind(method: method, target: target))
+            }
+            (status, reason, label, note) = (error.status, text, "malformed", "malformed HTTP: \(text)")
         case .timedOut:
             reason = "request not received within \(server.configuration.requestTimeout) s"
             (status, label, note) = (408, "timeout", reason)
@@ -103,13 +108,14 @@ package struct ServerResponder: ConnectionResponder {
         var responder = self
         responder.peer = peer
         let configuration = server.configuration
-        return ConnectionMachine(
-            configuration: ConnectionMachine.Configuration(
-                limits: HTTP1Parser.Limits(
-                    maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
-                idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
-                requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout)),
-            responder: responder, now: now)
+        var machine = ConnectionMachine<ServerResponder>.Configuration(
+            limits: HTTP1Parser.Limits(
+                maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
+            bodyLimit: { [limits = UploadLimits(configuration)] in limits.limit(for: $0) },
+            idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
+            requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout))
+        machine.lingerTimeout = Nanoseconds.from(seconds: configuration.rejectionLinger)
+        return ConnectionMachine(configuration: machine, responder: responder, now: now)
     }
 
     private static func status(of reply: ServerReply) -> Int? {

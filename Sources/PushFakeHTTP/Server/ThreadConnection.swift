@@ -39,6 +39,10 @@ struct ThreadConnection {
             }
             guard flush() else { return }
             if machine.isClosed { return }
+            if machine.wantsWriteShutdown {
+                socket.shutdownWrite()
+                machine.didShutDownWrite()
+            }
             if let deadline = machine.deadline, deadline <= now {
                 machine.tick(now: now)
                 continue

@@ -98,6 +98,15 @@ package enum AdminSchemas {
             "Instance": object(
                 ["id": string, "urls": object(["base": string, "admin": string], required: ["base", "admin"])],
                 required: ["id", "urls"]),
+            "StateLoaded": object(
+                [
+                    "loaded": ["const": true], "clock": ref("Clock"),
+                    "vendors": [
+                        "type": "object", "description": "Record counts by vendor name, then by kind of record.",
+                        "additionalProperties": ["type": "object", "additionalProperties": integer],
+                    ],
+                    "deliveries": integer, "faults": integer,
+                ], required: ["loaded", "clock", "vendors", "deliveries", "faults"]),
             "RecordingCompare": object(
                 ["recording": string, "ignore": array(string)], required: ["recording"], additional: false),
         ]
