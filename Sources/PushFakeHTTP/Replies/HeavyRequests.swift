@@ -16,6 +16,11 @@ package final class HeavyRequests: Sendable {
         pending.withLock { !$0.isEmpty && $0[ObjectIdentifier(engine)] != nil }
     }
 
+    /// How many requests to `engine` wait on the worker or run there.
+    package func pendingCount(_ engine: PushFake) -> Int {
+        pending.withLock { $0[ObjectIdentifier(engine)] ?? 0 }
+    }
+
     /// Runs `handle` on the worker for `engine` and answers with its reply when it is done. `handle` runs even when
     /// the client has left by then: the request arrived whole, so its effects happen as they would have on the loop.
     package func run(on engine: PushFake, _ handle: @escaping @Sendable () -> ServerReply) -> ServerReply {
