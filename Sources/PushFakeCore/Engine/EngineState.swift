@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeHTTP1
 
 /// Everything an engine instance holds, guarded by its one lock.
 struct EngineState {
@@ -21,6 +22,9 @@ struct EngineState {
     var nextObserverID = 1
     /// Deliveries clock ticks made since delivery observers last heard of them (kept only while there are some).
     var tickDeliveries: [String] = []
+    /// The `Date` of answers given at the clock's current second, formatted once per second
+    /// (``httpDate(at:)``).
+    var httpDate = HTTP1Date(secondsSince1970: 0)
 
     init(configuration: PushFakeConfiguration, vendors: VendorRegistry) {
         self.configuration = configuration
@@ -63,6 +67,12 @@ struct EngineState {
         for (slot, declared) in zip(vendorSlots, apps) {
             if let declared, let commit = try? slot.prepareApps(declared) { commit() }
         }
+    }
+
+    /// The `Date` of an answer given at `now` (the clock's time), from the once-per-second cache.
+    mutating func httpDate(at now: Date) -> HTTP1Date {
+        httpDate = httpDate.at(secondsSince1970: HTTP1Date.second(containing: now.timeIntervalSince1970))
+        return httpDate
     }
 
     /// Lets every vendor act on the clock's current time (scheduled sends falling due). What a tick delivers is

@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeHTTP1
 
 extension PushFake {
     // MARK: Faults
@@ -63,7 +64,7 @@ extension PushFake {
     /// without taking a snapshot and without the engine's lock: it never waits for a long request (a send to a
     /// million devices) that holds the engine.
     public var journalUsage: JournalUsage {
-        publishedUsage.withLock { $0 }
+        published.withLock { $0.journalUsage }
     }
 
     /// The journal entries a matcher accepts, oldest first.
@@ -76,6 +77,13 @@ extension PushFake {
     /// The fake clock's current time.
     public var now: Date {
         state.withLock { $0.clock.now }
+    }
+
+    /// The `Date` of an answer given now (RFC 9110 §6.6.1), from the engine's clock: what hosts write on answers
+    /// that did not come from ``handle(_:)`` (the admin API, requests the transport rejects).
+    /// Read without the engine's lock, from the clock as of its last change.
+    package var httpDate: HTTP1Date {
+        published.withLock { $0.currentHTTPDate() }
     }
 
     /// Whether the clock is fixed or follows wall time (a loaded state may have changed it, see ``loadState(_:)``).
@@ -91,6 +99,7 @@ extension PushFake {
     public func advanceClock(by interval: TimeInterval) -> Bool {
         let (moved, delivered) = state.withLock { state in
             guard state.clock.advance(by: interval) else { return (false, DeliveryNews()) }
+            publishClock(state.clock)
             state.tick()
             return (true, state.takeNewDeliveries(caused: []))
         }
@@ -104,6 +113,7 @@ extension PushFake {
     public func setClock(to date: Date) -> Bool {
         let (moved, delivered) = state.withLock { state in
             guard state.clock.set(to: date) else { return (false, DeliveryNews()) }
+            publishClock(state.clock)
             state.tick()
             return (true, state.takeNewDeliveries(caused: []))
         }
@@ -147,6 +157,7 @@ extension PushFake {
             let old = (state.journal, state.services, state.vendorSlots)
             state.reset(vendors: vendors)
             publishUsage(of: state.journal)
+            publishClock(state.clock)
             return old
         }
         // The old journal and state are freed after the lock, as in clearJournal().

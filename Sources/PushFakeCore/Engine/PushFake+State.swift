@@ -57,6 +57,7 @@ extension PushFake {
         let replaced = state.withLock { state in
             let old = (state.services, state.faultRules, state.vendorSlots)
             state.clock = loaded.clock
+            publishClock(loaded.clock)
             state.services = loaded.services
             state.faultGenerator = loaded.faultGenerator
             state.faultRules = loaded.faultRules

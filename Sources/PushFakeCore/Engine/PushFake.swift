@@ -20,9 +20,10 @@ public final class PushFake: Sendable {
     /// The vendors the engine serves, in registration order.
     public let vendors: VendorRegistry
     let state: Locked<EngineState>
-    /// The journal's usage as of its last change, published under the engine's lock after every change and read
-    /// without it (``journalUsage``): health never waits for a long request holding the engine.
-    let publishedUsage: Locked<JournalUsage>
+    /// The journal's usage and the clock as of their last change, published under the engine's lock after every
+    /// change and read without it (``journalUsage``, ``httpDate``): health never waits for a long request holding
+    /// the engine.
+    let published: Locked<PublishedFacts>
     /// Writes and pushes iOS deliveries when the configuration asks for it.
     let simulatorSink: SimulatorDeliverySink?
 
@@ -34,7 +35,10 @@ public final class PushFake: Sendable {
         self.configuration = configuration
         self.vendors = vendors
         self.state = Locked(EngineState(configuration: configuration, vendors: vendors))
-        self.publishedUsage = Locked(Journal(limit: configuration.journalLimit).usage)
+        self.published = Locked(
+            PublishedFacts(
+                journalUsage: Journal(limit: configuration.journalLimit).usage,
+                clock: FakeClock(mode: configuration.clockMode, start: configuration.clockStart)))
         simulatorSink = configuration.simulatorDelivery.map(SimulatorDeliverySink.init(options:))
         simulatorSink?.attach(to: self)
     }
@@ -63,7 +67,12 @@ public final class PushFake: Sendable {
     /// journal.
     func publishUsage(of journal: Journal) {
         let usage = journal.usage
-        publishedUsage.withLock { $0 = usage }
+        published.withLock { $0.journalUsage = usage }
+    }
+
+    /// Publishes the clock for ``httpDate``; call it under the engine's lock after every change to the clock.
+    func publishClock(_ clock: FakeClock) {
+        published.withLock { $0.clock = clock }
     }
 
     /// What can be known about a request without the engine's state.
@@ -177,7 +186,7 @@ public final class PushFake: Sendable {
         return (
             Exchange(
                 response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route,
-                fault: applied), entry, dropped
+                fault: applied, httpDate: state.httpDate(at: now)), entry, dropped
         )
     }
 

@@ -103,9 +103,11 @@ extension ConnectionMachine {
     }
 
     private mutating func dispatch(_ request: HTTP1Request, now: UInt64) {
-        let facts = RequestFacts(
+        var facts = RequestFacts(
             keepAlive: request.keepAlive, isHead: request.method == "HEAD", version: request.version)
-        carryOut(responder.reply(to: request), facts, now: now)
+        let (reply, date) = responder.reply(to: request)
+        facts.date = date
+        carryOut(reply, facts, now: now)
     }
 
     /// Carries out the reply to a request: the handler's, or the one a deferred answer resolved to.
@@ -135,8 +137,8 @@ extension ConnectionMachine {
     private mutating func reject(_ rejection: ConnectionRejection, now: UInt64) {
         requestStarted = nil
         connectedAt = nil
-        let answer = responder.reject(rejection, bytes: parser.requestBytes)
-        answer.serialize(keepAlive: false, headRequest: false, into: &output)
+        let (answer, date) = responder.reject(rejection, bytes: parser.requestBytes)
+        answer.serialize(keepAlive: false, headRequest: false, date: date.date, into: &output)
         lastActivity = now
         phase = .closing
         // A client whose body is over the limit is most likely still sending it (ConnectionMachine+Linger.swift).

@@ -5,7 +5,8 @@ extension ConnectionMachine {
     /// Serializes `response` into the output buffer; closes after it unless the request keeps the connection.
     mutating func write(_ response: FakeResponse, _ facts: RequestFacts, now: UInt64) {
         response.serialize(
-            keepAlive: facts.keepAlive, headRequest: facts.isHead, requestVersion: facts.version, into: &output)
+            keepAlive: facts.keepAlive, headRequest: facts.isHead, requestVersion: facts.version,
+            date: facts.date.date, into: &output)
         lastActivity = now
         phase = facts.keepAlive ? .reading : .closing
     }
@@ -16,6 +17,7 @@ extension ConnectionMachine {
         for field in stream.headers {
             HTTP1Serializer.appendField(name: field.name, value: field.value, into: &output)
         }
+        if let date = facts.date.date, stream.headers["Date"] == nil { output.append(contentsOf: date.fieldLine) }
         let framing = HTTP1Serializer.appendEndOfHead(
             framing: stream.contentLength.map { .length($0) } ?? .chunked, status: stream.status,
             keepAlive: facts.keepAlive, requestVersion: facts.version,
@@ -38,9 +40,10 @@ extension ConnectionMachine {
             phase = .reading
             write(response, facts, now: now)
             advance(now: now)
-        case (.awaiting(_, _, _, let facts), .resolved(let reply)):
+        case (.awaiting(_, _, _, var facts), .resolved(let reply, let date)):
             phase = .reading
             lastActivity = now
+            if let date { facts.date = date }
             carryOut(reply, facts, now: now)
             advance(now: now)
         case (.streaming(_, let framing, _), .chunk(let bytes)):

@@ -23,9 +23,10 @@ package final class DeferredResponse: Sendable {
     ///
     /// How work too heavy for an event loop is done elsewhere: the handler returns `.deferred`, a worker does the
     /// work and resolves the handle with what the handler would have returned.
+    /// - Parameter date: where the answer's `Date` comes from (an engine answer's own); `nil` keeps the request's.
     @discardableResult
-    package func resolve(_ reply: ServerReply) -> Bool {
-        source.push(.resolved(reply))
+    package func resolve(_ reply: ServerReply, date: AnswerDate? = nil) -> Bool {
+        source.push(.resolved(reply, date: date))
     }
 
     /// Whether the connection stopped waiting: its timeout answered, the client hung up or the server stopped.

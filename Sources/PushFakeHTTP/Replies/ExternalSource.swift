@@ -5,8 +5,8 @@ enum ExternalEvent: Sendable {
     /// The deferred answer.
     case completed(FakeResponse)
     /// The deferred answer is this reply, carried out as if the handler had returned it: a response (held for its
-    /// delay), a drop, a stream, or another wait.
-    case resolved(ServerReply)
+    /// delay), a drop, a stream, or another wait; dated as `date` says, or as the request's first reply said.
+    case resolved(ServerReply, date: AnswerDate?)
     /// The next piece of a streamed body.
     case chunk([UInt8])
     /// The streamed body is complete.

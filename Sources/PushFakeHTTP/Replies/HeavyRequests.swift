@@ -23,7 +23,9 @@ package final class HeavyRequests: Sendable {
 
     /// Runs `handle` on the worker for `engine` and answers with its reply when it is done. `handle` runs even when
     /// the client has left by then: the request arrived whole, so its effects happen as they would have on the loop.
-    package func run(on engine: PushFake, _ handle: @escaping @Sendable () -> ServerReply) -> ServerReply {
+    package func run(
+        on engine: PushFake, _ handle: @escaping @Sendable () -> (reply: ServerReply, date: AnswerDate)
+    ) -> ServerReply {
         let key = ObjectIdentifier(engine)
         pending.withLock { $0[key, default: 0] += 1 }
         return OffLoop.reply { [pending] in

@@ -59,13 +59,14 @@ package enum OffLoop {
         return isOnWorker ? streamedIfLarge(build()) : answer(build)
     }
 
-    /// The reply `handle` gives, computed on the requests queue; `handle` runs even when the client has left.
-    static func reply(_ handle: @escaping @Sendable () -> ServerReply) -> ServerReply {
+    /// The reply `handle` gives (with where its `Date` comes from), computed on the requests queue; `handle` runs
+    /// even when the client has left.
+    static func reply(_ handle: @escaping @Sendable () -> (reply: ServerReply, date: AnswerDate)) -> ServerReply {
         let deferred = DeferredResponse()
         requests.async {
-            var reply = handle()
+            var (reply, date) = handle()
             if case .response(let response, let delay) = reply, delay <= 0 { reply = streamedIfLarge(response) }
-            deferred.resolve(reply)
+            deferred.resolve(reply, date: date)
         }
         return .deferred(deferred, timeout: nil, timeoutResponse: cancelled)
     }

@@ -20,7 +20,7 @@ public final class PushFakeServer: Sendable {
     /// How the server listens; fixed for its lifetime, including restarts.
     public let configuration: ServerConfiguration
     /// The isolated engines under `/i/{id}/…` (`POST /__pushfake/instances`).
-    package let instances = InstanceRegistry()
+    package let instances: InstanceRegistry
     /// The events hub of each engine that has had a subscriber, by engine.
     private let eventHubs = Locked([ObjectIdentifier: EventHub]())
     /// Sees every request first (``ServerReply``, `ServerReply.swift`); `nil` for the public initializer.
@@ -58,6 +58,7 @@ public final class PushFakeServer: Sendable {
     public init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
         self.fake = fake
         self.configuration = configuration
+        self.instances = InstanceRegistry(limit: configuration.maxInstances)
         self.handler = nil
         SocketSystem.ignoreSIGPIPE()
     }
@@ -70,6 +71,7 @@ public final class PushFakeServer: Sendable {
     ) {
         self.fake = fake
         self.configuration = configuration
+        self.instances = InstanceRegistry(limit: configuration.maxInstances)
         self.handler = handler
         SocketSystem.ignoreSIGPIPE()
     }

@@ -16,11 +16,11 @@ package struct ServerResponder: ConnectionResponder {
         self.log = server.configuration.log
     }
 
-    package func reply(to request: HTTP1Request) -> ServerReply {
+    package func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
         var fakeRequest = FakeRequest(request)
         if let handler = server.handler, let reply = handler(fakeRequest) {
             if log != nil { logLine(request, status: Self.status(of: reply), label: "hook", sequence: nil, note: nil) }
-            return reply
+            return (reply, .clock(server.fake))
         }
         var engine = server.fake
         var instance: String?
@@ -32,31 +32,33 @@ package struct ServerResponder: ConnectionResponder {
         // A large body (a state document, a send to a million devices) is parsed and handled on a worker, and so is
         // every later request to an engine while one is pending there: they would only wait for its lock on this
         // event loop, and every other connection of the loop with them (Performance.md, "Large answers and other
-        // clients").
+        // clients"). The worker's answer brings its own Date.
         if request.body.count >= OffLoop.thresholdBytes
             || (server.heavyRequests.isBusy(engine) && !AdminAPI.isLockFree(fakeRequest))
         {
             let method = request.method
             let target = request.target
-            return server.heavyRequests.run(on: engine) { [self, fakeRequest, engine, instance] in
+            let reply = server.heavyRequests.run(on: engine) { [self, fakeRequest, engine, instance] in
                 answer(fakeRequest, engine: engine, instance: instance, method: method, target: target)
             }
+            return (reply, .clock(engine))
         }
         return answer(fakeRequest, engine: engine, instance: instance, method: request.method, target: request.target)
     }
 
-    /// The reply of the admin API, the upstream or the engine, with its log line.
+    /// The reply of the admin API, the upstream or the engine, with its log line and where its Date comes from.
     private func answer(
         _ fakeRequest: FakeRequest, engine: PushFake, instance: String?, method: String, target: String
-    ) -> ServerReply {
+    ) -> (reply: ServerReply, date: AnswerDate) {
         if AdminAPI.owns(path: fakeRequest.path) {
             let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
             if log != nil { logLine(method, target, status: Self.status(of: reply), label: "admin") }
-            return reply
+            return (reply, .clock(engine))
         }
         if let upstream = server.configuration.upstream, let reply = upstream.forward(fakeRequest, to: engine) {
             if log != nil { logLine(method, target, status: Self.status(of: reply), label: "upstream") }
-            return reply
+            // The upstream's own Date, when it sent one, is passed on; the engine's stands in otherwise.
+            return (reply, .clock(engine))
         }
         let exchange = engine.handle(fakeRequest)
         switch exchange.action {
@@ -66,19 +68,22 @@ package struct ServerResponder: ConnectionResponder {
                     method, target, status: nil, label: exchange.label, sequence: exchange.sequence,
                     note: "connection dropped by fault", fault: exchange.fault?.fault.logLabel)
             }
-            return .drop(delay: exchange.delay)
+            return (.drop(delay: exchange.delay), .none)
         case .respond:
             if log != nil {
                 logLine(
                     method, target, status: exchange.response.status, label: exchange.label,
                     sequence: exchange.sequence, fault: exchange.fault?.fault.logLabel)
             }
-            return .response(exchange.response, delay: exchange.delay)
+            return (.response(exchange.response, delay: exchange.delay), .at(exchange.httpDate))
         }
     }
 
     /// Malformed HTTP or a request too slow to arrive: `{"error":…,"status":…}`, journaled; the connection closes.
-    package func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> FakeResponse {
+    /// Dated by the server's engine, which journals it.
+    package func reject(
+        _ rejection: ConnectionRejection, bytes: [UInt8]
+    ) -> (response: FakeResponse, date: AnswerDate) {
         let status: Int
         let reason: String
         let label: String
@@ -98,7 +103,7 @@ package struct ServerResponder: ConnectionResponder {
         let response = FakeResponse.rejection(status: status, reason: reason)
         let sequence = server.fake.recordRejected(raw: bytes, response: response, note: note, transport: .http)
         log?(RequestLogLine(method: "-", target: "-", status: status, label: label, sequence: sequence, note: reason))
-        return response
+        return (response, .clock(server.fake))
     }
 
     /// A machine for a new connection from `peer`, with this server's limits and timeouts.

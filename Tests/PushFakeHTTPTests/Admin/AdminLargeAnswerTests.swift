@@ -4,7 +4,8 @@ import PushFakeHTTP
 import XCTest
 
 /// Admin answers built off the event loops (large) are byte for byte the answers built on them (small): status
-/// line, headers, `Content-Length` and body, as `FakeResponse.serialized` writes the engine's own values.
+/// line, headers (the `Date` of the engine's fixed clock), `Content-Length` and body, as `FakeResponse.serialized`
+/// writes the engine's own values.
 final class AdminLargeAnswerTests: ServerTestCase {
     /// `devices` TPNS devices, one send to them all (as many deliveries) and `registers` journaled registers.
     private func fill(devices: Int, registers: Int) throws {
@@ -33,7 +34,7 @@ final class AdminLargeAnswerTests: ServerTestCase {
     }
 
     private func expected(_ body: JSON) -> [UInt8] {
-        FakeResponse.json(200, body).serialized(keepAlive: false)
+        FakeResponse.json(200, body).serialized(keepAlive: false, date: fake.httpDate)
     }
 
     func test_stateDevicesDeliveriesAndJournal_areTheSameBytes_smallOrLarge() throws {
@@ -51,7 +52,9 @@ final class AdminLargeAnswerTests: ServerTestCase {
                 expected(["deliveries": .array(deliveries.map(\.jsonValue)), "count": .int(deliveries.count)]), label)
             var lines = FakeResponse.json(200, bytes: Array(Journal.jsonLines(fake.journal.entries).utf8))
             lines.headers.replace(name: "Content-Type", value: "application/x-ndjson; charset=utf-8")
-            XCTAssertEqual(try get("/__pushfake/journal?format=jsonl"), lines.serialized(keepAlive: false), label)
+            XCTAssertEqual(
+                try get("/__pushfake/journal?format=jsonl"), lines.serialized(keepAlive: false, date: fake.httpDate),
+                label)
             XCTAssertEqual(RawResponse.parse(try get("/__pushfake/journal")).first?.status, 200, label)
         }
     }

@@ -376,6 +376,7 @@ async function refresh() {
 }
 
 const twinPushState = () => (model.world && model.world.vendors && model.world.vendors.twinPush) || {};
+const twinPushNotificationIDs = () => new Set((twinPushState().notifications || []).map((n) => n.id));
 const tpnsState = () => (model.world && model.world.vendors && model.world.vendors.tpns) || {};
 
 function renderClock(clock) {
@@ -447,8 +448,12 @@ function renderPush(delivery, withDevice) {
   if (view.silent) flags.push("silent: not shown");
   if (delivery.status === "failed") flags.push(`failed: ${delivery.reason || "unknown"}`);
   if (delivery.openedAt) flags.push("opened"); else if (delivery.receivedAt) flags.push("received");
+  // A TwinPush notification deleted since (DELETE …/notifications/{id}) is gone from the state; its deliveries
+  // stay as history, marked so.
+  const deleted = delivery.vendor === "twinPush" && !twinPushNotificationIDs().has(delivery.notificationId);
+  if (deleted) flags.push("notification deleted");
   const classes = ["push", view.kind, view.silent ? "silent" : "", delivery.status === "failed" ? "failed" : "",
-    model.fresh.has(delivery.id) ? "fresh" : ""].join(" ");
+    deleted ? "deleted" : "", model.fresh.has(delivery.id) ? "fresh" : ""].join(" ");
   return h("li", { class: classes, "data-delivery": delivery.id, "data-notification": delivery.notificationId },
     h("div", { class: "push-head" },
       h("span", { class: "app-icon", "aria-hidden": "true" }, (view.app || "?").slice(0, 1).toUpperCase(),
@@ -701,8 +706,9 @@ async function act(what, promise) {
 
 // ---- Clock, scheduled notifications, instances, state.
 // Notifications that were scheduled at the last look and are sent now were released by the clock: say so, next
-// to the list, so a clock move shows what it delivered.
-let scheduledBefore = new Set();
+// to the list, so a clock move shows what it delivered. Those that are gone altogether were deleted (their send
+// cancelled): say that too.
+let scheduledBefore = new Map();
 function renderScheduled() {
   const notifications = twinPushState().notifications || [];
   const scheduled = notifications.filter((n) => n.status === "scheduled");
@@ -711,11 +717,19 @@ function renderScheduled() {
     h("span", { class: "muted" }, ` · due ${utc(n.send_since)} · ${n.app_id}`)))
     : [h("li", { class: "muted" }, "None: nothing waits for the clock.")]));
   const released = notifications.filter((n) => scheduledBefore.has(n.id) && n.status !== "scheduled");
+  const present = new Set(notifications.map((n) => n.id));
+  const deleted = [...scheduledBefore.values()].filter((n) => !present.has(n.id));
+  const said = [];
   if (released.length) {
-    $("released").textContent = "Released by the clock: " + released.map((n) =>
-      `${n.title || n.alert} (${n.delivery_count} delivered, due ${utc(n.send_since)})`).join("; ");
+    said.push("Released by the clock: " + released.map((n) =>
+      `${n.title || n.alert} (${n.delivery_count} delivered, due ${utc(n.send_since)})`).join("; "));
   }
-  scheduledBefore = new Set(scheduled.map((n) => n.id));
+  if (deleted.length) {
+    said.push("Deleted, send cancelled: " + deleted.map((n) =>
+      `${n.title || n.alert} (was due ${utc(n.send_since)})`).join("; "));
+  }
+  if (said.length) $("released").textContent = said.join(" · ");
+  scheduledBefore = new Map(scheduled.map((n) => [n.id, n]));
 }
 
 async function loadInstances() {
@@ -751,6 +765,7 @@ async function reset() {
   if (!confirm("Reset the fake? Devices, notifications, deliveries, journal and faults are forgotten.")) return;
   if (!(await act("Reset", admin("/reset", { method: "POST" })))) return;
   model.entries = [];
+  scheduledBefore = new Map();
   model.bySeq.clear();
   model.lastSeq = 0;
   model.selected = null;
@@ -840,7 +855,11 @@ function wire() {
   $("save-state").addEventListener("click", saveState);
   $("load-state").addEventListener("change", async (e) => {
     const file = e.target.files[0];
-    if (file) await act("Load state", admin("/state", { method: "PUT", body: await file.text() }));
+    // A loaded state replaces the notifications: what was scheduled before was not deleted.
+    if (file) {
+      scheduledBefore = new Map();
+      await act("Load state", admin("/state", { method: "PUT", body: await file.text() }));
+    }
     e.target.value = "";
   });
   $("reset").addEventListener("click", reset);
