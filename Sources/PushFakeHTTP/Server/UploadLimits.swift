@@ -39,7 +39,12 @@ struct UploadLimits: Sendable {
         guard method == "PUT" || method == "POST", target.utf8.count > AdminRoutes.prefix.utf8.count,
             target.contains(AdminRoutes.prefix)
         else { return .body }
-        let path = FakeRequest(method: method, target: target).path
+        var target = Substring(target)
+        // An absolute-form target as a rejected request's line shows it (the parser hands requests on in origin form).
+        if let scheme = target.range(of: "://"), target.hasPrefix("http") {
+            target = target[scheme.upperBound...].drop { $0 != "/" }
+        }
+        let path = FakeRequest(method: method, target: String(target)).path
         let local = InstancePath.split(path).map { String($0.rest) } ?? path
         guard let inner = AdminAPI.inner(local), let route = AdminRoutes.match(method: method, path: inner)?.route
         else { return .body }

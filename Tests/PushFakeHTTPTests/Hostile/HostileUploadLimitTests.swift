@@ -47,7 +47,16 @@ final class HostileUploadLimitTests: HostileTestCase {
                 answer.json?["error"],
                 "body exceeds 65536 bytes, the limit for state documents (pushfake serve --max-state-bytes)")
         }
-        XCTAssertFalse(fake.stateSnapshot().serializedString().contains("ppppp"), "nothing was loaded")
+        // An absolute-form target is the same route, with the same limit.
+        let absolute = try put("http://127.0.0.1:\(port)/__pushfake/state", Self.stateDocument(bytes: 70_000))
+        XCTAssertEqual(absolute.status, 413, absolute.text)
+        XCTAssertEqual(
+            absolute.json?["error"],
+            "body exceeds 65536 bytes, the limit for state documents (pushfake serve --max-state-bytes)")
+        XCTAssertFalse(fake.stateSnapshot().serializedString().contains(#""padding""#), "nothing was loaded")
+        XCTAssertEqual(
+            try put("http://127.0.0.1:\(port)/__pushfake/state", Self.stateDocument(bytes: 40_000)).status, 200)
+        XCTAssertTrue(fake.stateSnapshot().serializedString().contains(#""padding""#))
     }
 
     func test_instanceStateDocument_hasTheStateLimit() throws {
