@@ -22,22 +22,10 @@ package enum OffLoop {
 
     /// Builds large answers one at a time: a client pipelining exports of a big journal keeps this queue busy, not
     /// the loop that serves everyone else, and only one such answer is being built at a time whatever the clients.
-    private static let answers = worker("pushfake-large-answers")
+    private static let answers = DispatchQueue(label: "pushfake-large-answers")
     /// Handles requests with large bodies (and, while one is pending, later requests to the same engine), in the
     /// order they came: the engine handles each under its one lock, so nothing is gained by running them at once.
-    private static let requests = worker("pushfake-large-requests")
-
-    /// Marks the workers' threads, so that work already on one is not handed on again.
-    private static let onWorker = DispatchSpecificKey<Bool>()
-
-    private static func worker(_ label: String) -> DispatchQueue {
-        let queue = DispatchQueue(label: label)
-        queue.setSpecific(key: onWorker, value: true)
-        return queue
-    }
-
-    /// Whether this code runs on one of the workers.
-    static var isOnWorker: Bool { DispatchQueue.getSpecific(key: onWorker) == true }
+    private static let requests = DispatchQueue(label: "pushfake-large-requests")
 
     /// The answer `build` makes, built on the answers queue; `build` must only read what the loop took for it (a
     /// snapshot), never wait for the engine.
@@ -50,13 +38,13 @@ package enum OffLoop {
         return .deferred(deferred, timeout: nil, timeoutResponse: cancelled)
     }
 
-    /// Answers at once when `estimatedBytes` is below ``thresholdBytes``, otherwise builds the answer off the loops
-    /// (at once, streamed if large, when this already runs on a worker: a request with a large body).
+    /// Answers at once when `estimatedBytes` is below ``thresholdBytes``, otherwise builds the answer off the loops.
+    /// (A request with a large body already runs on the requests worker; its large answer is then built on the
+    /// answers worker all the same, a hop that keeps the two kinds of work apart.)
     package static func answer(
         estimatedBytes: Int, _ build: @escaping @Sendable () -> FakeResponse
     ) -> ServerReply {
-        if estimatedBytes < thresholdBytes { return .response(build()) }
-        return isOnWorker ? streamedIfLarge(build()) : answer(build)
+        estimatedBytes < thresholdBytes ? .response(build()) : answer(build)
     }
 
     /// The reply `handle` gives (with where its `Date` comes from), computed on the requests queue; `handle` runs
