@@ -30,9 +30,10 @@ struct ServeOptions {
     var stateFiles: [String] = []
     /// `--apns-dir`, `--simulator`, `--bundle-id`: iOS deliveries as `.apns` files and into the iOS Simulator.
     var simulatorDelivery: SimulatorDelivery?
-    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`; `nil` without an upstream.
+    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`,
+    /// `--upstream-max-response-bytes`; `nil` without an upstream.
     var upstream: UpstreamSettings?
-    /// `--redact-app-keys`: recording exports replace TPNS application keys too.
+    /// `--redact-app-keys`: recording exports, the event stream and the request log replace TPNS application keys too.
     var redactAppKeys = false
 
     static let spec = CommandSpec(
@@ -111,9 +112,13 @@ struct ServeOptions {
             .value(
                 "--upstream-timeout", "seconds",
                 "Answer 504 when the upstream takes longer than this (0.1...600, default 30)"),
+            .value(
+                "--upstream-max-response-bytes", "n",
+                "Answer 502 when the upstream's answer is larger than n bytes (1024...1073741824, default 16777216)"),
             .flag(
                 "--redact-app-keys",
-                "Recording exports (journal jsonl, har) replace TPNS application keys by ${secret:tpns-app-key} too"),
+                "Recording exports (journal jsonl, har), the event stream (tail) and the request log replace TPNS "
+                    + "application keys by ${secret:tpns-app-key} too"),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
@@ -194,15 +199,20 @@ struct ServeOptions {
         }
         let mode = try arguments.choice("--upstream-mode", ProxiedExchange.Mode.allCases.map(\.rawValue))
         let timeout = try arguments.double("--upstream-timeout", in: UpstreamSettings.timeoutRange)
+        let maximumBytes = try arguments.int(
+            "--upstream-max-response-bytes", in: UpstreamSettings.maximumResponseBytesRange)
         guard !urls.isEmpty else {
-            if mode != nil { throw arguments.usage("--upstream-mode needs --upstream-tpns or --upstream-twinpush") }
-            if timeout != nil {
-                throw arguments.usage("--upstream-timeout needs --upstream-tpns or --upstream-twinpush")
+            for (flag, given) in [
+                ("--upstream-mode", mode != nil), ("--upstream-timeout", timeout != nil),
+                ("--upstream-max-response-bytes", maximumBytes != nil),
+            ] where given {
+                throw arguments.usage("\(flag) needs --upstream-tpns or --upstream-twinpush")
             }
             return nil
         }
         return UpstreamSettings(
-            urls: urls, mode: mode.flatMap(ProxiedExchange.Mode.init(rawValue:)) ?? .proxy, timeout: timeout ?? 30)
+            urls: urls, mode: mode.flatMap(ProxiedExchange.Mode.init(rawValue:)) ?? .proxy, timeout: timeout ?? 30,
+            maximumResponseBytes: maximumBytes ?? UpstreamSettings.defaultMaximumResponseBytes)
     }
 
     var engineConfiguration: PushFakeConfiguration {

@@ -35,11 +35,12 @@ extension AdminAPI {
         if query["redactAppKeys"] == "true" { redaction.redactsAppKeys = true }
         switch query["format"] ?? "json" {
         case "jsonl":
-            var response = FakeResponse.json(200, bytes: Array(Journal.jsonLines(entries, redaction: redaction).utf8))
+            var response = FakeResponse.json(
+                200, bytes: Array(snapshot.jsonLines(of: entries, redaction: redaction).utf8))
             response.headers.replace(name: "Content-Type", value: "application/x-ndjson; charset=utf-8")
             return response
         case "har":
-            return .json(200, Journal.har(entries, redaction: redaction))
+            return .json(200, snapshot.har(of: entries, redaction: redaction))
         case "json":
             return .json(
                 200,

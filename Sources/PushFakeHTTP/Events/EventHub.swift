@@ -58,13 +58,18 @@ package final class EventHub: Sendable {
     let heartbeat: Double
     /// How far behind a subscriber may fall before it is dropped.
     let bufferBytes: Int
+    /// The secrets entries leave out: the server's, as its JSON Lines export (RecordingFormat.md).
+    let redaction: RecordingRedaction
     private let state = Locked(State())
     private let signal = NSCondition()
 
-    package init(engine: PushFake, heartbeat: Double, bufferBytes: Int) {
+    package init(
+        engine: PushFake, heartbeat: Double, bufferBytes: Int, redaction: RecordingRedaction = .standard
+    ) {
         self.engine = engine
         self.heartbeat = heartbeat
         self.bufferBytes = bufferBytes
+        self.redaction = redaction
     }
 
     /// Adds a subscriber; the stream's head is already on its way. The replay (entries after `since`) and the live
@@ -152,22 +157,28 @@ package final class EventHub: Sendable {
     private func handle(_ event: Event) {
         switch event {
         case .entry(let entry):
-            broadcast(Self.text(entry), entrySequence: entry.sequence, delivery: nil)
+            // Numbered as the journal numbers its secrets, so each line equals the entry's line in a JSON Lines
+            // export of the journal.
+            var redactor = redactor(extra: entry)
+            broadcast(Self.text(redactor.redact(entry)), entrySequence: entry.sequence, delivery: nil)
         case .delivery(let delivery):
-            broadcast(Self.text(delivery), entrySequence: nil, delivery: delivery.id)
+            broadcast(Self.text(delivery, redactor(for: delivery)), entrySequence: nil, delivery: delivery.id)
         case .note(let delivery, let note):
             // Every subscriber hears of a note, also one whose replay already carried the delivery.
             let data = JSON.object(["delivery": delivery.jsonValue, "note": .string(note)]).serializedString()
-            broadcast(Array("event: note\ndata: \(data)\n\n".utf8), entrySequence: nil, delivery: nil)
+            let text = redactor(for: delivery).redact(text: data)
+            broadcast(Array("event: note\ndata: \(text)\n\n".utf8), entrySequence: nil, delivery: nil)
         case .subscribe(let id, let stream, let since):
             var subscriber = Subscriber(id: id, stream: stream, lastSequence: 0, replayedDeliveries: [])
             var bytes = Array("retry: 2000\n\n".utf8)
             if let since {
-                for entry in engine.journal.entries where entry.sequence > since {
-                    bytes += Self.text(entry)
+                let journal = engine.journal
+                var redactor = journal.redactor(redaction)
+                for entry in journal.entries where entry.sequence > since {
+                    bytes += Self.text(redactor.redact(entry))
                     subscriber.lastSequence = entry.sequence
                     for delivery in engine.deliveries(causedBy: entry) {
-                        bytes += Self.text(delivery)
+                        bytes += Self.text(delivery, redactor)
                         subscriber.replayedDeliveries.insert(delivery.id)
                     }
                 }
@@ -209,11 +220,26 @@ package final class EventHub: Sendable {
         stream.send(bytes)
     }
 
+    /// An `entry` event of an entry already redacted.
     static func text(_ entry: JournalEntry) -> [UInt8] {
-        Array("id: \(entry.sequence)\nevent: entry\ndata: \(entry.jsonLine)\n\n".utf8)
+        Array("id: \(entry.sequence)\nevent: entry\ndata: \(entry.jsonValue.serializedString())\n\n".utf8)
     }
 
-    static func text(_ delivery: Delivery) -> [UInt8] {
-        Array("event: delivery\ndata: \(delivery.jsonValue.serializedString())\n\n".utf8)
+    /// A `delivery` event, its secrets (the payload may carry what a request did) replaced.
+    static func text(_ delivery: Delivery, _ redactor: RecordingRedactor) -> [UInt8] {
+        Array("event: delivery\ndata: \(redactor.redact(text: delivery.jsonValue.serializedString()))\n\n".utf8)
+    }
+
+    /// A redactor that numbers secrets as the engine's journal does (``Journal/redactor(_:)``), knowing `extra`
+    /// too (the journal may have dropped it already).
+    private func redactor(extra: JournalEntry? = nil, appKeys: [String] = []) -> RecordingRedactor {
+        let journal = engine.journal
+        return journal.secretIndex.redactor(redaction, for: journal, extra: extra, appKeys: appKeys)
+    }
+
+    /// A redactor for a delivery's event: a TPNS delivery's app is an application key, also when no journal
+    /// entry made the delivery (a notification loaded from a state document).
+    private func redactor(for delivery: Delivery) -> RecordingRedactor {
+        redactor(appKeys: delivery.vendor == .tpns ? [delivery.app] : [])
     }
 }

@@ -81,7 +81,8 @@ public final class PushFakeServer: Sendable {
         eventHubs.withLock { hubs in
             if let hub = hubs[ObjectIdentifier(engine)] { return hub }
             let hub = EventHub(
-                engine: engine, heartbeat: configuration.eventsHeartbeat, bufferBytes: configuration.eventsBufferBytes)
+                engine: engine, heartbeat: configuration.eventsHeartbeat, bufferBytes: configuration.eventsBufferBytes,
+                redaction: configuration.recordingRedaction)
             hubs[ObjectIdentifier(engine)] = hub
             return hub
         }

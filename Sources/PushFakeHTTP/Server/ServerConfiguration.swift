@@ -57,9 +57,9 @@ public struct ServerConfiguration: Sendable {
     /// Sends vendor requests to the real service instead of the engine (`pushfake serve --upstream-tpns`); `nil`,
     /// the default, answers every request from the engine.
     package var upstream: (any UpstreamForwarding)?
-    /// The secrets that the recording exports of the admin API (`GET /__pushfake/journal?format=jsonl|har`) leave
-    /// out; `redactAppKeys=true` in the query adds the TPNS application keys (`pushfake serve --redact-app-keys`
-    /// sets that for every export).
+    /// The secrets that the recording exports of the admin API (`GET /__pushfake/journal?format=jsonl|har`), the
+    /// event stream (`GET /__pushfake/events`) and the request log leave out; `redactAppKeys=true` in an export's
+    /// query adds the TPNS application keys (`pushfake serve --redact-app-keys` sets that for all of them).
     public var recordingRedaction = RecordingRedaction.standard
 
     /// Creates a configuration; the defaults suit tests: loopback, kernel-chosen port, 64 KiB heads, 10 MiB bodies.

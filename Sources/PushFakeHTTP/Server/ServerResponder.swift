@@ -19,7 +19,9 @@ package struct ServerResponder: ConnectionResponder {
     package func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
         var fakeRequest = FakeRequest(request)
         if let handler = server.handler, let reply = handler(fakeRequest) {
-            if log != nil { logLine(request, status: Self.status(of: reply), label: "hook", sequence: nil, note: nil) }
+            if log != nil {
+                logLine(request, fakeRequest, server.fake, status: Self.status(of: reply), label: "hook", sequence: nil)
+            }
             return (reply, .clock(server.fake))
         }
         var engine = server.fake
@@ -50,13 +52,18 @@ package struct ServerResponder: ConnectionResponder {
     private func answer(
         _ fakeRequest: FakeRequest, engine: PushFake, instance: String?, method: String, target: String
     ) -> (reply: ServerReply, date: AnswerDate) {
+        let line = LoggedRequest(method: method, target: target, parsed: fakeRequest, engine: engine)
         if AdminAPI.owns(path: fakeRequest.path) {
             let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
-            if log != nil { logLine(method, target, status: Self.status(of: reply), label: "admin") }
+            if log != nil {
+                // Health is answered without the engine's lock, and so is its log line (``logLine(_:status:label:)``).
+                let lockFree = AdminAPI.isLockFree(fakeRequest)
+                logLine(line, status: Self.status(of: reply), label: "admin", withoutEngineLock: lockFree)
+            }
             return (reply, .clock(engine))
         }
         if let upstream = server.configuration.upstream, let reply = upstream.forward(fakeRequest, to: engine) {
-            if log != nil { logLine(method, target, status: Self.status(of: reply), label: "upstream") }
+            if log != nil { logLine(line, status: Self.status(of: reply), label: "upstream") }
             // The upstream's own Date, when it sent one, is passed on; the engine's stands in otherwise.
             return (reply, .clock(engine))
         }
@@ -65,15 +72,15 @@ package struct ServerResponder: ConnectionResponder {
         case .dropConnection:
             if log != nil {
                 logLine(
-                    method, target, status: nil, label: exchange.label, sequence: exchange.sequence,
+                    line, status: nil, label: exchange.label, sequence: exchange.sequence,
                     note: "connection dropped by fault", fault: exchange.fault?.fault.logLabel)
             }
             return (.drop(delay: exchange.delay), .none)
         case .respond:
             if log != nil {
                 logLine(
-                    method, target, status: exchange.response.status, label: exchange.label,
-                    sequence: exchange.sequence, fault: exchange.fault?.fault.logLabel)
+                    line, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
+                    fault: exchange.fault?.fault.logLabel)
             }
             return (.response(exchange.response, delay: exchange.delay), .at(exchange.httpDate))
         }
@@ -131,20 +138,42 @@ package struct ServerResponder: ConnectionResponder {
         }
     }
 
-    private func logLine(
-        _ request: HTTP1Request, status: Int?, label: String, sequence: Int?, note: String?, fault: String? = nil
-    ) {
-        logLine(
-            request.method, request.target, status: status, label: label, sequence: sequence, note: note, fault: fault)
+    /// What a request log line says of a request.
+    private struct LoggedRequest {
+        var method: String
+        /// The target as sent.
+        var target: String
+        var parsed: FakeRequest
+        /// The engine that answered: its journal numbers the secrets the line replaces.
+        var engine: PushFake
     }
 
+    /// Logs `request` (the hook's: the server's engine answers for it).
     private func logLine(
-        _ method: String, _ target: String, status: Int?, label: String, sequence: Int? = nil, note: String? = nil,
-        fault: String? = nil
+        _ request: HTTP1Request, _ parsed: FakeRequest, _ engine: PushFake, status: Int?, label: String,
+        sequence: Int?, note: String? = nil, fault: String? = nil
     ) {
+        logLine(
+            LoggedRequest(method: request.method, target: request.target, parsed: parsed, engine: engine),
+            status: status, label: label, sequence: sequence, note: note, fault: fault)
+    }
+
+    /// Logs a request, its target with secrets replaced as the engine's recordings replace them — those the journal
+    /// knows and those the request carries — since the log ends up in CI output (RecordingFormat.md, "Secrets and
+    /// placeholders"). `withoutEngineLock` (health) numbers them on their own instead of by the journal, whose
+    /// snapshot would wait for a request holding the engine's lock (Performance.md, "Large answers and other
+    /// clients").
+    private func logLine(
+        _ request: LoggedRequest, status: Int?, label: String, sequence: Int? = nil, note: String? = nil,
+        fault: String? = nil, withoutEngineLock: Bool = false
+    ) {
+        let redaction = server.configuration.recordingRedaction
+        var redactor =
+            withoutEngineLock ? RecordingRedactor(redaction) : request.engine.journal.redactor(redaction)
+        let target = redactor.redact(target: request.target, of: request.parsed)
         log?(
             RequestLogLine(
-                method: method, target: target, status: status, label: label, sequence: sequence, note: note,
+                method: request.method, target: target, status: status, label: label, sequence: sequence, note: note,
                 fault: fault))
     }
 }

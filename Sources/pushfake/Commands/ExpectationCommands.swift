@@ -10,13 +10,18 @@ enum ExpectationCommands {
         discussion: """
             Without --recording: how many requests match (default exactly one; --count, --at-least, --at-most, \
             --never), or with --in-order that matchers match in this order. With --recording: whether the journal \
-            matches a JSON Lines recording (pushfake journal --format jsonl writes one), field by field.
+            matches a JSON Lines recording (pushfake journal --format jsonl writes one): entries only one side has, \
+            named by operation, app and device, and the differing fields with both values, the first 100 listed \
+            (--max-differences) and the rest counted.
             """,
         options: AdminClient.options + MatcherOptions.options + [
             .value("--in-order", "json", "A JSON array of matchers that must match in this order"),
             .value("--recording", "file", "Compare the journal with this JSON Lines recording instead"),
             .value(
                 "--ignore", "path", "With --recording: a dotted path to leave out of the comparison", repeatable: true),
+            .value(
+                "--max-differences", "n",
+                "With --recording: list at most n differences (1...1000000, default 100); the rest are counted"),
         ],
         run: { arguments throws(CommandExit) in try runVerify(arguments) })
 
@@ -49,13 +54,19 @@ enum ExpectationCommands {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw CommandExit(.dataError, "cannot read the recording \(file)")
             }
-            let body: JSON = [
+            var body: JSONObject = [
                 "recording": .string(text), "ignore": .array(arguments.all("--ignore").map(JSON.string)),
             ]
-            try report(try client.send("POST", "recordings/compare", body: body.serializedString()))
+            if let limit = try arguments.int("--max-differences", in: RecordingDifference.limitRange) {
+                body["maxDifferences"] = .int(limit)
+            }
+            try report(try client.send("POST", "recordings/compare", body: JSON.object(body).serializedString()))
             return
         }
         guard arguments.all("--ignore").isEmpty else { throw arguments.usage("--ignore goes with --recording") }
+        guard arguments.string("--max-differences") == nil else {
+            throw arguments.usage("--max-differences goes with --recording")
+        }
         var body = JSONObject()
         if let text = arguments.string("--in-order") {
             guard let list = try? JSON.parse(text), list.arrayValue != nil else {

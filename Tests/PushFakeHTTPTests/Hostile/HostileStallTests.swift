@@ -22,6 +22,8 @@ final class HostileStallTests: HostileTestCase {
         Self.configureSmall(&configuration)
         configuration.maxBodyBytes = 1_048_576
         configuration.eventLoopCount = loops
+        // With a request log, as `pushfake serve` has by default: a log line must not wait for the engine either.
+        configuration.log = { _ in }
         configure(&configuration)
         server = PushFakeServer(fake: PushFake(vendors: vendors), configuration: configuration)
         try server.start()

@@ -178,15 +178,24 @@ package enum AdminRoutes {
     package static let compareRecording = AdminRoute(
         id: "compareRecording", method: "POST", path: "/recordings/compare",
         summary: "Compare the journal with a JSON Lines recording (RecordingFormat.md).",
+        query: [
+            .integer(
+                "maxDifferences", "List at most this many differences (default 100); the rest are counted.",
+                minimum: RecordingDifference.limitRange.lowerBound, maximum: RecordingDifference.limitRange.upperBound)
+        ],
         body: AdminBody(
-            description: "The recording: JSON Lines as the body, or {\"recording\": …, \"ignore\": […]}.",
+            description:
+                "The recording: JSON Lines as the body, or {\"recording\": …, \"ignore\": […], \"maxDifferences\": N}.",
             content: [
                 ("application/x-ndjson", AdminSchemas.string),
                 ("application/json", AdminSchemas.ref("RecordingCompare")),
             ]),
         responses: [
             .json(200, "The journal matches.", AdminSchemas.ref("Outcome")),
-            .json(409, "It differs; message has the field-level diff.", AdminSchemas.ref("Outcome")), .badRequest,
+            .json(
+                409, "It differs; message has the report, comparison the same for programs.",
+                AdminSchemas.ref("RecordingOutcome")),
+            .badRequest,
             .error(413, "The recording is larger than the server takes for recordings (--max-recording-bytes)."),
         ])
     package static let openAPI = AdminRoute(

@@ -112,10 +112,40 @@ package enum AdminSchemas {
                     "deliveries": integer, "faults": integer,
                 ], required: ["loaded", "clock", "vendors", "deliveries", "faults"]),
             "RecordingCompare": object(
-                ["recording": string, "ignore": array(string)], required: ["recording"], additional: false),
+                [
+                    "recording": string, "ignore": array(string),
+                    "maxDifferences": integer(RecordingDifference.limitRange),
+                ], required: ["recording"], additional: false),
+            "RecordingOutcome": object(
+                ["ok": boolean, "message": string, "comparison": recordingDifference], required: ["ok", "message"]),
         ]
         for member in inputs(vendors).members { components[member.key] = member.value }
         return components
+    }
+
+    /// ``RecordingDifference/jsonValue``.
+    static var recordingDifference: JSON {
+        let field = object(["path": string, "recorded": anyJSON, "current": anyJSON], required: ["path"])
+        let count = integer(0...Int.max)
+        let line = nullable(integer(1...Int.max))
+        let entry = object(
+            [
+                "kind": ["enum": ["onlyRecorded", "onlyCurrent", "differs"]], "recordedLine": line,
+                "currentEntry": line,
+                "label": string, "fields": array(field), "omittedFields": count, "distinguishingFields": array(field),
+            ],
+            required: [
+                "kind", "recordedLine", "currentEntry", "label", "fields", "omittedFields", "distinguishingFields",
+            ])
+        return object(
+            [
+                "recordedCount": count, "currentCount": count, "differenceCount": count, "entryCount": count,
+                "limit": integer(RecordingDifference.limitRange), "omittedDifferences": count, "entries": array(entry),
+            ],
+            required: [
+                "recordedCount", "currentCount", "differenceCount", "entryCount", "limit", "omittedDifferences",
+                "entries",
+            ])
     }
 
     static var journalEntry: JSON {
