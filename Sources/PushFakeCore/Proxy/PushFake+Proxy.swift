@@ -92,6 +92,7 @@ extension PushFake {
                 device: device, fault: nil, response: response, outcome: .responded, delay: 0,
                 deliveryIDs: deliveryIDs, notes: notes + extraNotes, proxied: proxied)
             let dropped = state.journal.append(entry)
+            publishUsage(of: state.journal)
             let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
             return (entry, observers, state.takeNewDeliveries(caused: deliveryIDs), dropped)
         }

@@ -74,7 +74,8 @@ extension TPNSHandler {
         switch object["deviceIds"] {
         case nil, .null?: deviceIds = nil
         case .array(let items)? where items.allSatisfy({ !($0.stringValue ?? "").isEmpty }):
-            var seen = Set<String>()
+            // Sized up front: a send may name a million ids, and regrowing the set rehashes them all each time.
+            var seen = Set<String>(minimumCapacity: items.count)
             deviceIds = items.compactMap(\.stringValue).filter { seen.insert($0).inserted }
         default:
             local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", .invalidType))

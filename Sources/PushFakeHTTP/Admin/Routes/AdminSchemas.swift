@@ -103,6 +103,15 @@ package enum AdminSchemas {
                     "journalLimit": nullable(integer(1...9_007_199_254_740_991)),
                 ],
                 required: ["id", "urls", "journalLimit"]),
+            "StateLoaded": object(
+                [
+                    "loaded": ["const": true], "clock": ref("Clock"),
+                    "vendors": [
+                        "type": "object", "description": "Record counts by vendor name, then by kind of record.",
+                        "additionalProperties": ["type": "object", "additionalProperties": integer],
+                    ],
+                    "deliveries": integer, "faults": integer,
+                ], required: ["loaded", "clock", "vendors", "deliveries", "faults"]),
             "RecordingCompare": object(
                 [
                     "recording": string, "ignore": array(string),
