@@ -14,6 +14,10 @@ struct ServeOptions {
     var tpnsApps: [String] = []
     var twinPushApps: [TwinPushApp] = []
     var maxBodyBytes = 10 * 1_048_576
+    /// `--max-state-bytes`: the body limit of `PUT /__pushfake/state`.
+    var maxStateBytes = 32 * 1_048_576
+    /// `--max-recording-bytes`: the body limit of `POST /__pushfake/recordings/compare`.
+    var maxRecordingBytes = 32 * 1_048_576
     /// `--max-connections`; `nil`: the open-file limit less headroom (ServerConfiguration.defaultMaxConnections).
     var maxConnections: Int?
     /// `--max-instances`: the most instances alive at once (0 turns them off).
@@ -54,7 +58,16 @@ struct ServeOptions {
             .value(
                 "--twinpush-app", "id:api-token:creator-token", "Declare a TwinPush app (makes TwinPush strict)",
                 repeatable: true),
-            .value("--max-body-bytes", "n", "Largest accepted request body (default 10485760)"),
+            .value(
+                "--max-body-bytes", "n",
+                "Largest accepted request body (1...2147483647, default 10485760); state documents and recordings "
+                    + "have their own limits"),
+            .value(
+                "--max-state-bytes", "n",
+                "Largest state document PUT /__pushfake/state takes (1...2147483647, default 33554432)"),
+            .value(
+                "--max-recording-bytes", "n",
+                "Largest recording POST /__pushfake/recordings/compare takes (1...2147483647, default 33554432)"),
             .value(
                 "--max-connections", "n",
                 "Serve at most n connections at once (1...1000000; default: the open-file limit, ulimit -n, less 64); "
@@ -127,6 +140,8 @@ struct ServeOptions {
             twinPushApps.append(TwinPushApp(id: parts[0], apiToken: parts[1], creatorToken: parts[2]))
         }
         maxBodyBytes = try arguments.int("--max-body-bytes", in: 1...Int(Int32.max)) ?? maxBodyBytes
+        maxStateBytes = try arguments.int("--max-state-bytes", in: 1...Int(Int32.max)) ?? maxStateBytes
+        maxRecordingBytes = try arguments.int("--max-recording-bytes", in: 1...Int(Int32.max)) ?? maxRecordingBytes
         maxConnections = try arguments.int("--max-connections", in: 1...1_000_000)
         maxInstances = try arguments.int("--max-instances", in: ServerConfiguration.maxInstancesRange) ?? maxInstances
         quiet = arguments.has("--quiet")

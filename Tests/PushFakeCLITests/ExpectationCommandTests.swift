@@ -101,6 +101,11 @@ final class ExpectationCommandTests: XCTestCase {
         let instanceURL = try XCTUnwrap(instance["urls"]?["base"]?.stringValue)
         let loaded = try ServerProcess.run(["state", "load", file.path, "--url", instanceURL])
         XCTAssertEqual(loaded.status, 0, loaded.stdout + loaded.stderr)
+        // The server answers a summary, not the state: the command says what was loaded (the instance declares
+        // APPKEY).
+        XCTAssertTrue(
+            loaded.stdout.hasPrefix("ok: state loaded (tpns: 1 apps, 1 devices, 0 notifications; twinPush: 0 apps"),
+            loaded.stdout)
         let devices = try ServerProcess.run(["devices", "--url", instanceURL, "--vendor", "tpns"])
         XCTAssertTrue(devices.stdout.contains(#""deviceId":"D1""#), devices.stdout)
         let apps = try ServerProcess.run(["apps", "add", "--url", instanceURL, "--tpns-app", "SECOND"])

@@ -52,15 +52,19 @@ extension PushFake {
     /// Sequence numbers keep counting (the next entry is ``Journal/totalCount`` + 1), so entries read before the
     /// clear are never confused with new ones. ``reset()`` is the call that starts everything over.
     public func clearJournal() {
-        let cleared = state.withLock { $0.journal.clearEntries() }
+        let cleared = state.withLock { state in
+            defer { publishUsage(of: state.journal) }
+            return state.journal.clearEntries()
+        }
         // Freed after the lock: a million entries take tens of milliseconds to free.
         withExtendedLifetime(cleared) {}
     }
 
-    /// The journal's size (entries held, ever appended, dropped, limit, approximate bytes), read under the lock
-    /// without taking a snapshot.
+    /// The journal's size (entries held, ever appended, dropped, limit, approximate bytes) as of its last change,
+    /// without taking a snapshot and without the engine's lock: it never waits for a long request (a send to a
+    /// million devices) that holds the engine.
     public var journalUsage: JournalUsage {
-        state.withLock { $0.journal.usage }
+        published.withLock { $0.journalUsage }
     }
 
     /// The journal entries a matcher accepts, oldest first.
@@ -77,8 +81,9 @@ extension PushFake {
 
     /// The `Date` of an answer given now (RFC 9110 §6.6.1), from the engine's clock: what hosts write on answers
     /// that did not come from ``handle(_:)`` (the admin API, requests the transport rejects).
+    /// Read without the engine's lock, from the clock as of its last change.
     package var httpDate: HTTP1Date {
-        state.withLock { state in state.httpDate(at: state.clock.now) }
+        published.withLock { $0.currentHTTPDate() }
     }
 
     /// Whether the clock is fixed or follows wall time (a loaded state may have changed it, see ``loadState(_:)``).
@@ -94,6 +99,7 @@ extension PushFake {
     public func advanceClock(by interval: TimeInterval) -> Bool {
         let (moved, delivered) = state.withLock { state in
             guard state.clock.advance(by: interval) else { return (false, DeliveryNews()) }
+            publishClock(state.clock)
             state.tick()
             return (true, state.takeNewDeliveries(caused: []))
         }
@@ -107,6 +113,7 @@ extension PushFake {
     public func setClock(to date: Date) -> Bool {
         let (moved, delivered) = state.withLock { state in
             guard state.clock.set(to: date) else { return (false, DeliveryNews()) }
+            publishClock(state.clock)
             state.tick()
             return (true, state.takeNewDeliveries(caused: []))
         }
@@ -147,11 +154,13 @@ extension PushFake {
     /// Declared apps stay declared.
     public func reset() {
         let retired = state.withLock { state in
-            let journal = state.journal
+            let old = (state.journal, state.services, state.vendorSlots)
             state.reset(vendors: vendors)
-            return journal
+            publishUsage(of: state.journal)
+            publishClock(state.clock)
+            return old
         }
-        // The old journal is freed after the lock, as in clearJournal().
+        // The old journal and state are freed after the lock, as in clearJournal().
         withExtendedLifetime(retired) {}
     }
 

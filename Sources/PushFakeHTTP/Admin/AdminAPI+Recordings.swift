@@ -6,7 +6,8 @@ extension AdminAPI {
     /// recording itself (`application/x-ndjson`), or `{"recording": "<JSON Lines>", "ignore": ["time", …],
     /// "maxDifferences": N}`; `?maxDifferences=N` works for both. A difference answers 409 with the report as
     /// `message` and as `comparison` (``RecordingDifference``).
-    func compareRecording(_ request: FakeRequest) -> FakeResponse {
+    /// Compared with `journal`, the snapshot taken when the request came (off the event loops when either is large).
+    func compareRecording(_ request: FakeRequest, journal: Journal) -> FakeResponse {
         let text: String
         var ignored: [String] = []
         // The route table has checked the query's value.
@@ -48,7 +49,7 @@ extension AdminAPI {
         let appKeyPlaceholder = SecretPlaceholder.text(RecordingRedaction.appKeyName)
         options.redaction = server.configuration.recordingRedaction
         if text.contains(appKeyPlaceholder) { options.redaction.redactsAppKeys = true }
-        let entries = fake.journal.entries
+        let entries = journal.entries
         let recorded = RecordingComparison.lines(ofJSONLines: text)
         if let difference = RecordingComparison.compare(
             recorded: recorded, entries: entries, options: options, limit: limit)

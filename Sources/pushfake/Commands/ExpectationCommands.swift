@@ -12,7 +12,8 @@ enum ExpectationCommands {
             --never), or with --in-order that matchers match in this order. With --recording: whether the journal \
             matches a JSON Lines recording (pushfake journal --format jsonl writes one): entries only one side has, \
             named by operation, app and device, and the differing fields with both values, the first 100 listed \
-            (--max-differences) and the rest counted.
+            (--max-differences) and the rest counted. With --no-delivery-problems: that no delivery has a problem, \
+            nothing APNs or FCM would refuse and no warning (DeliveryChecks.md); exit 1 names each.
             """,
         options: AdminClient.options + MatcherOptions.options + [
             .value("--in-order", "json", "A JSON array of matchers that must match in this order"),
@@ -22,6 +23,10 @@ enum ExpectationCommands {
             .value(
                 "--max-differences", "n",
                 "With --recording: list at most n differences (1...1000000, default 100); the rest are counted"),
+            .flag("--no-delivery-problems", "Check that no delivery was refused or has a warning instead"),
+            .value(
+                "--ignore-problem", "code", "With --no-delivery-problems: a problem code to let pass",
+                repeatable: true),
         ],
         run: { arguments throws(CommandExit) in try runVerify(arguments) })
 
@@ -47,6 +52,13 @@ enum ExpectationCommands {
 
     private static func runVerify(_ arguments: ParsedArguments) throws(CommandExit) {
         let client = try AdminClient(arguments)
+        if arguments.has("--no-delivery-problems") {
+            try verifyDeliveries(arguments, client: client)
+            return
+        }
+        guard arguments.all("--ignore-problem").isEmpty else {
+            throw arguments.usage("--ignore-problem goes with --no-delivery-problems")
+        }
         if let file = arguments.string("--recording") {
             guard arguments.string("--in-order") == nil else {
                 throw arguments.usage("--recording cannot be combined with --in-order")
@@ -78,6 +90,31 @@ enum ExpectationCommands {
             if let count = try MatcherOptions.count(arguments) { body["count"] = count }
         }
         try report(try client.send("POST", "verify", body: JSON.object(body).serializedString()))
+    }
+
+    /// `--no-delivery-problems`: the server's deliveries, each problem named (``Delivery/problemReport(_:ignoring:)``).
+    private static func verifyDeliveries(_ arguments: ParsedArguments, client: AdminClient) throws(CommandExit) {
+        let others =
+            ["--recording", "--in-order", "--ignore", "--max-differences"] + MatcherOptions.options.map(\.name)
+        if let other = others.first(where: { arguments.has($0) || !arguments.all($0).isEmpty }) {
+            throw arguments.usage("--no-delivery-problems cannot be combined with \(other)")
+        }
+        let response = try client.send("GET", "deliveries")
+        guard response.status == 200, let items = response.json?["deliveries"]?.arrayValue else {
+            throw CommandExit(.failure, "\(response.status): \(response.json?["error"]?.stringValue ?? response.text)")
+        }
+        var deliveries: [Delivery] = []
+        for (index, item) in items.enumerated() {
+            do throws(JSONFieldError) {
+                deliveries.append(try Delivery(json: item))
+            } catch {
+                throw CommandExit(.failure, "the server's deliveries[\(index)] cannot be read: \(error.description)")
+            }
+        }
+        if let report = Delivery.problemReport(deliveries, ignoring: Set(arguments.all("--ignore-problem"))) {
+            throw CommandExit(.failure, report)
+        }
+        print("ok: no delivery problems in \(deliveries.count == 1 ? "1 delivery" : "\(deliveries.count) deliveries")")
     }
 
     /// `ok: …` on stdout for 200; the message on stderr and exit 1 for 408/409; other answers are errors.

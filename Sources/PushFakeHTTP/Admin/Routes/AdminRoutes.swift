@@ -134,7 +134,13 @@ package enum AdminRoutes {
     package static let loadState = AdminRoute(
         id: "putState", method: "PUT", path: "/state", summary: "Replace the state with a document: all or nothing.",
         body: .json("The state document.", AdminSchemas.ref("State")),
-        responses: [.json(200, "Loaded; the state as it is now.", AdminSchemas.ref("StateDump")), .badRequest])
+        responses: [
+            .json(
+                200, "Loaded; what the state now holds, counted (GET /__pushfake/state dumps it).",
+                AdminSchemas.ref("StateLoaded")),
+            .badRequest,
+            .error(413, "The document is larger than the server takes for state documents (--max-state-bytes)."),
+        ])
     package static let apps = AdminRoute(
         id: "listApps", method: "GET", path: "/apps", summary: "The declared apps by vendor.",
         responses: [.json(200, "The apps.", AdminSchemas.ref("Apps"))])
@@ -190,6 +196,7 @@ package enum AdminRoutes {
                 409, "It differs; message has the report, comparison the same for programs.",
                 AdminSchemas.ref("RecordingOutcome")),
             .badRequest,
+            .error(413, "The recording is larger than the server takes for recordings (--max-recording-bytes)."),
         ])
     package static let openAPI = AdminRoute(
         id: "getOpenAPI", method: "GET", path: "/openapi.json", summary: "This document.",
