@@ -20,6 +20,7 @@ enum Serve {
         configuration.adminAccess = options.adminAccess
         configuration.maxConnections = options.maxConnections
         configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
+        configuration.shutdownGrace = options.shutdownGrace
         if let upstream = options.upstream { configuration.upstream = UpstreamProxy(upstream) }
         let fake = PushFake(options.engineConfiguration)
         if let problem = loadStateFiles(options.stateFiles, into: fake) {

@@ -60,23 +60,29 @@ extension PushFake {
     private func load(_ documents: [JSON], numbered: Bool) throws(StateError) {
         let loaded = try StateLoader(configuration: configuration, vendors: vendors, idKinds: idKinds)
             .load(documents, numbered: numbered)
-        state.withLock { state in
+        let news = state.withLock { state in
             state.clock = loaded.clock
             state.services = loaded.services
             state.faultGenerator = loaded.faultGenerator
             state.faultRules = loaded.faultRules
             state.nextFaultNumber = loaded.nextFaultNumber
             state.vendorSlots = loaded.vendorSlots
+            state.tickDeliveries = []
+            return state.watcherNews
         }
+        news.tell(.stateReplaced)
     }
 
     /// Replaces the journal with `journal` (one ``Journal/init(restoring:limit:totalCount:droppedCount:)`` built):
     /// how a test fixture makes a local copy of a remote engine, state and journal, for reading.
     package func replaceJournal(_ journal: Journal) {
-        let old = state.withLock { state in
-            defer { state.journal = journal }
-            return state.journal
+        let (old, news) = state.withLock { state in
+            let old = state.journal
+            state.journal = journal
+            state.journalEpoch &+= 1
+            return (old, state.watcherNews)
         }
+        news.tell(.journalRestarted(JournalRestart(cause: .journalReplaced, nextSequence: journal.totalCount &+ 1)))
         withExtendedLifetime(old) {}
     }
 

@@ -42,6 +42,22 @@ public struct Journal: Sendable {
     /// entries) and has not wrapped. Keep the array when you read it more than once.
     public var entries: [JournalEntry] { storage.elements }
 
+    /// The entries held whose sequence number is above `sequence`, oldest first: a binary search, then a copy of
+    /// only those (a reader resuming near the end of a big journal pays for what it reads).
+    package func entries(after sequence: Int) -> [JournalEntry] {
+        var low = 0
+        var high = storage.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if let entry = storage.element(at: middle), entry.sequence <= sequence {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return storage.elements(from: low)
+    }
+
     /// The number of entries still held (at most ``limit``); see ``totalCount`` for all ever appended.
     public var count: Int { storage.count }
 

@@ -4,10 +4,10 @@ import PushFakeHTTP1
 extension ConnectionMachine {
     /// Serializes `response` into the output buffer; closes after it unless the request keeps the connection.
     mutating func write(_ response: FakeResponse, _ facts: RequestFacts, now: UInt64) {
-        response.serialize(
-            keepAlive: facts.keepAlive, headRequest: facts.isHead, requestVersion: facts.version, into: &output)
+        let keepAlive = facts.keepAlive && drainDeadline == nil
+        response.serialize(keepAlive: keepAlive, headRequest: facts.isHead, requestVersion: facts.version, into: &output)
         lastActivity = now
-        phase = facts.keepAlive ? .reading : .closing
+        phase = keepAlive ? .reading : .closing
     }
 
     /// Writes the head of a streamed answer; chunks follow from ``external(_:now:)``.
@@ -17,8 +17,8 @@ extension ConnectionMachine {
             HTTP1Serializer.appendField(name: field.name, value: field.value, into: &output)
         }
         let framing = HTTP1Serializer.appendEndOfHead(
-            framing: .chunked, status: stream.status, keepAlive: facts.keepAlive, requestVersion: facts.version,
-            into: &output)
+            framing: .chunked, status: stream.status, keepAlive: facts.keepAlive && drainDeadline == nil,
+            requestVersion: facts.version, into: &output)
         lastActivity = now
         guard !facts.isHead, !HTTP1ResponseHead.isBodyless(stream.status) else {
             // No body will be sent: the producer learns it at once.
@@ -47,7 +47,7 @@ extension ConnectionMachine {
             lastActivity = now
             if framing == .chunked {
                 output.append(contentsOf: HTTP1Serializer.lastChunk)
-                phase = facts.keepAlive ? .reading : .closing
+                phase = facts.keepAlive && drainDeadline == nil ? .reading : .closing
             } else {
                 phase = .closing
             }

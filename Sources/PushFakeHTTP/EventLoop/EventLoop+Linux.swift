@@ -55,28 +55,28 @@
             _ = write(wake, &one, MemoryLayout<UInt64>.size)
         }
 
-        /// Runs until the server stops, then closes its connections and descriptors.
+        /// Runs until the server stops and its connections have drained (or the shutdown grace is over), then
+        /// closes its connections and descriptors.
         func run(server: PushFakeServer) {
             var state = EventLoopState(loop: self, server: server)
             var events = [epoll_event](repeating: epoll_event(), count: 256)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
             defer { buffer.deallocate() }
             var fairness = LoopFairness(now: Self.now())
-            running: while true {
+            while true {
                 let before = Self.now()
                 let timeout = state.waitMilliseconds(now: before)
                 let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
                 if count < 0, errno != EINTR { break }
                 let now = Self.now()
                 fairness.waited(from: before, to: now)
+                // Once per batch: a stopping server drains every connection (the answers in flight are finished,
+                // idle connections close), then the loop ends when none is left or the grace is over.
+                if state.drainDeadline == nil, let deadline = server.drainDeadline { state.drain(until: deadline, now: now) }
                 state.adoptPending(now: now)
                 for index in 0..<max(0, Int(count)) {
-                    // A stopping server does not wait for the rest of a batch of busy connections: at most the
-                    // answer being built now delays it (SIGTERM under load, issue "Unbreakable").
-                    guard server.isRunning else { break running }
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }
                     if fd == wake {
-                        guard server.isRunning else { break running }
                         state.wokenUp(now: now)
                         continue
                     }
@@ -86,6 +86,7 @@
                 }
                 let done = Self.now()
                 state.runTimers(now: done)
+                if let deadline = state.drainDeadline, state.connections.isEmpty || done >= deadline { break }
                 fairness.yieldIfBusy(now: done)
             }
             state.closeAll()

@@ -24,6 +24,8 @@ final class ExternalSource: Sendable {
         var cancelled = false
         var waker: (any ConnectionWaker)?
         var cancelHandlers: [@Sendable () -> Void] = []
+        /// Called after the connection took queued events (``drain()``), so a paced producer can send more.
+        var drainHandler: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
@@ -63,13 +65,21 @@ final class ExternalSource: Sendable {
 
     /// Takes every queued event, and whether the source was cancelled.
     func drain() -> (events: [ExternalEvent], cancelled: Bool) {
-        state.withLock { state in
+        let (taken, handler) = state.withLock { state in
             defer {
                 state.events = []
                 state.queuedBytes = 0
             }
-            return (state.events, state.cancelled)
+            return ((state.events, state.cancelled), state.events.isEmpty ? nil : state.drainHandler)
         }
+        handler?()
+        return taken
+    }
+
+    /// Calls `handler` (on the connection's thread: keep it short) each time the connection takes queued events;
+    /// `nil` stops it.
+    func onDrain(_ handler: (@Sendable () -> Void)?) {
+        state.withLock { $0.drainHandler = handler }
     }
 
     /// Bytes of chunks queued and not yet taken by the connection.
@@ -85,6 +95,7 @@ final class ExternalSource: Sendable {
             guard !state.cancelled else { return ([], nil) }
             state.cancelled = true
             state.events = []
+            state.drainHandler = nil
             defer { state.cancelHandlers = [] }
             return (state.cancelHandlers, state.waker)
         }

@@ -36,6 +36,12 @@ package final class ResponseStream: Sendable {
     /// Bytes sent and not yet taken by the connection: how far behind the client is.
     package var queuedBytes: Int { source.queuedBytes }
 
+    /// Calls `handler` each time the connection takes the queued chunks (on its I/O thread: keep it short), so a
+    /// producer that paces itself by ``queuedBytes`` learns there is room again; `nil` stops it.
+    package func onDrained(_ handler: (@Sendable () -> Void)?) {
+        source.onDrain(handler)
+    }
+
     /// Ends the body after the queued chunks; later sends are ignored.
     package func finish() {
         _ = source.push(.end)

@@ -9,10 +9,10 @@ import PushFakeHTTP
 #endif
 
 /// `pushfake tail`: follows `GET /__pushfake/events` and prints one line per journal entry and per delivery as they
-/// happen (`--json`: the entries as JSON Lines, a recording). Ends with 0 on SIGINT/SIGTERM or when the server ends
-/// the stream (it stopped, or the instance was deleted); 1 when the server dropped this subscriber for falling
-/// behind; 69 when the connection is lost. It does not reconnect: a restarted server has a new journal whose
-/// sequence numbers start over, so resuming from the last one seen would skip its first entries.
+/// happen (`--json`: the entries as JSON Lines, a recording). When the journal restarts (a reset, a cleared
+/// journal: the stream's `reset` event) it says so and goes on with the new entries. Ends with 0 on SIGINT/SIGTERM
+/// or when the server ends the stream (it stopped, or the instance was deleted: the `end` event); 1 when the server
+/// dropped this subscriber for falling behind; 69 when the connection is lost. It does not reconnect.
 enum TailCommand {
     static let spec = CommandSpec(
         path: ["tail"], summary: "Follow the journal of a running server live (one line per request and delivery).",
@@ -21,8 +21,10 @@ enum TailCommand {
             vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` \
             when it delivered; each delivery an indented `delivery ID vendor -> DEVICE` (and a note added to one \
             later, `note ID: …`). --json prints each journal entry as one JSON line instead (the JSON Lines recording \
-            format). Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or when the server ends the stream; exit 1 when \
-            the server drops a reader that fell behind, 69 when the connection is lost. It does not reconnect.
+            format). When the journal restarts (POST /__pushfake/reset, DELETE /__pushfake/journal) it prints a \
+            `-- reset` line (on stderr with --json) and goes on. Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or \
+            when the server ends the stream; exit 1 when the server drops a reader that fell behind, 69 when the \
+            connection is lost. It does not reconnect.
             """,
         options: AdminClient.options + [
             .flag("--json", "Print each journal entry as one JSON line (a recording), nothing else"),
@@ -84,6 +86,14 @@ enum TailCommand {
                     if !json, let delivery = try? JSON.parse(event.data) { write(line(delivery: delivery)) }
                 case "note":
                     if !json, let note = try? JSON.parse(event.data) { write(line(note: note)) }
+                case "reset", "state":
+                    // A recording on stdout stays entries only; the news goes to stderr there.
+                    let text = line(news: event.name, data: try? JSON.parse(event.data))
+                    if json { say("pushfake tail: " + text) } else { write(text) }
+                case "end":
+                    let message = (try? JSON.parse(event.data))?["message"]?.stringValue ?? event.data
+                    say("pushfake tail: the server ended the stream: \(message)")
+                    return
                 case "dropped":
                     let reason = (try? JSON.parse(event.data))?["reason"]?.stringValue ?? event.data
                     throw CommandExit(.failure, "the server dropped this reader: \(reason)")
@@ -120,6 +130,15 @@ enum TailCommand {
         }
         if let count = entry["deliveries"]?.arrayValue?.count, count > 0 { text += " deliveries=\(count)" }
         return text
+    }
+
+    /// `-- reset: the journal started over (epoch 4712, reset)` or `-- state loaded: devices and deliveries were
+    /// replaced`.
+    static func line(news name: String, data: JSON?) -> String {
+        guard name == "reset" else { return "-- state loaded: devices and deliveries were replaced" }
+        let epoch = data?["epoch"]?.stringValue ?? "?"
+        let cause = data?["cause"]?.stringValue ?? "?"
+        return "-- reset: the journal started over (epoch \(epoch), \(cause))"
     }
 
     /// `  delivery 3000000000000001 tpns -> E621E1F8-… (ios)`.

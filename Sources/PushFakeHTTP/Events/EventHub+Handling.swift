@@ -1,0 +1,224 @@
+import PushFakeCore
+
+/// What the hub's thread alone owns: the subscribers, the epoch it has told them of, and news from an epoch it has
+/// not heard begin yet.
+struct HubThread {
+    struct Subscriber {
+        let id: Int
+        let stream: ResponseStream
+        /// Live entries up to this sequence number are skipped: the replay covers them.
+        var lastSequence: Int
+        /// The last entry actually sent (for the `dropped` event).
+        var sentSequence: Int
+        /// Deliveries the replay sent, so their live copies are skipped.
+        var replayedDeliveries: Set<String> = []
+        /// Entries still to replay, sent as the client reads; `nil` once live.
+        var replay: [JournalEntry]?
+        var replayIndex = 0
+        /// Live deliveries, notes and state events heard while replaying, sent after it.
+        var held: [(bytes: [UInt8], delivery: String?)] = []
+        var heldBytes = 0
+    }
+
+    /// The epoch the subscribers were last told of.
+    var epoch: UInt64
+    var subscribers: [Subscriber] = []
+    /// News (and subscribers) of a later epoch, waiting for that epoch's `journalRestarted`: watchers run outside
+    /// the engine lock, so an entry can overtake the restart it follows.
+    var future: [EventHub.Event] = []
+}
+
+extension EventHub {
+    func handle(_ event: Event, _ hub: inout HubThread) {
+        switch event {
+        case .news(let news, let epoch):
+            // News of a journal that has restarted since is news of entries that no longer exist.
+            guard epoch >= hub.epoch else { return }
+            if epoch > hub.epoch {
+                if case .journalRestarted(let info) = news {
+                    restart(to: epoch, info, &hub)
+                } else {
+                    hub.future.append(event)
+                }
+                return
+            }
+            switch news {
+            case .entry(let entry):
+                broadcast(EventText.entry(entry, epoch: epoch), entrySequence: entry.sequence, delivery: nil, &hub)
+            case .delivery(let delivery):
+                broadcast(EventText.delivery(delivery), entrySequence: nil, delivery: delivery.id, &hub)
+            case .note(let delivery, let note):
+                // Every subscriber hears of a note, also one whose replay already carried the delivery.
+                broadcast(EventText.note(delivery, note), entrySequence: nil, delivery: nil, &hub)
+            case .stateReplaced:
+                // Delivery ids may be given again after a loaded state: the replay's no longer tell anything.
+                for index in hub.subscribers.indices { hub.subscribers[index].replayedDeliveries = [] }
+                broadcast(EventText.stateLoaded, entrySequence: nil, delivery: nil, &hub)
+            case .journalRestarted:
+                break
+            }
+        case .subscribe(let id, let stream, let start):
+            guard start.epoch <= hub.epoch else { return hub.future.append(event) }
+            add(id, stream, start, &hub)
+        case .end(let ending):
+            let text = EventText.end(ending)
+            for subscriber in hub.subscribers {
+                subscriber.stream.send(text)
+                subscriber.stream.finish()
+            }
+            hub.subscribers = []
+            for case .subscribe(_, let stream, _) in hub.future {
+                stream.send(EventText.opening(at: nil) + text)
+                stream.finish()
+            }
+            hub.future = []
+        }
+    }
+
+    /// A new epoch: every subscriber is told, forgets its replay, and hears the new epoch's news from here on.
+    private func restart(to epoch: UInt64, _ restart: JournalRestart, _ hub: inout HubThread) {
+        hub.epoch = epoch
+        let after = max(0, restart.nextSequence &- 1)
+        let text = EventText.reset(epoch: epoch, after: after, cause: restart.cause.rawValue)
+        for index in hub.subscribers.indices {
+            hub.subscribers[index].stream.onDrained(nil)
+            hub.subscribers[index].replay = nil
+            hub.subscribers[index].held = []
+            hub.subscribers[index].heldBytes = 0
+            hub.subscribers[index].replayedDeliveries = []
+            hub.subscribers[index].lastSequence = after
+            hub.subscribers[index].sentSequence = after
+        }
+        broadcast(text, entrySequence: nil, delivery: nil, &hub)
+        let waiting = hub.future
+        hub.future = []
+        for event in waiting { handle(event, &hub) }
+    }
+
+    private func add(_ id: Int, _ stream: ResponseStream, _ start: Start, _ hub: inout HubThread) {
+        guard !stream.isCancelled else { return }
+        // A position of an older epoch (the journal restarted since the client's last event, or since this head):
+        // the client hears of the reset, then the current epoch from its start.
+        let stale = start.stale || start.epoch < hub.epoch
+        let after = stale ? 0 : start.after
+        var opening = EventText.opening(at: stale ? nil : EventPosition(epoch: hub.epoch, sequence: after))
+        if stale { opening += EventText.reset(epoch: hub.epoch, after: 0, cause: "epochChanged") }
+        stream.send(opening)
+        var subscriber = HubThread.Subscriber(id: id, stream: stream, lastSequence: after, sentSequence: after)
+        // Nothing is held yet, so nothing can overflow here.
+        _ = startReplay(&subscriber, hub.epoch)
+        hub.subscribers.append(subscriber)
+    }
+
+    /// Takes the entries after the subscriber's last sequence from a snapshot of the journal; goes live when there
+    /// are none (or the journal has moved to an epoch the hub has yet to hear of: the reset will follow).
+    /// - Returns: `false` when what was held meanwhile does not fit in the buffer: the subscriber must be dropped.
+    private func startReplay(_ subscriber: inout HubThread.Subscriber, _ epoch: UInt64) -> Bool {
+        let (journal, current) = engine.journalWithEpoch
+        let entries = current == epoch ? journal.entries(after: subscriber.lastSequence) : []
+        guard let last = entries.last else { return goLive(&subscriber) }
+        if subscriber.replay == nil {
+            subscriber.stream.onDrained { [weak self] in self?.wake() }
+        }
+        subscriber.replay = entries
+        subscriber.replayIndex = 0
+        subscriber.lastSequence = last.sequence
+        return true
+    }
+
+    /// Ends the replay: what was held meanwhile goes out (less the deliveries the replay carried).
+    private func goLive(_ subscriber: inout HubThread.Subscriber) -> Bool {
+        subscriber.stream.onDrained(nil)
+        subscriber.replay = nil
+        var bytes: [UInt8] = []
+        for (text, delivery) in subscriber.held {
+            if let delivery, subscriber.replayedDeliveries.contains(delivery) { continue }
+            bytes += text
+        }
+        subscriber.held = []
+        subscriber.heldBytes = 0
+        guard subscriber.stream.queuedBytes &+ bytes.count <= bufferBytes &- 512 else { return false }
+        subscriber.stream.send(bytes)
+        return true
+    }
+
+    /// Sends each replaying subscriber what fits in half its buffer; the next part when the client has read it.
+    func pace(_ hub: inout HubThread) {
+        var dropped: Set<Int> = []
+        for index in hub.subscribers.indices where hub.subscribers[index].replay != nil {
+            var subscriber = hub.subscribers[index]
+            defer { hub.subscribers[index] = subscriber }
+            let room = bufferBytes / 2 &- subscriber.stream.queuedBytes
+            guard room > 0, let replay = subscriber.replay else { continue }
+            var bytes: [UInt8] = []
+            while subscriber.replayIndex < replay.count, bytes.count < room {
+                let entry = replay[subscriber.replayIndex]
+                subscriber.replayIndex += 1
+                bytes += EventText.entry(entry, epoch: hub.epoch)
+                subscriber.sentSequence = entry.sequence
+                guard !entry.deliveryIDs.isEmpty else { continue }
+                for delivery in engine.deliveries(causedBy: entry) {
+                    bytes += EventText.delivery(delivery)
+                    subscriber.replayedDeliveries.insert(delivery.id)
+                }
+            }
+            // One entry larger than the whole buffer can never be sent.
+            guard subscriber.stream.queuedBytes &+ bytes.count <= bufferBytes &- 512 else {
+                drop(subscriber, epoch: hub.epoch)
+                dropped.insert(subscriber.id)
+                continue
+            }
+            subscriber.stream.send(bytes)
+            if subscriber.replayIndex >= replay.count, !startReplay(&subscriber, hub.epoch) {
+                drop(subscriber, epoch: hub.epoch)
+                dropped.insert(subscriber.id)
+            }
+        }
+        if !dropped.isEmpty { hub.subscribers.removeAll { dropped.contains($0.id) } }
+    }
+
+    /// Sends `bytes` to every live subscriber that has not had them, holds them for a replaying one (entries it
+    /// will replay itself), and drops a subscriber that fell too far behind.
+    func broadcast(_ bytes: [UInt8], entrySequence: Int?, delivery: String?, _ hub: inout HubThread) {
+        var dropped: Set<Int> = []
+        for index in hub.subscribers.indices {
+            var subscriber = hub.subscribers[index]
+            if let entrySequence, entrySequence <= subscriber.lastSequence { continue }
+            if subscriber.replay != nil {
+                // A later entry is taken from the journal when the replay reaches it.
+                if entrySequence != nil { continue }
+                subscriber.held.append((bytes, delivery))
+                subscriber.heldBytes &+= bytes.count
+                if subscriber.heldBytes > bufferBytes {
+                    drop(subscriber, epoch: hub.epoch)
+                    dropped.insert(subscriber.id)
+                } else {
+                    hub.subscribers[index] = subscriber
+                }
+                continue
+            }
+            if let delivery, subscriber.replayedDeliveries.contains(delivery) { continue }
+            // Room is kept for the final event, so a dropped subscriber always learns why.
+            guard subscriber.stream.queuedBytes &+ bytes.count <= bufferBytes &- 512 else {
+                drop(subscriber, epoch: hub.epoch)
+                dropped.insert(subscriber.id)
+                continue
+            }
+            subscriber.stream.send(bytes)
+            if let entrySequence {
+                subscriber.sentSequence = entrySequence
+                hub.subscribers[index] = subscriber
+            }
+        }
+        if !dropped.isEmpty { hub.subscribers.removeAll { dropped.contains($0.id) } }
+    }
+
+    /// A last `dropped` event, then the end of the stream.
+    private func drop(_ subscriber: HubThread.Subscriber, epoch: UInt64) {
+        subscriber.stream.onDrained(nil)
+        subscriber.stream.send(
+            EventText.dropped(bufferBytes: bufferBytes, lastSequence: subscriber.sentSequence, epoch: epoch))
+        subscriber.stream.finish()
+        countDrop()
+    }
+}
