@@ -80,18 +80,6 @@ package struct SegmentedRing<Element> {
         return chunks[chunk][slot]
     }
 
-    /// The elements from age-order `index` on, oldest first (all of them from 0, none from `count`).
-    package func elements(from index: Int) -> [Element] {
-        guard index > 0 else { return elements }
-        guard index < count else { return [] }
-        var result: [Element] = []
-        result.reserveCapacity(count &- index)
-        for position in index..<count {
-            if let element = element(at: position) { result.append(element) }
-        }
-        return result
-    }
-
     /// The newest element among the last `limit` that satisfies `predicate`, searched newest first.
     package func last(within limit: Int, where predicate: (Element) -> Bool) -> Element? {
         guard count > 0, limit > 0 else { return nil }

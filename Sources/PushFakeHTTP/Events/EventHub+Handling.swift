@@ -12,8 +12,8 @@ struct HubThread {
         var sentSequence: Int
         /// Deliveries the replay sent, so their live copies are skipped.
         var replayedDeliveries: Set<String> = []
-        /// Entries still to replay, sent as the client reads; `nil` once live.
-        var replay: [JournalEntry]?
+        /// The journal snapshot being replayed, sent as the client reads from ``replayIndex`` on; `nil` once live.
+        var replay: Journal?
         var replayIndex = 0
         /// Live deliveries, notes and state events heard while replaying, sent after it.
         var held: [(bytes: [UInt8], delivery: String?)] = []
@@ -23,6 +23,8 @@ struct HubThread {
     /// The epoch the subscribers were last told of.
     var epoch: UInt64
     var subscribers: [Subscriber] = []
+    /// Where the next replay round starts (``EventHub/pace(_:)``).
+    var paceStart = 0
     /// News (and subscribers) of a later epoch, waiting for that epoch's `journalRestarted`: watchers run outside
     /// the engine lock, so an entry can overtake the restart it follows.
     var future: [EventHub.Event] = []
@@ -115,13 +117,15 @@ extension EventHub {
     /// - Returns: `false` when what was held meanwhile does not fit in the buffer: the subscriber must be dropped.
     private func startReplay(_ subscriber: inout HubThread.Subscriber, _ epoch: UInt64) -> Bool {
         let (journal, current) = engine.journalWithEpoch
-        let entries = current == epoch ? journal.entries(after: subscriber.lastSequence) : []
-        guard let last = entries.last else { return goLive(&subscriber) }
+        let start = journal.firstIndex(after: subscriber.lastSequence)
+        guard current == epoch, start < journal.count, let last = journal.entry(at: journal.count &- 1) else {
+            return goLive(&subscriber)
+        }
         if subscriber.replay == nil {
             subscriber.stream.onDrained { [weak self] in self?.wake() }
         }
-        subscriber.replay = entries
-        subscriber.replayIndex = 0
+        subscriber.replay = journal
+        subscriber.replayIndex = start
         subscriber.lastSequence = last.sequence
         return true
     }
@@ -142,17 +146,26 @@ extension EventHub {
         return true
     }
 
-    /// Sends each replaying subscriber what fits in half its buffer; the next part when the client has read it.
-    func pace(_ hub: inout HubThread) {
+    /// Sends replaying subscribers what fits in half their buffers (the next part when the client has read it), at
+    /// most ``replayBytesPerRound`` in all per round, starting with a different subscriber each round: live events
+    /// queued meanwhile are not held up by many big replays, and no replay starves.
+    /// - Returns: whether the round's budget ran out with replay work left (the thread goes on without waiting).
+    func pace(_ hub: inout HubThread) -> Bool {
         var dropped: Set<Int> = []
-        for index in hub.subscribers.indices where hub.subscribers[index].replay != nil {
+        var budget = Self.replayBytesPerRound
+        let count = hub.subscribers.count
+        let first = count == 0 ? 0 : hub.paceStart % count
+        hub.paceStart &+= 1
+        for offset in 0..<count where budget > 0 {
+            let index = (first + offset) % count
+            guard hub.subscribers[index].replay != nil else { continue }
             var subscriber = hub.subscribers[index]
             defer { hub.subscribers[index] = subscriber }
-            let room = bufferBytes / 2 &- subscriber.stream.queuedBytes
+            let room = min(budget, bufferBytes / 2 &- subscriber.stream.queuedBytes)
             guard room > 0, let replay = subscriber.replay else { continue }
             var bytes: [UInt8] = []
-            while subscriber.replayIndex < replay.count, bytes.count < room {
-                let entry = replay[subscriber.replayIndex]
+            defer { budget &-= bytes.count }
+            while bytes.count < room, let entry = replay.entry(at: subscriber.replayIndex) {
                 subscriber.replayIndex += 1
                 bytes += EventText.entry(entry, epoch: hub.epoch)
                 subscriber.sentSequence = entry.sequence
@@ -175,6 +188,7 @@ extension EventHub {
             }
         }
         if !dropped.isEmpty { hub.subscribers.removeAll { dropped.contains($0.id) } }
+        return budget <= 0
     }
 
     /// Sends `bytes` to every live subscriber that has not had them, holds them for a replaying one (entries it

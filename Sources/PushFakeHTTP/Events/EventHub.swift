@@ -83,6 +83,8 @@ package final class EventHub: Sendable {
     let bufferBytes: Int
     private let shared = Locked(Shared())
     private let signal = NSCondition()
+    /// The most replay text the thread writes before it looks at its queue again.
+    static let replayBytesPerRound = 64 * 1024
 
     package init(engine: PushFake, heartbeat: Double, bufferBytes: Int) {
         self.engine = engine
@@ -191,13 +193,13 @@ package final class EventHub: Sendable {
             guard let (events, cancelled) = taken else { return }
             hub.subscribers.removeAll { cancelled.contains($0.id) || $0.stream.isCancelled }
             for event in events { handle(event, &hub) }
-            pace(&hub)
+            let moreReplay = pace(&hub)
             if Date() >= nextBeat {
                 broadcast(EventText.heartbeat, entrySequence: nil, delivery: nil, &hub)
                 nextBeat = Date().addingTimeInterval(heartbeat)
             }
             signal.lock()
-            let idle = shared.withLock { $0.queue.isEmpty && $0.cancelled.isEmpty && !$0.poked }
+            let idle = !moreReplay && shared.withLock { $0.queue.isEmpty && $0.cancelled.isEmpty && !$0.poked }
             if idle { _ = signal.wait(until: min(nextBeat, Date().addingTimeInterval(1))) }
             signal.unlock()
         }

@@ -35,12 +35,13 @@ final class EventStreamReader {
         XCTAssertEqual(head.headers["Content-Type"], "text/event-stream; charset=utf-8")
     }
 
-    /// Reads until `condition` holds for the events read so far; `false` when the stream ended or went silent for
-    /// the receive timeout first.
+    /// Reads until `condition` holds for the events read so far; `false` when the stream ended, went silent for the
+    /// receive timeout, or `seconds` passed first (heartbeats would otherwise keep a wrong test reading forever).
     @discardableResult
-    func read(until condition: ([Event]) -> Bool) -> Bool {
+    func read(within seconds: Double = 60, until condition: ([Event]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
         while !condition(events) {
-            guard !ended, let chunk = client.readChunk() else { return false }
+            guard !ended, Date() < deadline, let chunk = client.readChunk() else { return false }
             if chunk.isEmpty {
                 ended = true
                 return condition(events)
@@ -63,8 +64,8 @@ final class EventStreamReader {
     }
 
     /// Reads to the end of the stream (the server finishes it).
-    func readToEnd() -> Bool {
-        read(until: { _ in false })
+    func readToEnd(within seconds: Double = 60) -> Bool {
+        read(within: seconds, until: { _ in false })
         return ended
     }
 
