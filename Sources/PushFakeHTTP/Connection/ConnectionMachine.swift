@@ -150,7 +150,8 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         sent = 0
         switch phase {
         case .closing: phase = .closed
-        case .reading: if parser.bufferedByteCount > 0 { advance(now: now) }
+        // An answer over the output high water left requests unparsed, or (input ended) the close undecided.
+        case .reading: if parser.bufferedByteCount > 0 || inputClosed { advance(now: now) }
         default: break
         }
     }

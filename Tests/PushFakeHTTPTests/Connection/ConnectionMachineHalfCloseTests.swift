@@ -18,6 +18,17 @@ final class ConnectionMachineHalfCloseTests: XCTestCase {
         XCTAssertTrue(harness.isClosed)
     }
 
+    func test_answerOverTheOutputHighWater_closesOnceWritten_whenInputEnded() {
+        var harness = MachineHarness(outputHighWater: 16)
+        harness.feed(get("/a-long-target"))
+
+        harness.machine.inputEnded(now: harness.now)
+
+        XCTAssertFalse(harness.isClosed)
+        XCTAssertEqual(harness.written(), echo("/a-long-target"))
+        XCTAssertTrue(harness.isClosed, "not left open until the idle timeout")
+    }
+
     func test_partialRequest_isDropped_whenInputEnds() {
         var harness = MachineHarness()
         harness.feed("GET /a HTTP/1.1\r\nHo")
