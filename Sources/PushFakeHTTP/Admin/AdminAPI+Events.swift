@@ -6,8 +6,9 @@ extension AdminAPI {
     /// position (`EPOCH:SEQ` as in the stream's `id:` lines, or a bare sequence number of the current epoch).
     func events(_ request: FakeRequest) -> ServerReply {
         var requested: EventPosition?
-        for (name, value) in [("since", Self.query(request)["since"]), ("Last-Event-ID", request.headers["Last-Event-ID"])]
-        {
+        for (name, value) in [
+            ("since", Self.query(request)["since"]), ("Last-Event-ID", request.headers["Last-Event-ID"]),
+        ] {
             guard let value else { continue }
             guard let position = EventPosition(value) else {
                 return .response(

@@ -5,7 +5,8 @@ extension ConnectionMachine {
     /// Serializes `response` into the output buffer; closes after it unless the request keeps the connection.
     mutating func write(_ response: FakeResponse, _ facts: RequestFacts, now: UInt64) {
         let keepAlive = facts.keepAlive && drainDeadline == nil
-        response.serialize(keepAlive: keepAlive, headRequest: facts.isHead, requestVersion: facts.version, into: &output)
+        response.serialize(
+            keepAlive: keepAlive, headRequest: facts.isHead, requestVersion: facts.version, into: &output)
         lastActivity = now
         phase = keepAlive ? .reading : .closing
     }

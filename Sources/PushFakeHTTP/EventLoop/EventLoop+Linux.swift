@@ -72,7 +72,9 @@
                 fairness.waited(from: before, to: now)
                 // Once per batch: a stopping server drains every connection (the answers in flight are finished,
                 // idle connections close), then the loop ends when none is left or the grace is over.
-                if state.drainDeadline == nil, let deadline = server.drainDeadline { state.drain(until: deadline, now: now) }
+                if state.drainDeadline == nil, let deadline = server.drainDeadline {
+                    state.drain(until: deadline, now: now)
+                }
                 state.adoptPending(now: now)
                 for index in 0..<max(0, Int(count)) {
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }

@@ -15,7 +15,8 @@ extension PushFake {
 
 /// A TPNS register of its own device `id`, as raw HTTP/1.1, to the server's engine or under an instance's `prefix`.
 func rawRegister(device id: String, prefix: String = "") -> String {
-    let body = #"{"deviceId":"\#(id)","deviceRegistrationId":"abcd","applicationKey":"testApp","applicationType":"IOS"}"#
+    let body =
+        #"{"deviceId":"\#(id)","deviceRegistrationId":"abcd","applicationKey":"testApp","applicationType":"IOS"}"#
     return "POST \(prefix)/TPNS/api/device/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
 }

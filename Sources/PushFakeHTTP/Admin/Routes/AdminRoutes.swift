@@ -129,7 +129,8 @@ package enum AdminRoutes {
         headers: [
             AdminParameter(
                 name: "Last-Event-ID",
-                description: "What a reconnecting EventSource sends: the same as since (which wins when both are given).",
+                description:
+                    "What a reconnecting EventSource sends: the same as since (which wins when both are given).",
                 schema: ["type": "string", "pattern": .string(EventPosition.pattern)])
         ],
         responses: [
