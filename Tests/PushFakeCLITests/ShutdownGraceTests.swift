@@ -3,7 +3,7 @@ import PushFakeCore
 import PushFakeHTTP
 import XCTest
 
-/// `pushfake serve` on SIGTERM shuts down like a trusted server (issue 16 §7): the answers in flight finish within
+/// `pushfake serve` on SIGTERM shuts down like a trusted server (issue 16, item 7): the answers in flight finish within
 /// `--shutdown-grace`, then it exits 0. Before, six exports of a 20,000-entry journal got nothing and the process
 /// exited in 0.11 s.
 final class ShutdownGraceTests: XCTestCase {

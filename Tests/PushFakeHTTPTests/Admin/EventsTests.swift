@@ -87,7 +87,7 @@ final class EventsTests: ServerTestCase {
 
     /// The stall is found by the server's own accounting (its drop count), not by a number of entries guessed to
     /// exceed the kernel's socket buffers: those differ by machine, load and I/O model, and once held all 1,500
-    /// entries the test sent (issue 16 §10). Registers go on until the server reports the drop, however long the
+    /// entries the test sent (issue 16, item 10). Registers go on until the server reports the drop, however long the
     /// buffers make that; the journal is bounded so that memory stays flat meanwhile.
     func test_stalledSubscriber_isDroppedWithAFinalEvent_andVendorTrafficGoesOn() throws {
         server.stop()

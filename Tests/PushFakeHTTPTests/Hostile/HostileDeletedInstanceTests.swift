@@ -4,7 +4,7 @@ import PushFakeHTTP
 import XCTest
 
 /// What a client holds open on an instance — a wait, an events stream — ends at once when the instance is deleted,
-/// with an answer that names it, and nothing of the instance is held afterwards (issue 16 §3). The same at the
+/// with an answer that names it, and nothing of the instance is held afterwards (issue 16, item 3). The same at the
 /// server's stop: waits answer 503, streams end with a final event.
 final class HostileDeletedInstanceTests: HostileTestCase {
     /// A wait much longer than any test: a wait that holds on until its timeout shows as a test that fails.

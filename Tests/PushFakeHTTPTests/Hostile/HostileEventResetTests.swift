@@ -3,7 +3,7 @@ import PushFakeCore
 import PushFakeHTTP
 import XCTest
 
-/// An events subscriber never goes blind when the journal restarts (issue 16 §2): `POST /__pushfake/reset` and
+/// An events subscriber never goes blind when the journal restarts (issue 16, item 2): `POST /__pushfake/reset` and
 /// `DELETE /__pushfake/journal` begin a new epoch, told with a `reset` event, and a position of an older epoch —
 /// `?since=`, `Last-Event-ID`, a reader reconnecting — replays the current epoch from its start; `PUT
 /// /__pushfake/state` keeps the journal and its numbering and is told with a `state` event. The same per instance.

@@ -4,7 +4,7 @@ import PushFakeHTTP
 import XCTest
 
 /// Where a new events subscriber starts is fixed when its response head is produced, however busy the events thread
-/// is with other subscribers (issue 16 §2): a request made after the head arrived always reaches the stream. And a
+/// is with other subscribers (issue 16, item 2): a request made after the head arrived always reaches the stream. And a
 /// replay of a journal bigger than the subscriber's buffer reaches it whole, paced by what it reads.
 final class HostileEventStartTests: HostileTestCase {
     override func setUpWithError() throws {

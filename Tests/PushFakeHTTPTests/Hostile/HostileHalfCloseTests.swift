@@ -5,7 +5,7 @@ import XCTest
 
 /// A client that half-closes (`shutdown(SHUT_WR)`) right after its request gets the whole answer, for every kind of
 /// reply — a response, one another thread completes (a journal export built off the loops, a held wait), a stream —
-/// under both I/O models (issue 16 §7). Before, the export got 0 bytes and the wait was dropped at once.
+/// under both I/O models (issue 16, item 7). Before, the export got 0 bytes and the wait was dropped at once.
 final class HostileHalfCloseTests: HostileTestCase {
     /// Runs `body` against a server of each I/O model: epoll loops, and the thread per connection macOS runs.
     private func forEachIOModel(_ body: (ServerConfiguration.IOModel) throws -> Void) throws {
