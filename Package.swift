@@ -23,9 +23,10 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "PushFakeCore"),
-        // The HTTP/1.1 codec (parser, serializer): knows nothing of PushFake, so it builds and fuzzes alone.
+        // The HTTP/1.1 codec (parser, serializer, the one table of statuses and dates): knows nothing of PushFake, so
+        // it builds and fuzzes alone. The engine uses its vocabulary; dependencies point down, never back.
         .target(name: "PushFakeHTTP1"),
+        .target(name: "PushFakeCore", dependencies: ["PushFakeHTTP1"]),
         // libFuzzer harness for the codec: scripts/fuzz-http builds it with the codec's sources alone; the tests
         // replay the seed corpus through it.
         .target(name: "PushFakeHTTP1Fuzz", dependencies: ["PushFakeHTTP1"]),
@@ -40,8 +41,8 @@ let package = Package(
             exclude: ["Dashboard/Assets"]),
         // libFuzzer harness for the whole request path (codec, admin API, instances, engine): scripts/fuzz-engine
         // builds it with the libraries' sources and -sanitize=fuzzer; the tests replay the seed corpus through it.
-        .target(name: "PushFakeEngineFuzz", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
-        .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore"]),
+        .target(name: "PushFakeEngineFuzz", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
+        .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore", "PushFakeHTTP1"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
         // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.
         .target(name: "PushFakeReplay", dependencies: ["PushFakeCore"]),

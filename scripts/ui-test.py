@@ -147,9 +147,11 @@ try:
     ok("a notification composed to an alias shows as an iOS banner with title, body and badge on the right card")
 
     # A backend sends to bob with a rich URL: his Android phone shows the FCM data message's title and message.
-    assert http("POST", tp + "/notifications", {"alert": "Tap to see your receipt", "title": "Payment received",
-                                                "devices_aliases": ["bob"], "url": "https://example.com/receipt",
-                                                "inbox": True})[0] == 200
+    status, created = http("POST", tp + "/notifications", {"alert": "Tap to see your receipt",
+                                                           "title": "Payment received", "devices_aliases": ["bob"],
+                                                           "url": "https://example.com/receipt", "inbox": True})
+    assert status == 200, created
+    receipt = created["objects"][0]["id"]
 
     def notification_on_bob():
         push = card("bob").find_element(By.CSS_SELECTOR, ".push.android")
@@ -160,6 +162,26 @@ try:
         return True
     wait_for("the Android notification renders on bob's phone, with his inbox", notification_on_bob)
     ok("a backend's send to an Android alias shows as an Android notification, and the inbox counts it")
+
+    # Deleting notifications (DELETE …/notifications/{id}): the delivered one stays on bob's phone, marked, and
+    # leaves his inbox; the scheduled one is cancelled, and the schedule says so.
+    status, later = http("POST", tp + "/notifications", {"alert": "Your weekly digest", "title": "Digest",
+                                                         "devices_aliases": ["alice"],
+                                                         "send_since": "2099-01-01 00:00:00 +0000"})
+    assert status == 200, later
+    wait_for("the scheduled digest is listed", lambda: "Digest Your weekly digest" in text("#scheduled"))
+    assert http("DELETE", tp + "/notifications/" + later["objects"][0]["id"])[0] == 200
+    assert http("DELETE", tp + "/notifications/" + receipt)[0] == 200
+    wait_for("the cancelled send is reported", lambda: "Deleted, send cancelled: Digest (was due 2099-01-01 "
+             "00:00:00 UTC)" in text("#released") and "None" in text("#scheduled"))
+
+    def deleted_on_bob():
+        push = card("bob").find_element(By.CSS_SELECTOR, ".push.android")
+        assert "deleted" in push.get_attribute("class") and "notification deleted" in push.text, push.text
+        assert "Inbox: 0, 0 unopened" in card("bob").text, card("bob").text
+        return True
+    wait_for("bob's push is marked deleted and his inbox is empty", deleted_on_bob)
+    ok("deleting notifications marks the delivered push, empties the inbox and reports the cancelled send")
 
     # The same through TPNS: the iPhone gets an APNs payload with the message as its alert.
     driver.find_element(By.ID, "tab-tpns").click()

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeHTTP1
 
 /// The properties the server holds for any sequence of requests, checked for one arbitrary input: the body of the
 /// libFuzzer target (`LLVMFuzzerTestOneInput`, built by scripts/fuzz-engine) and of the test that replays the seed
@@ -12,6 +13,8 @@ import PushFakeHTTP
 /// - what the connection writes is exactly one valid HTTP/1.1 answer (status line 200…599, or a `100 Continue`
 ///   before it when asked for; well-formed headers; `Content-Length` matching the body), or nothing when a fault
 ///   drops the connection;
+/// - its reason phrase is the one table's (``HTTP1Status``), and it carries exactly one `Date`, an IMF-fixdate of
+///   the fake clock of the engine that answered (the server's for what the transport rejects alone);
 /// - the answer's body is JSON with a JSON `Content-Type`, except: the dashboard's page and assets, a JSON Lines
 ///   journal export (each line must be JSON instead), the events stream (only its head is checked), HEAD, 204 and
 ///   304 answers, and answers shaped by a `malformedBody` fault;
@@ -136,6 +139,10 @@ public enum EngineFuzzCheck {
             (response, rest) = try EngineFuzzResponse.read(bytes, headRequest: isHead)
         }
         guard (200...599).contains(response.status) else { throw .init("final status", response.status) }
+        guard response.reason == HTTP1Status.reasonPhrase(for: response.status) else {
+            throw .init("reason phrase not the table's", response.status, response.reason)
+        }
+        try checkDate(response, to: request, server: server)
         guard rest.isEmpty else { throw .init("bytes after the answer", request.target, Array(rest.prefix(200))) }
         if response.chunked {
             // Only the events stream is chunked; its head is checked, then the harness hangs up (a HEAD request
@@ -149,6 +156,24 @@ public enum EngineFuzzCheck {
             return
         }
         try checkBody(response, request: request, server: server)
+    }
+
+    /// One `Date`, an IMF-fixdate of the answering engine's clock (to within two seconds for a real clock).
+    private static func checkDate(
+        _ response: EngineFuzzResponse, to request: EngineFuzzRequest, server: PushFakeServer
+    ) throws(EngineFuzzViolation) {
+        let dates = response.headers.filter { $0.name.lowercased() == "date" }.map(\.value)
+        guard dates.count == 1, let second = HTTP1Date.parse(dates[0]) else {
+            throw .init("not exactly one IMF-fixdate Date", request.method, request.target, dates)
+        }
+        let (target, _) = engine(for: request, in: server)
+        let answered = [target, server.fake].contains { engine in
+            let now = engine.httpDate.secondsSince1970
+            return engine.clockMode == .fixed ? now == second : abs(now - second) <= 2
+        }
+        guard answered else {
+            throw .init("Date is no answering engine's clock", request.method, request.target, dates[0])
+        }
     }
 
     private static func checkBody(

@@ -1,6 +1,8 @@
 /// One HTTP/1.1 response read strictly from what a connection wrote, independently of the server's serializer.
 struct EngineFuzzResponse {
     let status: Int
+    /// The reason phrase of the status line.
+    let reason: String
     let headers: [(name: String, value: String)]
     /// The body as framed by `Content-Length`; for a chunked (streamed) answer, whatever followed the head.
     let body: [UInt8]
@@ -19,7 +21,7 @@ struct EngineFuzzResponse {
         guard let headEnd = endOfHead(bytes) else { throw .init("response head does not end", bytes) }
         let lines = splitLines(bytes[bytes.startIndex..<headEnd])
         guard let statusLine = lines.first else { throw .init("no status line", bytes) }
-        let status = try readStatusLine(statusLine)
+        let (status, reason) = try readStatusLine(statusLine)
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
@@ -41,26 +43,36 @@ struct EngineFuzzResponse {
         let encoding = headers.first { $0.name.lowercased() == "transfer-encoding" }?.value
         if let encoding {
             guard encoding == "chunked", lengths.isEmpty else { throw .init("bad framing", encoding, lengths) }
-            return (EngineFuzzResponse(status: status, headers: headers, body: Array(rest), chunked: true), [])
+            return (
+                EngineFuzzResponse(status: status, reason: reason, headers: headers, body: Array(rest), chunked: true),
+                []
+            )
         }
         if status < 200 || status == 204 || status == 304 {
             guard lengths.isEmpty || status >= 200 else { throw .init("1xx with Content-Length", status) }
-            return (EngineFuzzResponse(status: status, headers: headers, body: [], chunked: false), rest)
+            return (
+                EngineFuzzResponse(status: status, reason: reason, headers: headers, body: [], chunked: false), rest
+            )
         }
         guard lengths.count == 1, let length = Int(lengths[0]), length >= 0, lengths[0].allSatisfy(\.isNumber)
         else { throw .init("Content-Length missing, repeated or not a number", lengths) }
         if headRequest {
-            return (EngineFuzzResponse(status: status, headers: headers, body: [], chunked: false), rest)
+            return (
+                EngineFuzzResponse(status: status, reason: reason, headers: headers, body: [], chunked: false), rest
+            )
         }
         guard rest.count >= length else { throw .init("body shorter than Content-Length", length, rest.count) }
         let body = Array(rest.prefix(length))
         return (
-            EngineFuzzResponse(status: status, headers: headers, body: body, chunked: false), rest.dropFirst(length)
+            EngineFuzzResponse(status: status, reason: reason, headers: headers, body: body, chunked: false),
+            rest.dropFirst(length)
         )
     }
 
     /// `HTTP/1.1 NNN reason`, 100 ≤ NNN ≤ 599.
-    private static func readStatusLine(_ line: ArraySlice<UInt8>) throws(EngineFuzzViolation) -> Int {
+    private static func readStatusLine(
+        _ line: ArraySlice<UInt8>
+    ) throws(EngineFuzzViolation) -> (status: Int, reason: String) {
         let prefix = Array("HTTP/1.1 ".utf8)
         guard line.count >= 12, line.starts(with: prefix) else { throw .init("bad status line", line) }
         let digits = line.dropFirst(prefix.count).prefix(3)
@@ -72,7 +84,7 @@ struct EngineFuzzResponse {
         guard line.dropFirst(13).allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
             throw .init("control byte in reason phrase", line)
         }
-        return status
+        return (status, String(decoding: line.dropFirst(13), as: UTF8.self))
     }
 
     /// The index of the CRLFCRLF ending the head.

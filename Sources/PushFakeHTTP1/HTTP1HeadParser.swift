@@ -40,10 +40,13 @@ enum HTTP1HeadParser {
         }
         request.headers = HTTP1Headers(collected)
         let version = request.version
+        let framing = try fields.framing(maxBodyBytes: maxBodyBytes)
         request.keepAlive =
             version.isAtLeastHTTP11 ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose
+        // HTTP/1.0 has no Transfer-Encoding: its framing is faulty, so the body is read as chunked, answered, and the
+        // connection closed whatever `Connection` says (RFC 9112 §6.1): bytes after it are never read as a request.
+        if framing == .chunked && !version.isAtLeastHTTP11 { request.keepAlive = false }
         request.expectsContinue = fields.expectsContinue && version.isAtLeastHTTP11
-        let framing = try fields.framing(maxBodyBytes: maxBodyBytes)
         // After the framing: a body too large or a smuggling setup is the more telling error.
         try fields.checkHost(version: version)
         return Head(request: request, framing: framing)
@@ -85,8 +88,10 @@ enum HTTP1HeadParser {
             throw .http2Preface
         }
         let version = try parseVersion(bytes, index + 1..<line.upperBound)
-        return HTTP1Request(
-            method: G.string(bytes, method), target: G.string(bytes, target), version: version)
+        let (originForm, authority) = try parseTarget(bytes, target, method: method)
+        var request = HTTP1Request(method: G.string(bytes, method), target: originForm, version: version)
+        request.targetAuthority = authority
+        return request
     }
 
     /// `HTTP/DIGIT.DIGIT`, case-sensitive (RFC 9112 §2.3).

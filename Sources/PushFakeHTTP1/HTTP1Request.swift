@@ -13,8 +13,13 @@
 public struct HTTP1Request: Sendable, Equatable {
     /// The method as sent, case preserved (methods are case-sensitive), such as `POST`.
     public var method: String
-    /// The request-target as sent, path and query, such as `/TPNS/api/device/register?x=1`.
+    /// The request-target in origin form, path and query, such as `/TPNS/api/device/register?x=1`: as sent, or the
+    /// path and query of an absolute-form target (`http://127.0.0.1:8080/x?y` → `/x?y`, RFC 9112 §3.2.2); `*` for
+    /// `OPTIONS *`.
     public var target: String
+    /// The authority of an absolute-form target (`http://127.0.0.1:8080/x` → `127.0.0.1:8080`), which replaces the
+    /// `Host` header (RFC 9112 §3.2.2); `nil` for the usual origin-form target.
+    public var targetAuthority: String?
     /// The version from the request line.
     public var version: HTTP1Version
     /// The header fields with names as sent, in wire order; lookups are case-insensitive.

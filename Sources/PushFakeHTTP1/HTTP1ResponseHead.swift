@@ -26,35 +26,9 @@ public struct HTTP1ResponseHead: Sendable, Equatable {
         (100..<200).contains(status) || status == 204 || status == 304
     }
 
-    /// The RFC 9110 reason phrase for `status`, or `Status <n>` for a code not listed here.
+    /// The reason phrase for `status` from the one table, ``HTTP1Status/reasonPhrase(for:)``.
     public static func standardReason(for status: Int) -> String {
-        switch status {
-        case 100: return "Continue"
-        case 200: return "OK"
-        case 201: return "Created"
-        case 204: return "No Content"
-        case 400: return "Bad Request"
-        case 401: return "Unauthorized"
-        case 402: return "Payment Required"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        case 405: return "Method Not Allowed"
-        case 406: return "Not Acceptable"
-        case 408: return "Request Timeout"
-        case 409: return "Conflict"
-        case 411: return "Length Required"
-        case 413: return "Content Too Large"
-        case 422: return "Unprocessable Content"
-        case 429: return "Too Many Requests"
-        case 431: return "Request Header Fields Too Large"
-        case 500: return "Internal Server Error"
-        case 501: return "Not Implemented"
-        case 502: return "Bad Gateway"
-        case 503: return "Service Unavailable"
-        case 504: return "Gateway Timeout"
-        case 505: return "HTTP Version Not Supported"
-        default: return "Status \(status)"
-        }
+        HTTP1Status.reasonPhrase(for: status)
     }
 }
 

@@ -27,12 +27,14 @@ public enum HTTP1Serializer {
     ///     told `Connection: keep-alive` when `true`, since it would otherwise close.
     ///   - headRequest: answers a HEAD: same headers and `Content-Length`, no body bytes.
     ///   - requestVersion: the version of the request being answered.
+    ///   - date: written as the `Date` field unless `head` has one (RFC 9110 §6.6.1).
     public static func serialize(
         _ head: HTTP1ResponseHead,
         body: [UInt8],
         keepAlive: Bool,
         headRequest: Bool,
         requestVersion: HTTP1Version = .http11,
+        date: HTTP1Date? = nil,
         into buffer: inout [UInt8]
     ) {
         let sendsBody = !headRequest && !HTTP1ResponseHead.isBodyless(head.status)
@@ -41,6 +43,7 @@ public enum HTTP1Serializer {
         buffer.reserveCapacity(buffer.count + headBytes + (sendsBody ? body.count : 0))
         appendStatusLine(status: head.status, reason: head.reason, into: &buffer)
         for field in head.headers { appendField(name: field.name, value: field.value, into: &buffer) }
+        if let date, head.headers["Date"] == nil { buffer.append(contentsOf: date.fieldLine) }
         appendEndOfHead(
             framing: .length(body.count), status: head.status, keepAlive: keepAlive, requestVersion: requestVersion,
             into: &buffer)
@@ -53,12 +56,13 @@ public enum HTTP1Serializer {
         body: [UInt8],
         keepAlive: Bool,
         headRequest: Bool,
-        requestVersion: HTTP1Version = .http11
+        requestVersion: HTTP1Version = .http11,
+        date: HTTP1Date? = nil
     ) -> [UInt8] {
         var buffer: [UInt8] = []
         serialize(
             head, body: body, keepAlive: keepAlive, headRequest: headRequest, requestVersion: requestVersion,
-            into: &buffer)
+            date: date, into: &buffer)
         return buffer
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeHTTP1
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -114,6 +115,8 @@ public final class PushFakeURLProtocol: URLProtocol {
             var fields: [String: String] = [:]
             for field in exchange.response.headers { fields[field.name] = field.value }
             fields["Content-Length"] = String(exchange.response.body.count)
+            // Like the live server: the engine's clock, not the wall clock (FakeBehaviour.md, "HTTP").
+            if exchange.response.headers["Date"] == nil { fields["Date"] = exchange.httpDate.text }
             guard
                 let response = HTTPURLResponse(
                     url: url, statusCode: exchange.response.status, httpVersion: "HTTP/1.1", headerFields: fields)

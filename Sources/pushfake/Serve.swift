@@ -19,12 +19,13 @@ enum Serve {
             host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
         configuration.adminAccess = options.adminAccess
         configuration.maxConnections = options.maxConnections
+        configuration.maxInstances = options.maxInstances
         configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
         configuration.shutdownGrace = options.shutdownGrace
         if let upstream = options.upstream { configuration.upstream = UpstreamProxy(upstream) }
         let fake = PushFake(options.engineConfiguration)
         if let problem = loadStateFiles(options.stateFiles, into: fake) {
-            StandardStreams.error("pushfake: \(problem)\n")
+            StandardStreams.error("pushfake: \(LogText.escaped(problem))\n")
             exit(ExitCode.dataError.rawValue)
         }
         let server = PushFakeServer(fake: fake, configuration: configuration)
@@ -36,7 +37,7 @@ enum Serve {
         do {
             try server.start()
         } catch {
-            StandardStreams.error("pushfake: \(error)\n")
+            StandardStreams.error("pushfake: \(LogText.escaped(String(describing: error)))\n")
             exit(error == PushFakeError.addressInUse(port: options.port) ? 69 : 70)
         }
         StandardStreams.output(readyLine(server).serializedString() + "\n")
@@ -144,17 +145,21 @@ enum Serve {
     }
 
     /// A line about the server itself on stderr: `pushfake: …`, or `{"event":…,"message":…}` with
-    /// `--log-format json`.
+    /// `--log-format json`. One line, whatever the message holds (a simulator's error output, an upstream URL): the
+    /// message goes through ``LogText``.
     @Sendable private static func say(_ message: String, event: String, _ options: ServeOptions) {
-        let line =
-            options.logFormat == "json"
-            ? JSON.object(["event": .string(event), "message": .string(message)]).serializedString()
-            : "pushfake: " + message
-        StandardStreams.error(line + "\n")
+        StandardStreams.error(sayLine(message, event: event, logFormat: options.logFormat) + "\n")
+    }
+
+    /// The line ``say(_:event:_:)`` writes, without its newline.
+    private static func sayLine(_ message: String, event: String, logFormat: String) -> String {
+        logFormat == "json"
+            ? LogText.jsonLine(["event": .string(event), "message": .string(message)])
+            : "pushfake: " + LogText.escaped(message)
     }
 
     @Sendable private static func writeJSONLog(_ line: RequestLogLine) {
-        StandardStreams.error(line.jsonValue.serializedString() + "\n")
+        StandardStreams.error(line.jsonLine + "\n")
     }
 
     @Sendable private static func writeLog(_ line: RequestLogLine) {

@@ -16,6 +16,8 @@ struct ServeOptions {
     var maxBodyBytes = 10 * 1_048_576
     /// `--max-connections`; `nil`: the open-file limit less headroom (ServerConfiguration.defaultMaxConnections).
     var maxConnections: Int?
+    /// `--max-instances`: the most instances alive at once (0 turns them off).
+    var maxInstances = ServerConfiguration.defaultMaxInstances
     var quiet = false
     /// `text` (default) or `json`: one JSON object per request log line on stderr.
     var logFormat = "text"
@@ -50,7 +52,8 @@ struct ServeOptions {
             .flag("--state-checks", "Enforce the TPNS SDK state machine (-1000/-1001/-1002) server-side"),
             .value(
                 "--journal-limit", "n",
-                "Keep only the newest n journal entries (default: keep all, with a warning on stderr at start-up)"),
+                "Keep only the newest n journal entries (default: keep all, with a warning on stderr at start-up); "
+                    + "also the most an instance may keep"),
             .value("--tpns-app", "key", "Declare a TPNS application key (makes TPNS strict)", repeatable: true),
             .value(
                 "--twinpush-app", "id:api-token:creator-token", "Declare a TwinPush app (makes TwinPush strict)",
@@ -60,6 +63,10 @@ struct ServeOptions {
                 "--max-connections", "n",
                 "Serve at most n connections at once (1...1000000; default: the open-file limit, ulimit -n, less 64); "
                     + "then a new one replaces the oldest that never sent a byte, or gets 503"),
+            .value(
+                "--max-instances", "n",
+                "Keep at most n instances (POST /__pushfake/instances) alive at once (0...100000, default 1000; "
+                    + "0: none); one more gets 503"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
             .value("--log-format", "format", "text (default) or json: one JSON object per request log line"),
             .value(
@@ -124,6 +131,7 @@ struct ServeOptions {
         }
         maxBodyBytes = try arguments.int("--max-body-bytes", in: 1...Int(Int32.max)) ?? maxBodyBytes
         maxConnections = try arguments.int("--max-connections", in: 1...1_000_000)
+        maxInstances = try arguments.int("--max-instances", in: ServerConfiguration.maxInstancesRange) ?? maxInstances
         quiet = arguments.has("--quiet")
         logFormat = try arguments.choice("--log-format", ["text", "json"]) ?? logFormat
         if let token = arguments.string("--admin-token") {

@@ -33,6 +33,7 @@ final class MaxConnectionsCommandTests: XCTestCase {
         XCTAssertEqual(refused.status, 503)
         XCTAssertEqual(refused.headers["Connection"], "close")
         XCTAssertEqual(refused.json?["status"], 503)
+        XCTAssertEqual(refused.headers["Date"], "Thu, 01 Jan 2026 00:00:00 GMT", "the fake clock's, like every answer")
         XCTAssertEqual(server.stop().status, 0)
     }
 }

@@ -110,6 +110,42 @@ final class SimulatorServeTests: XCTestCase {
         XCTAssertTrue(stopped.stderr.contains("to device PHONE: \(note)"), stopped.stderr)
     }
 
+    func test_serve_logsASimulatorsErrorOutputOnOneLine_whenItHoldsControlCharacters() async throws {
+        // GIVEN an xcrun whose error output moves the cursor, colours and reverses the text
+        let environment = try installXcrun(status: 148)
+        let script = """
+            #!/bin/sh
+            printf 'Invalid \\033[31mdevice\\033[0m \\342\\200\\256live\\302\\233\\177 -> 200\\n' >&2
+            exit 148
+
+            """
+        try Data(script.utf8).write(to: root.appendingPathComponent("bin/xcrun"))
+        for format in ["text", "json"] {
+            let server = try ServerProcess(
+                ["--quiet", "--log-format", format, "--simulator", "booted", "--bundle-id", "com.example.app"],
+                environment: environment)
+            // WHEN a push fails with that output
+            try await registerAndSend(server, count: 1)
+            try await eventually {
+                let deliveries = try await server.request("GET", "/__pushfake/deliveries").body
+                return deliveries.contains("notes")
+            }
+            let stderr = server.stop().stderr
+            let line = try XCTUnwrap(stderr.split(separator: "\n").first { $0.contains("delivery ") }, stderr)
+            // THEN the log line is one printable line
+            XCTAssertFalse(line.unicodeScalars.contains { !LogText.isPrintable($0) }, String(line))
+            let original = "Invalid \u{1B}[31mdevice\u{1B}[0m \u{202E}live\u{9B}\u{7F} -> 200"
+            if format == "text" {
+                let escaped = #"Invalid \u{1B}[31mdevice\u{1B}[0m \u{202E}live\u{9B}\u{7F} -> 200"#
+                XCTAssertTrue(line.contains(escaped), String(line))
+            } else {
+                // AND the JSON line decodes to the output as the simulator wrote it
+                let message = try JSON.parse(Array(line.utf8))["message"]?.stringValue ?? ""
+                XCTAssertTrue(message.hasSuffix(original), message)
+            }
+        }
+    }
+
     func test_serve_rejectsSimulatorFlagsThatCannotWork() throws {
         let cases: [([String], String)] = [
             (["--simulator", "booted"], "--apns-dir and --simulator need --bundle-id"),

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeHTTP
 import XCTest
 
 /// `pushfake tail` against the real binary: live lines, `--json`, `--since`, `--instance`, signals, strict flags.
@@ -29,6 +30,27 @@ final class TailCommandTests: XCTestCase {
         XCTAssertTrue(faulted.hasSuffix("-> 409 fault=tpnsError(-1001)"), faulted)
         XCTAssertEqual(tail.stop(signal: SIGINT), 0)
         XCTAssertEqual(server.stop().status, 0)
+    }
+
+    func test_tail_printsOneLinePerEntry_whenAFaultsErrorTypeHoldsControlCharacters() throws {
+        // GIVEN an in-process server whose fault rule (made through the Swift API, which takes any name) answered a
+        // request with an error type holding a newline and a forged line
+        let server = PushFakeServer(fake: PushFake())
+        try server.start()
+        defer { server.stop() }
+        let forged = "E\nPOST /forged -> 200\u{1B}[2K"
+        server.fake.inject(.twinPushError(TwinPushErrorType(rawValue: forged, status: 422)), when: .any)
+        let client = try LoopbackHTTPClient(port: server.port, receiveTimeout: 20)
+        XCTAssertEqual(client.request("POST", "/TPNS/api/device/register", body: register)?.status, 422)
+        // WHEN tail prints it
+        let tail = try TailProcess(["--url", server.baseURL.absoluteString, "--since", "0"])
+        let lines = try tail.lines(until: { !$0.isEmpty })
+        // THEN it is one line, the control characters escaped
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        let line = try XCTUnwrap(lines.first)
+        XCTAssertTrue(line.contains("-> 422 fault=") && line.contains("POST /forged"), line)
+        XCTAssertFalse(line.unicodeScalars.contains { !LogText.isPrintable($0) }, line)
+        XCTAssertEqual(tail.stop(signal: SIGTERM), 0)
     }
 
     func test_tailJSON_replaysSince_asARecording_followsAnInstance_andExitsZeroOnSIGTERM() async throws {

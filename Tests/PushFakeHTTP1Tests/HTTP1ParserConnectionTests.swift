@@ -33,6 +33,15 @@ final class HTTP1ParserConnectionTests: XCTestCase {
         XCTAssertEqual(keepAlive("HTTP/1.0", " foo ,  KEEP-ALIVE "), true)
     }
 
+    func test_parser_closesAfterTheRequest_whenHTTP10SendsTransferEncoding() {
+        let request = parseOne(
+            "POST / HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+        XCTAssertEqual(request?.keepAlive, false)
+        XCTAssertEqual(request?.body, bytes("{}"))
+        XCTAssertEqual(
+            parseOne("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")?.keepAlive, true)
+    }
+
     func test_parser_reportsBufferedBytesAndMidRequest_whenBytesArrive() {
         var parser = HTTP1Parser()
         XCTAssertEqual(parser.bufferedByteCount, 0)

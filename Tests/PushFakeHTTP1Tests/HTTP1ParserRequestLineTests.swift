@@ -21,7 +21,12 @@ final class HTTP1ParserRequestLineTests: XCTestCase {
 
     func test_parser_acceptsAbsoluteAndAsteriskTargets_whenWellFormed() {
         XCTAssertEqual(parseOne("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")?.target, "*")
-        XCTAssertEqual(parseOne("GET http://h:8/a?b HTTP/1.1\r\nHost: x\r\n\r\n")?.target, "http://h:8/a?b")
+        // The absolute form is read as its origin form plus its authority (RFC 9112 §3.2.2).
+        let absolute = parseOne("GET http://h:8/a?b HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(absolute?.target, "/a?b")
+        XCTAssertEqual(absolute?.targetAuthority, "h:8")
+        XCTAssertEqual(parseOne("GET HTTPS://h?b HTTP/1.1\r\nHost: x\r\n\r\n")?.target, "/?b")
+        XCTAssertNil(parseOne("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")?.targetAuthority)
     }
 
     func test_parser_acceptsBareLF_whenLinesEndWithLFOnly() {

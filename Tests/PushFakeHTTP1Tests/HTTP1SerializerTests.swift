@@ -43,7 +43,7 @@ final class HTTP1SerializerTests: XCTestCase {
 
     func test_serializer_omitsLengthAndBody_whenStatusIs204Or304Or1xx() {
         XCTAssertEqual(serialize(204, body: "ignored"), "HTTP/1.1 204 No Content\r\n\r\n")
-        XCTAssertEqual(serialize(304, keepAlive: false), "HTTP/1.1 304 Status 304\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(serialize(304, keepAlive: false), "HTTP/1.1 304 Not Modified\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(serialize(100), text(HTTP1Serializer.continueResponse))
     }
 

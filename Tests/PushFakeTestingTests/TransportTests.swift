@@ -45,6 +45,22 @@ final class TransportTests: XCTestCase {
         }
     }
 
+    func test_urlProtocolAndLive_answerWithTheFakeClocksDate() async throws {
+        for transport in [PushFakeTransport.urlProtocol, .live] {
+            try await withPushFake(transport) { fake in
+                fake.engine.advanceClock(by: 3_600)
+                let session = fake.makeURLSession()
+                var request = URLRequest(url: fake.tpnsBaseURL.appendingPathComponent("api/device/register"))
+                request.httpMethod = "POST"
+                request.httpBody = Data(register.utf8)
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                let (_, response) = try await session.data(for: request)
+                let date = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Date")
+                XCTAssertEqual(date, "Thu, 01 Jan 2026 01:00:00 GMT", "\(transport)")
+            }
+        }
+    }
+
     func test_urlProtocol_appliesDelayAndDropFaults_whenInjected() async throws {
         try await withPushFake(.urlProtocol) { fake in
             let session = fake.makeURLSession()

@@ -33,6 +33,16 @@ final class UpstreamProxyTests: XCTestCase {
             XCTAssertNotNil(line?["latencyMs"]?.intValue, "\(String(describing: line))")
             XCTAssertEqual(line?["mode"]?.stringValue, "proxy")
         }
+        // AND the upstream's Date is passed on once, not doubled nor replaced by the proxy's own clock's
+        for entry in proxied {
+            XCTAssertEqual(entry.response.headers.values(for: "Date"), ["Thu, 01 Jan 2026 00:00:00 GMT"])
+        }
+        proxy.fake.advanceClock(by: 86_400)
+        let answer = try UpstreamFixtures.send(proxy, "GET", "/TPNS/nowhere")
+        XCTAssertEqual(answer.headers.values(for: "Date"), ["Thu, 01 Jan 2026 00:00:00 GMT"])
+        XCTAssertEqual(
+            try UpstreamFixtures.send(proxy, "GET", "/__pushfake/health").headers.values(for: "Date"),
+            ["Fri, 02 Jan 2026 00:00:00 GMT"])
         XCTAssertEqual(
             proxied[0].proxied?.upstream, standIn.baseURL(for: .tpns)?.absoluteString)
         XCTAssertEqual(

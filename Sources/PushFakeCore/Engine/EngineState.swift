@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeHTTP1
 
 /// Everything an engine instance holds, guarded by its one lock.
 struct EngineState {
@@ -25,6 +26,9 @@ struct EngineState {
     var tickDeliveries: [String] = []
     /// The journal's epoch (``JournalPosition/epoch``): random at first, one more at each restart of the journal.
     var journalEpoch = UInt64.random(in: 1...(1 << 40))
+    /// The `Date` of answers given at the clock's current second, formatted once per second
+    /// (``httpDate(at:)``).
+    var httpDate = HTTP1Date(secondsSince1970: 0)
 
     init(configuration: PushFakeConfiguration, vendors: VendorRegistry) {
         self.configuration = configuration
@@ -72,6 +76,12 @@ struct EngineState {
         for (slot, declared) in zip(vendorSlots, apps) {
             if let declared, let commit = try? slot.prepareApps(declared) { commit() }
         }
+    }
+
+    /// The `Date` of an answer given at `now` (the clock's time), from the once-per-second cache.
+    mutating func httpDate(at now: Date) -> HTTP1Date {
+        httpDate = httpDate.at(secondsSince1970: HTTP1Date.second(containing: now.timeIntervalSince1970))
+        return httpDate
     }
 
     /// Lets every vendor act on the clock's current time (scheduled sends falling due). What a tick delivers is

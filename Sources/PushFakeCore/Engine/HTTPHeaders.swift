@@ -65,7 +65,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// ASCII case-insensitive comparison without allocating lowercased copies.
-    static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+    package static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
         let left = lhs.utf8
         let right = rhs.utf8
         guard left.count == right.count else { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeHTTP1
 
 extension PushFake {
     // MARK: Faults
@@ -78,6 +79,12 @@ extension PushFake {
     /// The fake clock's current time.
     public var now: Date {
         state.withLock { $0.clock.now }
+    }
+
+    /// The `Date` of an answer given now (RFC 9110 §6.6.1), from the engine's clock: what hosts write on answers
+    /// that did not come from ``handle(_:)`` (the admin API, requests the transport rejects).
+    package var httpDate: HTTP1Date {
+        state.withLock { state in state.httpDate(at: state.clock.now) }
     }
 
     /// Whether the clock is fixed or follows wall time (a loaded state may have changed it, see ``loadState(_:)``).

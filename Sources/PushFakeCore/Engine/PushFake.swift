@@ -164,7 +164,7 @@ public final class PushFake: Sendable {
         return (
             Exchange(
                 response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route,
-                fault: applied), entry, dropped
+                fault: applied, httpDate: state.httpDate(at: now)), entry, dropped
         )
     }
 

@@ -41,7 +41,8 @@ public enum RecordingComparison {
         difference(recorded: lines(ofJSONLines: text), entries: entries, options: options, limit: limit)
     }
 
-    /// The (redacted) entry as compared: its JSON Lines object minus ignored fields and client-added headers.
+    /// The (redacted) entry as compared: its JSON Lines object minus ignored fields, client-added headers and the
+    /// response's `Date`.
     ///
     /// The kept headers are sorted by name (stably, so repeats of one name keep their order): the order of
     /// different headers means nothing in HTTP, and URLSession on Linux sends them in the order of a `Dictionary`,
@@ -64,6 +65,15 @@ public enum RecordingComparison {
             let sorted = compared.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
             request["headers"] = .array(sorted.map { [.string($0.element.name), $0.element.value] })
             object["request"] = .object(request)
+            value = .object(object)
+        }
+        // A response's Date is the clock of whoever answered (a real vendor's through the proxy), and the entry's
+        // `time` already says when: it never makes two recordings differ (FakeBehaviour.md, "HTTP").
+        if case .object(var object) = value, case .object(var response)? = object["response"],
+            let headers = response["headers"]?.arrayValue
+        {
+            response["headers"] = .array(headers.filter { $0[0]?.stringValue?.lowercased() != "date" })
+            object["response"] = .object(response)
             value = .object(object)
         }
         for path in options.ignoredFields.sorted() { value = value.removing(path) }

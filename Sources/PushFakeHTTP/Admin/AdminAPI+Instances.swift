@@ -20,14 +20,32 @@ extension AdminAPI {
         case .success(var parsed):
             // Instances deliver into the simulator as the server does (`pushfake serve --simulator`).
             parsed.simulatorDelivery = fake.configuration.simulatorDelivery
+            parsed.journalLimit = Self.journalLimit(
+                asked: parsed.journalLimit, ceiling: server.fake.configuration.journalLimit)
             configuration = parsed
+        }
+        let limit = server.instances.limit
+        guard limit > 0 else {
+            return .json(503, ["error": "this server makes no instances (pushfake serve --max-instances 0)"])
         }
         let engine = PushFake(configuration, vendors: fake.vendors)
         guard let id = server.instances.add(engine) else {
             return .json(
-                503, ["error": .string("\(InstanceRegistry.limit) instances are live; delete some first")])
+                503,
+                [
+                    "error": .string(
+                        "\(limit) instances are live, the most this server allows (pushfake serve --max-instances); "
+                            + "delete some first")
+                ])
         }
         return .json(201, describe(id, engine, base: baseURL(for: request)))
+    }
+
+    /// The server's journal limit is a ceiling: an instance may keep fewer entries, never more, and one asking for
+    /// no limit (or a larger one) gets the ceiling (FakeBehaviour.md, "Instances").
+    static func journalLimit(asked: Int?, ceiling: Int?) -> Int? {
+        guard let ceiling else { return asked }
+        return min(asked ?? ceiling, ceiling)
     }
 
     /// `DELETE /__pushfake/instances/{id}`: its held waits answer 410 at once and its event streams end with a final
@@ -40,7 +58,8 @@ extension AdminAPI {
         return .json(200, ["deleted": .string(id)])
     }
 
-    /// `{"id": "3", "urls": {"base": …, "admin": …, "<vendor>": …}}`: each vendor's base URL under the instance.
+    /// `{"id": "3", "urls": {"base": …, "admin": …, "<vendor>": …}, "journalLimit": N|null}`: each vendor's base URL
+    /// under the instance, and the journal limit it got.
     private func describe(_ id: String, _ engine: PushFake, base: String) -> JSON {
         let root = base + "/i/" + id
         var urls: JSONObject = ["base": .string(root), "admin": .string(root + AdminRoutes.prefix)]
@@ -49,6 +68,9 @@ extension AdminAPI {
                 urls[vendor.rawValue.lowercased()] = .string(root + path)
             }
         }
-        return ["id": .string(id), "urls": .object(urls)]
+        return [
+            "id": .string(id), "urls": .object(urls),
+            "journalLimit": engine.configuration.journalLimit.map(JSON.int) ?? .null,
+        ]
     }
 }

@@ -107,9 +107,9 @@ struct AdminAPI: Sendable {
     static let routeList = JSON.array(AdminRoutes.all.map { .string($0.display) })
 
     /// `http://<Host>` as the client addressed the server (its URLs then work from where the client is), or the
-    /// server's own base URL when the request has no usable `Host`.
+    /// server's own base URL when the request has no `Host` that reads as one (``HostHeader``).
     func baseURL(for request: FakeRequest) -> String {
-        if let host = request.headers["Host"], !host.isEmpty, !host.contains("/"), !host.contains(" ") {
+        if let host = request.headers["Host"], HostHeader(host) != nil {
             return "http://" + host
         }
         return server.baseURL.absoluteString

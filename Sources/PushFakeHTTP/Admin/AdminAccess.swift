@@ -4,9 +4,9 @@ import PushFakeCore
 /// Who may use the admin API (`/__pushfake/`): the rules that keep a web page or another machine from reading or
 /// resetting the fake. Vendor routes are always open.
 ///
-/// - Without a token, only loopback clients are answered, and only when the `Host` header is an IP literal,
-///   `localhost` (or a name under `.localhost`) or a name in ``allowedHosts`` — so a page elsewhere cannot reach the
-///   fake through DNS rebinding.
+/// - Without a token, only loopback clients are answered, and only when the `Host` header (or the authority of an
+///   absolute-form target, which replaces it) is an IP literal, `localhost` (or a name under `.localhost`) or a name
+///   in ``allowedHosts`` — so a page elsewhere cannot reach the fake through DNS rebinding.
 /// - With a ``token``, every admin request must carry `Authorization: Bearer <token>`, from any client — except the
 ///   dashboard's page and its script and styles, which hold no data and which a browser opens without a header;
 ///   everything they fetch needs the token (README, Dashboard).
@@ -67,17 +67,17 @@ public struct AdminAccess: Sendable, Equatable {
         return nil
     }
 
-    /// IP literals (v4, bracketed v6), `localhost` and `*.localhost`, and the allowed names; the port is ignored.
+    /// IP literals (v4, bracketed v6), `localhost` and `*.localhost`, and the allowed names, in any case and with or
+    /// without the trailing dot of an absolute name; the port, if any, must be 1–65535. The value is read strictly
+    /// (``HostHeader``): `[evil.com]` or `[x]evil.com` is no IPv6 literal, and no host at all.
     static func isAllowed(host: String, extra: [String]) -> Bool {
-        let name = hostName(host).lowercased()
-        if name == "localhost" || name.hasSuffix(".localhost") { return true }
-        if extra.contains(where: { $0.lowercased() == name }) { return true }
-        if host.hasPrefix("[") { return host.contains("]") }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy { part in
-                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && UInt8(part) != nil
-            }
+        switch HostHeader(host)?.host {
+        case .ipLiteral?: return true
+        case .name(let name)?:
+            if name == "localhost" || name.hasSuffix(".localhost") { return true }
+            return extra.contains { HostHeader($0)?.host == .name(name) }
+        case nil: return false
+        }
     }
 
     /// The fake's own origin: `http://<Host>` (the dashboard is served from it).
@@ -85,11 +85,5 @@ public struct AdminAccess: Sendable, Equatable {
         guard let host else { return false }
         let lowered = origin.lowercased()
         return lowered == "http://" + host.lowercased() || lowered == "https://" + host.lowercased()
-    }
-
-    /// `example:8080` → `example`, `[::1]:8080` → `[::1]`.
-    private static func hostName(_ host: String) -> String {
-        if host.hasPrefix("["), let end = host.firstIndex(of: "]") { return String(host[...end]) }
-        return host.split(separator: ":", maxSplits: 1).first.map(String.init) ?? host
     }
 }

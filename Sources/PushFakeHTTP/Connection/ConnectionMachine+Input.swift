@@ -101,9 +101,11 @@ extension ConnectionMachine {
     }
 
     private mutating func dispatch(_ request: HTTP1Request, now: UInt64) {
-        let facts = RequestFacts(
+        var facts = RequestFacts(
             keepAlive: request.keepAlive, isHead: request.method == "HEAD", version: request.version)
-        switch responder.reply(to: request) {
+        let (reply, date) = responder.reply(to: request)
+        facts.date = date
+        switch reply {
         case .response(let response, let delay):
             if let until = Nanoseconds.deadline(after: delay, from: now) {
                 phase = .holding(.respond(response, facts), until: until)
@@ -128,8 +130,8 @@ extension ConnectionMachine {
     private mutating func reject(_ rejection: ConnectionRejection, now: UInt64) {
         requestStarted = nil
         connectedAt = nil
-        let answer = responder.reject(rejection, bytes: parser.requestBytes)
-        answer.serialize(keepAlive: false, headRequest: false, into: &output)
+        let (answer, date) = responder.reject(rejection, bytes: parser.requestBytes)
+        answer.serialize(keepAlive: false, headRequest: false, date: date.date, into: &output)
         lastActivity = now
         phase = .closing
         settle()

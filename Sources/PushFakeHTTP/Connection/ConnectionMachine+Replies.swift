@@ -6,7 +6,8 @@ extension ConnectionMachine {
     mutating func write(_ response: FakeResponse, _ facts: RequestFacts, now: UInt64) {
         let keepAlive = facts.keepAlive && drainDeadline == nil
         response.serialize(
-            keepAlive: keepAlive, headRequest: facts.isHead, requestVersion: facts.version, into: &output)
+            keepAlive: keepAlive, headRequest: facts.isHead, requestVersion: facts.version,
+            date: facts.date.date, into: &output)
         lastActivity = now
         phase = keepAlive ? .reading : .closing
     }
@@ -17,6 +18,7 @@ extension ConnectionMachine {
         for field in stream.headers {
             HTTP1Serializer.appendField(name: field.name, value: field.value, into: &output)
         }
+        if let date = facts.date.date, stream.headers["Date"] == nil { output.append(contentsOf: date.fieldLine) }
         let framing = HTTP1Serializer.appendEndOfHead(
             framing: .chunked, status: stream.status, keepAlive: facts.keepAlive && drainDeadline == nil,
             requestVersion: facts.version, into: &output)

@@ -4,12 +4,12 @@ import PushFakeHTTP1
 /// What a ``ConnectionMachine`` asks of the application: answers for requests, and answers (plus a journal entry
 /// and a log line) for requests it rejects before they can be answered.
 package protocol ConnectionResponder {
-    /// Answers one parsed request. Runs on the connection's I/O thread; the request's side effects (engine,
-    /// journal, request log) happen here.
-    func reply(to request: HTTP1Request) -> ServerReply
-    /// Records a request the connection rejects and returns the answer to send before closing.
+    /// Answers one parsed request, and says where the answer's `Date` comes from. Runs on the connection's I/O
+    /// thread; the request's side effects (engine, journal, request log) happen here.
+    func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate)
+    /// Records a request the connection rejects and returns the answer to send before closing, with its `Date`.
     /// - Parameter bytes: the first bytes of that request as received (``HTTP1Parser/requestBytes``).
-    func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> FakeResponse
+    func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> (response: FakeResponse, date: AnswerDate)
 }
 
 /// Why a connection answers a request without asking the application.

@@ -5,4 +5,6 @@ struct RequestFacts: Equatable {
     var keepAlive: Bool
     var isHead: Bool
     var version: HTTP1Version
+    /// Where the answer's `Date` comes from.
+    var date: AnswerDate = .none
 }

@@ -3,8 +3,9 @@ import PushFakeCore
 /// The isolated engines one server hosts besides its own: each under `/i/{id}/…`, sharing nothing — ids, clock,
 /// journal, faults, apps. `POST /__pushfake/instances` makes one, `DELETE /__pushfake/instances/{id}` ends it.
 package final class InstanceRegistry: Sendable {
-    /// At most this many instances live at once: each holds a journal, so an unbounded number is unbounded memory.
-    package static let limit = 1_000
+    /// At most this many instances live at once: each holds a journal, so an unbounded number is unbounded memory
+    /// (``ServerConfiguration/maxInstances``, `pushfake serve --max-instances`).
+    package let limit: Int
 
     private struct State {
         var engines: [String: PushFake] = [:]
@@ -14,12 +15,14 @@ package final class InstanceRegistry: Sendable {
 
     private let state = Locked(State())
 
-    package init() {}
+    package init(limit: Int = ServerConfiguration.defaultMaxInstances) {
+        self.limit = max(0, limit)
+    }
 
     /// Adds an engine and returns its id (`1`, `2`, … in creation order, never reused); `nil` at the limit.
     package func add(_ fake: PushFake) -> String? {
         state.withLock { state in
-            guard state.engines.count < Self.limit else { return nil }
+            guard state.engines.count < limit else { return nil }
             let id = String(state.nextNumber)
             state.nextNumber += 1
             state.engines[id] = fake

@@ -77,7 +77,8 @@ extension PushFakeServer {
         configuration.log?(
             RequestLogLine(method: "-", target: "-", status: 503, label: "refused", sequence: nil, note: reason))
         client.setNonBlocking(true)
-        let bytes = FakeResponse.rejection(status: 503, reason: reason).serialized(keepAlive: false)
+        let bytes = FakeResponse.rejection(status: 503, reason: reason).serialized(
+            keepAlive: false, date: fake.httpDate)
         _ = bytes.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, SocketSystem.sendFlags) }
         _ = CSocket.shutdown(client.fd, SocketSystem.shutdownWrite)
         var scratch = [UInt8](repeating: 0, count: 4_096)

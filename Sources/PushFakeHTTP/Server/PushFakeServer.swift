@@ -20,7 +20,7 @@ public final class PushFakeServer: Sendable {
     /// How the server listens; fixed for its lifetime, including restarts.
     public let configuration: ServerConfiguration
     /// The isolated engines under `/i/{id}/…` (`POST /__pushfake/instances`).
-    package let instances = InstanceRegistry()
+    package let instances: InstanceRegistry
     /// The events hub of each engine that has had a subscriber, by engine (PushFakeServer+Held.swift).
     let eventHubs = Locked(EventHubs())
     /// The waits held open, by engine: ended at once when their instance is deleted or the server stops.
@@ -61,6 +61,7 @@ public final class PushFakeServer: Sendable {
     public init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
         self.fake = fake
         self.configuration = configuration
+        self.instances = InstanceRegistry(limit: configuration.maxInstances)
         self.handler = nil
         SocketSystem.ignoreSIGPIPE()
     }
@@ -73,6 +74,7 @@ public final class PushFakeServer: Sendable {
     ) {
         self.fake = fake
         self.configuration = configuration
+        self.instances = InstanceRegistry(limit: configuration.maxInstances)
         self.handler = handler
         SocketSystem.ignoreSIGPIPE()
     }

@@ -32,13 +32,21 @@ public struct RequestLogLine: Sendable, CustomStringConvertible {
     }
 
     /// `METHOD target -> status label #sequence fault=… (note)`, with `---` for a missing status.
+    ///
+    /// One line whatever the values hold: each is written through ``LogText/escaped(_:)``, so a newline in a fault
+    /// rule's error type or a parse error can never forge a second request line.
     public var description: String {
         let statusText = status.map(String.init) ?? "---"
         let sequenceText = sequence.map { " #\($0)" } ?? ""
-        let faultText = fault.map { " fault=\($0)" } ?? ""
-        let noteText = note.map { " (\($0))" } ?? ""
-        return "\(method) \(target) -> \(statusText) \(label)\(sequenceText)\(faultText)\(noteText)"
+        let faultText = fault.map { " fault=\(LogText.escaped($0))" } ?? ""
+        let noteText = note.map { " (\(LogText.escaped($0)))" } ?? ""
+        return "\(LogText.escaped(method)) \(LogText.escaped(target)) -> \(statusText) \(LogText.escaped(label))"
+            + "\(sequenceText)\(faultText)\(noteText)"
     }
+
+    /// ``jsonValue`` as one line of JSON that is safe to show (``LogText/jsonLine(_:)``): what
+    /// `pushfake serve --log-format json` prints.
+    public var jsonLine: String { LogText.jsonLine(jsonValue) }
 
     /// The line as one JSON object, for `pushfake serve --log-format json`: `method`, `target`, `status`
     /// (`null` when nothing was sent), `label`, `seq`, `fault` and `note` (`null` when absent).

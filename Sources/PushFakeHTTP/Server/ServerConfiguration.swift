@@ -22,6 +22,14 @@ public struct ServerConfiguration: Sendable {
     /// `nil` (the default): ``defaultMaxConnections`` as it is when the server starts, which leaves room below the
     /// process's descriptor limit — so a test that raises `ulimit -n` before starting a server gets the room.
     public var maxConnections: Int?
+    /// The most instances (`POST /__pushfake/instances`) alive at once, 0…``maxInstancesRange``; one more is answered
+    /// 503. Each instance's journal is bounded by the server engine's own `journalLimit` when it has one: an instance
+    /// may ask for less, never for more (FakeBehaviour.md, "Instances").
+    public var maxInstances = ServerConfiguration.defaultMaxInstances
+    /// The default ``maxInstances``.
+    public static let defaultMaxInstances = 1_000
+    /// The values ``maxInstances`` (and `pushfake serve --max-instances`) takes; 0 turns instances off.
+    public static let maxInstancesRange = 0...100_000
     /// Called for each request once it is answered, before any fault delay and the write, on the thread serving
     /// the connection (an event loop's under `.eventLoop`, so keep it quick).
     public var log: (@Sendable (RequestLogLine) -> Void)?

@@ -16,11 +16,11 @@ package struct ServerResponder: ConnectionResponder {
         self.log = server.configuration.log
     }
 
-    package func reply(to request: HTTP1Request) -> ServerReply {
+    package func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
         var fakeRequest = FakeRequest(request)
         if let handler = server.handler, let reply = handler(fakeRequest) {
             if log != nil { logLine(request, status: Self.status(of: reply), label: "hook", sequence: nil, note: nil) }
-            return reply
+            return (reply, .clock(server.fake))
         }
         var engine = server.fake
         var instance: String?
@@ -32,13 +32,14 @@ package struct ServerResponder: ConnectionResponder {
         if AdminAPI.owns(path: fakeRequest.path) {
             let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
             if log != nil { logLine(request, status: Self.status(of: reply), label: "admin", sequence: nil, note: nil) }
-            return reply
+            return (reply, .clock(engine))
         }
         if let upstream = server.configuration.upstream, let reply = upstream.forward(fakeRequest, to: engine) {
             if log != nil {
                 logLine(request, status: Self.status(of: reply), label: "upstream", sequence: nil, note: nil)
             }
-            return reply
+            // The upstream's own Date, when it sent one, is passed on; the engine's stands in otherwise.
+            return (reply, .clock(engine))
         }
         let exchange = engine.handle(fakeRequest)
         switch exchange.action {
@@ -48,19 +49,22 @@ package struct ServerResponder: ConnectionResponder {
                     request, status: nil, label: exchange.label, sequence: exchange.sequence,
                     note: "connection dropped by fault", fault: exchange.fault?.fault.logLabel)
             }
-            return .drop(delay: exchange.delay)
+            return (.drop(delay: exchange.delay), .none)
         case .respond:
             if log != nil {
                 logLine(
                     request, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
                     note: nil, fault: exchange.fault?.fault.logLabel)
             }
-            return .response(exchange.response, delay: exchange.delay)
+            return (.response(exchange.response, delay: exchange.delay), .at(exchange.httpDate))
         }
     }
 
     /// Malformed HTTP or a request too slow to arrive: `{"error":…,"status":…}`, journaled; the connection closes.
-    package func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> FakeResponse {
+    /// Dated by the server's engine, which journals it.
+    package func reject(
+        _ rejection: ConnectionRejection, bytes: [UInt8]
+    ) -> (response: FakeResponse, date: AnswerDate) {
         let status: Int
         let reason: String
         let label: String
@@ -75,7 +79,7 @@ package struct ServerResponder: ConnectionResponder {
         let response = FakeResponse.rejection(status: status, reason: reason)
         let sequence = server.fake.recordRejected(raw: bytes, response: response, note: note, transport: .http)
         log?(RequestLogLine(method: "-", target: "-", status: status, label: label, sequence: sequence, note: reason))
-        return response
+        return (response, .clock(server.fake))
     }
 
     /// A machine for a new connection from `peer`, with this server's limits and timeouts.

@@ -4,8 +4,10 @@ import PushFakeHTTP1
 extension FakeResponse {
     /// Appends this response as HTTP/1.1 bytes to `buffer` (a connection's output buffer), with the codec's
     /// building blocks straight from the engine's header storage: no intermediate array, the body copied once.
+    /// `date` is written as the `Date` field unless the response has its own (an upstream's, proxied).
     package func serialize(
-        keepAlive: Bool, headRequest: Bool, requestVersion: HTTP1Version = .http11, into buffer: inout [UInt8]
+        keepAlive: Bool, headRequest: Bool, requestVersion: HTTP1Version = .http11, date: HTTP1Date? = nil,
+        into buffer: inout [UInt8]
     ) {
         let sendsBody = !headRequest && !HTTP1ResponseHead.isBodyless(status)
         var headBytes = 64
@@ -16,8 +18,10 @@ extension FakeResponse {
             // Nearly every engine answer carries exactly these (FakeResponse.json); equal values share their
             // strings, so the comparison is cheap and the fields are written once per process, not per answer.
             buffer.append(contentsOf: Self.standardHeaderBytes)
+            if let date { buffer.append(contentsOf: date.fieldLine) }
         } else {
             for field in headers { HTTP1Serializer.appendField(name: field.name, value: field.value, into: &buffer) }
+            if let date, headers["Date"] == nil { buffer.append(contentsOf: date.fieldLine) }
         }
         HTTP1Serializer.appendEndOfHead(
             framing: .length(body.count), status: status, keepAlive: keepAlive, requestVersion: requestVersion,
@@ -36,11 +40,12 @@ extension FakeResponse {
     }()
 
     /// The response in a new buffer (tests, and answers written once per connection).
-    package func serialized(keepAlive: Bool, headRequest: Bool = false, requestVersion: HTTP1Version = .http11)
-        -> [UInt8]
-    {
+    package func serialized(
+        keepAlive: Bool, headRequest: Bool = false, requestVersion: HTTP1Version = .http11, date: HTTP1Date? = nil
+    ) -> [UInt8] {
         var buffer: [UInt8] = []
-        serialize(keepAlive: keepAlive, headRequest: headRequest, requestVersion: requestVersion, into: &buffer)
+        serialize(
+            keepAlive: keepAlive, headRequest: headRequest, requestVersion: requestVersion, date: date, into: &buffer)
         return buffer
     }
 

@@ -66,7 +66,7 @@ enum TailCommand {
         guard head.status == 200 else {
             let body = connection.readBody(of: head) ?? []
             let message = (try? JSON.parse(body))?["error"]?.stringValue ?? String(decoding: body, as: UTF8.self)
-            throw CommandExit(.failure, "\(head.status): \(message)")
+            throw CommandExit(.failure, "\(head.status): \(LogText.escaped(message))")
         }
         var parser = ServerSentEvents()
         while let chunk = connection.readChunk() {
@@ -80,23 +80,25 @@ enum TailCommand {
                     if json {
                         write(event.data)
                     } else if let entry = try? JSON.parse(event.data) {
-                        write(line(entry: entry))
+                        write(LogText.escaped(line(entry: entry)))
                     }
                 case "delivery":
-                    if !json, let delivery = try? JSON.parse(event.data) { write(line(delivery: delivery)) }
+                    if !json, let delivery = try? JSON.parse(event.data) {
+                        write(LogText.escaped(line(delivery: delivery)))
+                    }
                 case "note":
-                    if !json, let note = try? JSON.parse(event.data) { write(line(note: note)) }
+                    if !json, let note = try? JSON.parse(event.data) { write(LogText.escaped(line(note: note))) }
                 case "reset", "state":
                     // A recording on stdout stays entries only; the news goes to stderr there.
                     let text = line(news: event.name, data: try? JSON.parse(event.data))
-                    if json { say("pushfake tail: " + text) } else { write(text) }
+                    if json { say("pushfake tail: " + LogText.escaped(text)) } else { write(LogText.escaped(text)) }
                 case "end":
                     let message = (try? JSON.parse(event.data))?["message"]?.stringValue ?? event.data
-                    say("pushfake tail: the server ended the stream: \(message)")
+                    say("pushfake tail: the server ended the stream: \(LogText.escaped(message))")
                     return
                 case "dropped":
                     let reason = (try? JSON.parse(event.data))?["reason"]?.stringValue ?? event.data
-                    throw CommandExit(.failure, "the server dropped this reader: \(reason)")
+                    throw CommandExit(.failure, "the server dropped this reader: \(LogText.escaped(reason))")
                 default:
                     break
                 }

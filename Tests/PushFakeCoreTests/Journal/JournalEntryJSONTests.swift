@@ -83,7 +83,7 @@ final class JournalEntryJSONTests: XCTestCase {
         client.send("POST", client.devicePath(device, "/notifications/\(notification)/open_notification"), "{}")
         let big = String(repeating: "x", count: 250)
         _ = client.notify(
-            #"{"alert":"\#(big)","devices_ids":["\#(device)"],"custom_properties":{"p":"\#(String(repeating: "y", count: 4000))"}}"#
+            #"{"alert":"\#(big)","devices_ids":["\#(device)"],"sound":"\#(String(repeating: "y", count: 4000))"}"#
         )
         let deliveries = fake.deliveries
         XCTAssertTrue(deliveries.contains { $0.openedAt != nil })

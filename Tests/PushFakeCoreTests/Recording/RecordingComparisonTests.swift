@@ -30,6 +30,20 @@ final class RecordingComparisonTests: XCTestCase {
         XCTAssertTrue(lines.contains("  only in the current traffic"), difference ?? "")
     }
 
+    func test_difference_isNil_whenOnlyTheResponsesDateDiffers() {
+        // GIVEN a recording made through the proxy: the answer carries the upstream's Date (a real vendor's clock)
+        let fake = PushFake()
+        fake.tpnsRegister(deviceId: "D1")
+        let recorded = fake.journal.jsonLines().replacingOccurrences(
+            of: #"["Cache-Control","no-store"]]"#,
+            with: #"["Cache-Control","no-store"],["date","Tue, 01 Dec 2026 09:12:00 GMT"]]"#)
+        XCTAssertTrue(recorded.contains("Tue, 01 Dec 2026"))
+        // THEN a fake's journal, whose answers' Date the transport writes, compares equal
+        XCTAssertNil(RecordingComparison.difference(recording: recorded, entries: fake.journal.entries))
+        let other = recorded.replacingOccurrences(of: "no-store", with: "no-cache")
+        XCTAssertNotNil(RecordingComparison.difference(recording: other, entries: fake.journal.entries))
+    }
+
     func test_difference_ignoresFieldsOnBothSides_andShowsLinesThatAreNotJSON() {
         let fake = PushFake()
         fake.tpnsRegister(deviceId: "D1")

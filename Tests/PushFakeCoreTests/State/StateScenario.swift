@@ -48,7 +48,7 @@ enum StateScenario {
         )
         client.create(#"{"alert":"Later too","broadcast":true,"send_since":"2026-01-01 01:00:00 UTC"}"#)
         _ = client.notify(
-            #"{"alert":"\#(String(repeating: "é", count: 250))","devices_ids":["\#(ana)"],"custom_properties":{"pad":"\#(String(repeating: "p", count: 4000))"}}"#
+            #"{"alert":"\#(String(repeating: "é", count: 250))","devices_ids":["\#(ana)"],"sound":"\#(String(repeating: "p", count: 4000))"}"#
         )
         client.send(
             "DELETE", client.path("/notifications/\(deleted)"), headers: ["X-TwinPush-REST-API-Key-Creator": "c"])

@@ -75,13 +75,13 @@ final class JSONTextTests: XCTestCase {
         XCTAssertEqual(exchange.json?["errors"]?[0]?["field"], "[0].message")
     }
 
-    func test_twinPushRegister_answersBadRequestNamingUdid_whenUdidIsNotText() {
+    func test_twinPushRegister_answersNotAcceptableNamingUdid_whenUdidIsNotText() {
         let client = TwinPushTestClient(fake: PushFake())
         let body = Array(#"{"platform":"ios","udid":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8)
         let request = FakeRequest(method: "POST", path: client.path("/devices/register"), body: body)
         let reply = TwinPushReply(response: client.fake.handle(request).response)
-        XCTAssertEqual(reply.status, 400)
-        XCTAssertEqual(reply.errorType, "BadRequest")
+        XCTAssertEqual(reply.status, 406)
+        XCTAssertEqual(reply.errorType, "NotAcceptable")
         XCTAssertEqual(
             reply.json["errors"]?["message"],
             "udid must be valid UTF-8 text: invalid UTF-8 in string at byte 26 (in udid)")

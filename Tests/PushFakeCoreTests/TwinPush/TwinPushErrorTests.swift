@@ -69,18 +69,6 @@ final class TwinPushErrorTests: XCTestCase {
         assertTwinPushError(update, 404, "DeviceNotFound")
     }
 
-    func test_iosDeleteWithoutDeviceID_answersDeviceNotFound_whenNoAppIsDeclared() {
-        // GIVEN an auto-provisioned app with a notification
-        let open = TwinPushTestClient(fake: PushFake())
-        open.registerIOS()
-        let nid = open.notify(#"{"broadcast":true,"alert":"x"}"#)
-        // WHEN iOS without a device id sends its inbox delete on the creator's path, without the creator header
-        let reply = open.send("DELETE", open.path("/notifications/\(nid)"), headers: TwinPushTestClient.iosHeaders)
-        // THEN it is refused as a device call and the notification stays
-        assertTwinPushError(reply, 404, "DeviceNotFound")
-        XCTAssertNotNil(open.fake.twinPushNotification(id: nid))
-    }
-
     func test_notificationCalls_answerNotificationNotFound_whenTheNotificationIsUnknown() {
         // GIVEN a device / WHEN it names a notification that does not exist
         let id = client.registerIOS()
@@ -129,12 +117,13 @@ final class TwinPushErrorTests: XCTestCase {
         assertTwinPushError(client.send("GET", client.devicePath(id, "/inbox_summary")), 422, "AliasNotSet")
     }
 
-    func test_body_answersBadRequest_whenItIsNotAJSONObject() {
+    func test_body_answersNotAcceptable_whenItIsNotAJSONObject() {
         // GIVEN a device / WHEN a POST body is not JSON, or is an array
         let id = client.registerIOS()
-        // THEN 400 BadRequest in the vendor shape
-        assertTwinPushError(client.send("POST", client.devicePath(id, "/update_badge"), "{badge:"), 400, "BadRequest")
-        assertTwinPushError(client.send("POST", client.devicePath(id, "/update_badge"), "[1]"), 400, "BadRequest")
+        // THEN 406, the DOCS' status for "invalid format … wrong JSON", in the vendor shape
+        assertTwinPushError(
+            client.send("POST", client.devicePath(id, "/update_badge"), "{badge:"), 406, "NotAcceptable")
+        assertTwinPushError(client.send("POST", client.devicePath(id, "/update_badge"), "[1]"), 406, "NotAcceptable")
     }
 
     func test_unknownRoute_answersNotFoundAndMethodNotAllowed_whenUnderTheTwinPushPrefix() {

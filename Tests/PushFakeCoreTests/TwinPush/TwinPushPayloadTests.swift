@@ -66,9 +66,10 @@ final class TwinPushPayloadTests: XCTestCase {
         // GIVEN an iOS and an Android device
         let ios = client.registerIOS()
         let android = client.registerAndroid()
-        // WHEN a notification whose custom property alone is 4,100 bytes is broadcast
+        // WHEN a notification whose sound name (iOS) and tag (Android) alone are 4,100 bytes is broadcast: the
+        // fields the DOCS give no length limit (alert, title, url and custom_properties are held to 255)
         let big = String(repeating: "x", count: 4100)
-        let nid = client.notify(#"{"broadcast":true,"alert":"Big","custom_properties":{"blob":"\#(big)"}}"#)
+        let nid = client.notify(#"{"broadcast":true,"alert":"Big","sound":"\#(big)","tags":["\#(big)"]}"#)
         // THEN both deliveries are recorded failed, and the report lists them in errors with no delivery counted
         XCTAssertEqual(client.fake.deliveries(to: ios).first?.status, .failed(reason: "PayloadTooLarge"))
         XCTAssertEqual(client.fake.deliveries(to: android).first?.status, .failed(reason: "PayloadTooLarge"))
@@ -81,20 +82,22 @@ final class TwinPushPayloadTests: XCTestCase {
     }
 
     func test_payloadLimit_isInclusive_whenThePayloadIsExactlyAtTheLimit() throws {
-        // GIVEN an iOS device and the size of a payload with an empty blob
+        // GIVEN an iOS device and the size of a payload with a one-letter sound name
         let id = client.registerIOS()
-        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":""}}"#)
+        _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"s"}"#)
         let base = try XCTUnwrap(client.fake.deliveries(to: id).last).payload.count
-        // WHEN blobs fill it to exactly 4,096 bytes, then one byte more
-        let exact = String(repeating: "x", count: 4096 - base)
-        _ = client.notify(
-            #"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":"\#(exact)"}}"#)
-        _ = client.notify(
-            #"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"custom_properties":{"blob":"\#(exact)x"}}"#)
-        // THEN the first is delivered and the second fails
-        let statuses = client.fake.deliveries(to: id).suffix(2).map(\.status)
-        XCTAssertEqual(statuses, [.delivered, .failed(reason: "PayloadTooLarge")])
-        XCTAssertEqual(client.fake.deliveries(to: id).suffix(2).first?.payload.count, 4096)
+        // WHEN longer sound names fill it to exactly 4,096 bytes, then one byte more, then two
+        let exact = String(repeating: "s", count: 4096 - base + 1)
+        for sound in [exact, exact + "s", exact + "ss"] {
+            _ = client.notify(#"{"devices_ids":["\#(id)"],"alert":"A","badge":null,"sound":"\#(sound)"}"#)
+        }
+        // THEN the first is delivered as it is, the second with its one-letter alert trimmed away (DOCS: TwinPush
+        // trims the alert), and the third fails: even without an alert it is too large
+        let last = client.fake.deliveries(to: id).suffix(3)
+        XCTAssertEqual(last.map(\.status), [.delivered, .delivered, .failed(reason: "PayloadTooLarge")])
+        XCTAssertEqual(last.map(\.payload.count), [4096, 4096, 4098])
+        XCTAssertEqual(last.map { $0.payloadJSON?["aps"]?["alert"] }, ["A", "", "A"])
+        XCTAssertEqual(last.map(\.notes.count), [0, 1, 0])
     }
 
     func test_multipleAlias_personalisesPayloadAndInbox_whenTargetsOverrideContent() throws {

@@ -51,7 +51,7 @@ final class TwinPushValidationTests: XCTestCase {
         assertNotCreated(#"{"broadcast":true,"alert":"x","delivery_speed":"warp"}"#)
         assertNotCreated(#"{"broadcast":true,"alert":"x","badge":"++1"}"#)
         assertNotCreated(#"{"broadcast":true,"alert":"x","send_since":"tomorrow"}"#)
-        assertNotCreated(#"{"broadcast":true,"alert":"x","tags":"news"}"#)
+        assertNotCreated(#"{"broadcast":true,"alert":"x","tags":5}"#)
         assertNotCreated(#"{"broadcast":true,"alert":"x","custom_properties":["a"]}"#)
         assertNotCreated(#"{"broadcast":true,"alert":"x","custom_properties":{"a":{"b":1}}}"#)
         assertNotCreated(#"{"broadcast":true,"alert":"x","custom_properties":{"tp_id":"1"}}"#)

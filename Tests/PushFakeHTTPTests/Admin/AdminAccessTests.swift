@@ -36,6 +36,29 @@ final class AdminAccessTests: XCTestCase {
         }
     }
 
+    func test_hostRule_readsHostsStrictly_whenBracketsPortsDotsOrCaseAreOdd() {
+        let access = AdminAccess(allowedHosts: ["pushfake", "Compose-Service."])
+        let allowed = [
+            "[::1]", "[::1]:8080", "[0:0:0:0:0:0:0:1]", "[::ffff:127.0.0.1]:1", "[FE80::1]", "[1:2:3:4:5:6:7::]",
+            "localhost.", "LOCALHOST:65535", "App.LocalHost.:80", "pushfake.", "compose-service", "127.0.0.1:08080",
+            "10.0.0.255", "0.0.0.0",
+        ]
+        for host in allowed {
+            XCTAssertNil(access.refusal(of: request(host: host), from: .loopback, changesState: false), host)
+        }
+        let refused = [
+            "[evil.com]", "[x]evil.com", "[::1]evil.com", "[::1]:", "[::1]:0", "[::1]:65536", "[::1]:8080:1", "[::1",
+            "::1", "[]", "[:::1]", "[1::2::3]", "[1:2:3:4:5:6:7:8:9]", "[1:2:3:4:5:6:7]", "[12345::1]",
+            "[fe80::1%25eth0]", "[v1.future]", "[::ffff:127.0.0.256]", "localhost:", "localhost:99999",
+            "localhost:-1", "localhost:8o", "localhost..", ".localhost", "", ":8080", "127.0.0.1.", "127.0.0.01",
+            "127.0.0.256", "localhost evil", "evil.com:80@localhost", "pushfake.evil.example",
+        ]
+        for host in refused {
+            let refusal = access.refusal(of: request(host: host), from: .loopback, changesState: false)
+            XCTAssertNotNil(refusal, host)
+        }
+    }
+
     func test_token_isRequiredFromEveryClient_andReplacesTheHostRule() {
         let access = AdminAccess(token: "s3cret")
         XCTAssertNotNil(access.refusal(of: request(), from: .loopback, changesState: false))

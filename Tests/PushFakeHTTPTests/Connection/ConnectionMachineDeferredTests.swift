@@ -73,7 +73,7 @@ final class ConnectionMachineDeferredTests: XCTestCase {
 
         XCTAssertTrue(harness.machine.pollExternal(now: harness.now, waker: waker))
 
-        XCTAssertEqual(harness.written(), "HTTP/1.1 202 Status 202\r\nContent-Length: 0\r\n\r\n")
+        XCTAssertEqual(harness.written(), "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n")
     }
 
     func test_pollExternal_attachesTheWaker_thatACompletionFromAnotherThreadSignals() {

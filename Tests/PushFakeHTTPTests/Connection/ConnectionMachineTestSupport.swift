@@ -13,16 +13,18 @@ final class ScriptedResponder: ConnectionResponder {
 
     var targets: [String] { requests.map(\.target) }
 
-    func reply(to request: HTTP1Request) -> ServerReply {
+    func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
         requests.append(request)
-        return replies[request.target] ?? .response(FakeResponse(status: 200, body: Array(request.target.utf8)))
+        return (
+            replies[request.target] ?? .response(FakeResponse(status: 200, body: Array(request.target.utf8))), .none
+        )
     }
 
-    func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> FakeResponse {
+    func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> (response: FakeResponse, date: AnswerDate) {
         rejections.append((rejection, bytes))
         switch rejection {
-        case .malformed(let error): return .rejection(status: error.status, reason: error.reason)
-        case .timedOut: return .rejection(status: 408, reason: "too slow")
+        case .malformed(let error): return (.rejection(status: error.status, reason: error.reason), .none)
+        case .timedOut: return (.rejection(status: 408, reason: "too slow"), .none)
         }
     }
 }

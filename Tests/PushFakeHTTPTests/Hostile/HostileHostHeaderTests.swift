@@ -26,4 +26,14 @@ final class HostileHostHeaderTests: HostileTestCase {
         let answer = try answer(to: "GET /__pushfake/health HTTP/1.0\r\n\r\n")
         XCTAssertEqual(answer.status, 200)
     }
+
+    func test_bracketedHostThatIsNoIPv6Literal_isRefusedByTheAdminAPI() throws {
+        for host in ["[evil.com]", "[x]evil.com", "[::1]evil.com", "127.0.0.1:99999"] {
+            let answer = try answer(to: "GET /__pushfake/health HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            XCTAssertEqual(answer.status, 403, "\(host): \(answer.text)")
+            XCTAssertTrue(answer.json?["error"]?.stringValue?.hasPrefix("Host \(host) is not") == true, answer.text)
+        }
+        let allowed = try answer(to: "GET /__pushfake/health HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(allowed.status, 200, allowed.text)
+    }
 }

@@ -131,6 +131,19 @@ final class RawConnection {
         #endif
     }
 
+    /// Reads until `done` holds for everything received so far, the server closes, or a read stays silent for the
+    /// receive timeout; returns what came and how the last read ended (`.bytes` when `done` was met).
+    func readUntil(_ done: ([UInt8]) -> Bool) -> (bytes: [UInt8], ending: Read) {
+        var received: [UInt8] = []
+        while !done(received) {
+            switch read() {
+            case .bytes(let bytes): received += bytes
+            case let ending: return (received, ending)
+            }
+        }
+        return (received, .bytes([]))
+    }
+
     /// Resets the connection: SO_LINGER 0, then close, so the server sees RST instead of FIN.
     func reset() {
         var linger = linger(l_onoff: 1, l_linger: 0)

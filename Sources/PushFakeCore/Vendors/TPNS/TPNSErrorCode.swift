@@ -44,6 +44,11 @@ public enum TPNSErrorCode: Int, Sendable, Equatable, CaseIterable {
         ]
     }
 
+    /// ``httpStatus`` with ``body``: how a state check or an injected fault answers.
+    public var response: FakeResponse {
+        .json(httpStatus, body)
+    }
+
     /// The error with the given name (`DeviceNotRegistered`) or code (`-1000`).
     public init?(nameOrCode: String) {
         guard

@@ -5,14 +5,15 @@ extension TPNSHandler {
     {
         guard let body = context.bodyObject else {
             return failure(
-                400, "Request body must be a JSON object", [FieldError("body", "must be a JSON object", "InvalidType")])
+                .badRequest, "Request body must be a JSON object",
+                [FieldError("body", "must be a JSON object", .invalidType)])
         }
         var errors: [FieldError] = []
         let deviceId = requiredString(body, "deviceId", &errors)
         let applicationKey = requiredString(body, "applicationKey", &errors)
         let applicationType = requiredString(body, "applicationType", &errors)
         if let applicationType, !TPNS.applicationTypes.contains(applicationType) {
-            errors.append(FieldError("applicationType", "must be one of IOS, IOS_SAND, AOS", "InvalidValue"))
+            errors.append(FieldError("applicationType", "must be one of IOS, IOS_SAND, AOS", .invalidValue))
         }
         let token = registrationID(body, applicationType: applicationType, &errors)
         if state.requireRegistrationID, token == nil,
@@ -20,16 +21,16 @@ extension TPNSHandler {
                 $0.field == "deviceRegistrationId"
             })
         {
-            errors.append(FieldError("deviceRegistrationId", "must not be empty", "NotEmpty"))
+            errors.append(FieldError("deviceRegistrationId", "must not be empty", .notEmpty))
         }
         let parameters = body["additionalParameters"]
         if let parameters, !isValidAdditionalParameters(parameters) {
             errors.append(
-                FieldError("additionalParameters", "must be an array of {\"key\": string, \"value\": …}", "InvalidType")
+                FieldError("additionalParameters", "must be an array of {\"key\": string, \"value\": …}", .invalidType)
             )
         }
         if let applicationKey, !state.admit(applicationKey, notes: &context.notes) {
-            errors.append(FieldError("applicationKey", "is not a known application key", "UnknownApplication"))
+            errors.append(FieldError("applicationKey", "is not a known application key", .unknownApplication))
         }
         guard errors.isEmpty, let deviceId, let applicationKey, let applicationType else {
             return validationFailure(errors)
@@ -40,11 +41,11 @@ extension TPNSHandler {
         if state.stateChecks {
             if state.isInFlight(key) {
                 context.notes.append("state check: an earlier register for this device is still in flight")
-                return .json(409, TPNSErrorCode.registrationIsAlreadyInProgress.body)
+                return TPNSErrorCode.registrationIsAlreadyInProgress.response
             }
             if let existing, existing.isActive, existing.deviceRegistrationId == token {
                 context.notes.append("state check: already registered with this token")
-                return .json(409, TPNSErrorCode.unregisterBeforeYouRegisterAgain.body)
+                return TPNSErrorCode.unregisterBeforeYouRegisterAgain.response
             }
         }
         let device = TPNS.Device(
@@ -76,12 +77,12 @@ extension TPNSHandler {
             if state.isStrict, !state.declaredApps.contains(key.applicationKey) {
                 context.notes.append("application key is not declared")
             }
-            if state.stateChecks { return .json(404, TPNSErrorCode.deviceNotRegistered.body) }
+            if state.stateChecks { return TPNSErrorCode.deviceNotRegistered.response }
             return success()
         }
         guard device.isActive else {
             context.notes.append("device was known and already unregistered")
-            if state.stateChecks { return .json(404, TPNSErrorCode.deviceNotRegistered.body) }
+            if state.stateChecks { return TPNSErrorCode.deviceNotRegistered.response }
             return success()
         }
         device.isActive = false
@@ -97,15 +98,15 @@ extension TPNSHandler {
     static func requiredString(_ body: JSONObject, _ field: String, _ errors: inout [FieldError]) -> String? {
         switch body[field] {
         case nil, .null?:
-            errors.append(FieldError(field, "must not be empty", "NotEmpty"))
+            errors.append(FieldError(field, "must not be empty", .notEmpty))
         case .string(let value)?:
             if value.isEmpty {
-                errors.append(FieldError(field, "must not be empty", "NotEmpty"))
+                errors.append(FieldError(field, "must not be empty", .notEmpty))
             } else {
                 return value
             }
         case let other?:
-            errors.append(FieldError(field, "must be a string, not \(other.typeName)", "InvalidType"))
+            errors.append(FieldError(field, "must be a string, not \(other.typeName)", .invalidType))
         }
         return nil
     }
@@ -126,12 +127,12 @@ extension TPNSHandler {
                     FieldError(
                         "deviceRegistrationId",
                         "is an NSData description, not a hex token (TPNS_iOS <= 1.1.0 built with the iOS 13 SDK)",
-                        "InvalidToken"))
+                        .invalidToken))
                 return nil
             }
             return value
         case let other?:
-            errors.append(FieldError("deviceRegistrationId", "must be a string, not \(other.typeName)", "InvalidType"))
+            errors.append(FieldError("deviceRegistrationId", "must be a string, not \(other.typeName)", .invalidType))
             return nil
         }
     }

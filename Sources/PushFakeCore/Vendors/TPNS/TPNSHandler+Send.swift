@@ -14,10 +14,10 @@ extension TPNSHandler {
         -> FakeResponse
     {
         guard let elements = context.body?.arrayValue else {
-            return validationFailure([FieldError("body", "must be a JSON array of notifications", "InvalidType")])
+            return validationFailure([FieldError("body", "must be a JSON array of notifications", .invalidType)])
         }
         guard !elements.isEmpty else {
-            return validationFailure([FieldError("body", "must contain at least one notification", "NotEmpty")])
+            return validationFailure([FieldError("body", "must contain at least one notification", .notEmpty)])
         }
         var errors: [FieldError] = []
         var requests: [SendRequest] = []
@@ -41,24 +41,24 @@ extension TPNSHandler {
     ) -> SendRequest? {
         let prefix = "[\(index)]."
         guard let object = element.objectValue else {
-            errors.append(FieldError("[\(index)]", "must be a notification object", "InvalidType"))
+            errors.append(FieldError("[\(index)]", "must be a notification object", .invalidType))
             return nil
         }
         var local: [FieldError] = []
         let message = requiredString(object, "message", &local)
         var handlingLevel: Int?
         switch object["handlingLevel"] {
-        case nil, .null?: local.append(FieldError("handlingLevel", "must not be empty", "NotEmpty"))
+        case nil, .null?: local.append(FieldError("handlingLevel", "must not be empty", .notEmpty))
         case let value?:
             if let level = value.intValue, value.stringValue == nil, (1...3).contains(level) {
                 handlingLevel = level
             } else {
-                local.append(FieldError("handlingLevel", "must be 1, 2 or 3", "InvalidValue"))
+                local.append(FieldError("handlingLevel", "must be 1, 2 or 3", .invalidValue))
             }
         }
         let applicationKey = requiredString(object, "applicationKey", &local)
         if let applicationKey, !state.admit(applicationKey, notes: &notes) {
-            local.append(FieldError("applicationKey", "is not a known application key", "UnknownApplication"))
+            local.append(FieldError("applicationKey", "is not a known application key", .unknownApplication))
         }
         var types: [String] = []
         if let items = object["applicationTypes"]?.arrayValue, !items.isEmpty,
@@ -67,7 +67,7 @@ extension TPNSHandler {
             for item in items.compactMap(\.stringValue) where !types.contains(item) { types.append(item) }
         } else {
             local.append(
-                FieldError("applicationTypes", "must be a non-empty array of IOS, IOS_SAND, AOS", "InvalidValue"))
+                FieldError("applicationTypes", "must be a non-empty array of IOS, IOS_SAND, AOS", .invalidValue))
         }
         var deviceIds: [String]?
         switch object["deviceIds"] {
@@ -76,7 +76,7 @@ extension TPNSHandler {
             var seen = Set<String>()
             deviceIds = items.compactMap(\.stringValue).filter { seen.insert($0).inserted }
         default:
-            local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", "InvalidType"))
+            local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", .invalidType))
         }
         errors += local.map { FieldError(prefix + $0.field, $0.message, $0.errorCode) }
         guard local.isEmpty, let message, let handlingLevel, let applicationKey else { return nil }

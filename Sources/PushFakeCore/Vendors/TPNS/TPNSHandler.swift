@@ -12,12 +12,12 @@ enum TPNSHandler {
                 // A string with invalid UTF-8 or an unpaired surrogate names its field (`deviceId`, `[0].message`).
                 if error.isStringError, let field = error.path {
                     return failure(
-                        400, "Request body is not valid JSON: \(error.message)",
-                        [FieldError(field, "must be valid UTF-8 text (\(error.message))", "InvalidJson")])
+                        .badRequest, "Request body is not valid JSON: \(error.message)",
+                        [FieldError(field, "must be valid UTF-8 text (\(error.message))", .invalidJson)])
                 }
                 return failure(
-                    400, "Request body is not valid JSON: \(error.message)",
-                    [FieldError("body", "must be valid JSON (\(error.message))", "InvalidJson")])
+                    .badRequest, "Request body is not valid JSON: \(error.message)",
+                    [FieldError("body", "must be valid JSON (\(error.message))", .invalidJson)])
             }
             return handler(&context, &state, &services)
         }
@@ -29,29 +29,39 @@ enum TPNSHandler {
     struct FieldError: Equatable {
         var field: String
         var message: String
-        var errorCode: String
+        var errorCode: TPNSRefusal.Code
 
-        init(_ field: String, _ message: String, _ errorCode: String) {
+        init(_ field: String, _ message: String, _ errorCode: TPNSRefusal.Code) {
             self.field = field
             self.message = message
             self.errorCode = errorCode
         }
 
         var json: JSON {
-            ["field": .string(field), "message": .string("\(field) \(message)"), "errorCode": .string(errorCode)]
+            [
+                "field": .string(field), "message": .string("\(field) \(message)"),
+                "errorCode": .string(errorCode.rawValue),
+            ]
         }
     }
 
+    /// A handler's refusal: `{"success":false,"message":…,"errors":[…]}` with a status of the closed
+    /// ``TPNSRefusal/Status`` set.
+    static func failure(_ status: TPNSRefusal.Status, _ message: String, _ errors: [FieldError]) -> FakeResponse {
+        envelope(status.rawValue, message, errors)
+    }
+
     /// `{"success":false,"message":…,"errors":[…]}`; `message` is always a string (a `null` or number would
-    /// crash TPNS_iOS on some statuses, TPNSWireProtocol.md §4.4).
-    static func failure(_ status: Int, _ message: String, _ errors: [FieldError]) -> FakeResponse {
+    /// crash TPNS_iOS on some statuses, TPNSWireProtocol.md §4.4). Also the shape of unmatched routes and injected
+    /// statuses.
+    static func envelope(_ status: Int, _ message: String, _ errors: [FieldError]) -> FakeResponse {
         .json(status, ["success": false, "message": .string(message), "errors": .array(errors.map(\.json))])
     }
 
     /// 422 with every field error; the message names them all.
     static func validationFailure(_ errors: [FieldError]) -> FakeResponse {
         let summary = errors.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
-        return failure(422, "Validation failed: \(summary)", errors)
+        return failure(.unprocessableEntity, "Validation failed: \(summary)", errors)
     }
 
     private static let registeredPrefix = Array(#"{"success":true,"message":null,"errors":[],"deviceId":"#.utf8)

@@ -75,7 +75,7 @@ struct TPNSVendor: PushVendor {
     }
 
     func errorResponse(status: Int, message: String) -> FakeResponse {
-        TPNSHandler.failure(status, message, [])
+        TPNSHandler.envelope(status, message, [])
     }
 
     /// Devices in registration order; sends in the order they were accepted.

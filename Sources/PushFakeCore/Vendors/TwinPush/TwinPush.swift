@@ -19,11 +19,16 @@ public enum TwinPush {
         "multiple_alias",
     ]
 
-    /// Limits a create is validated against (TwinPushWireProtocol.md §9). *Fake-specific*: `alert` is limited to 255
-    /// characters (Unicode scalars), the API reference's number; the FAQ's 500 is not used.
+    /// Limits a create is validated against, as the DOCS' parameter tables state them (TwinPushWireProtocol.md §9).
+    /// Characters are Unicode scalars. `alert` and `title` follow the API reference's 255; the FAQ's 500 is not used.
     public enum Limits {
         /// Characters of `alert` (and of a per-target `alert` override).
         public static let alertLength = 255
+        /// Characters of `title` and of `url` (and of per-target overrides of them).
+        public static let textLength = 255
+        /// Characters of `custom_properties` serialized as JSON (each object as sent: the notification's, and each
+        /// per-target override's).
+        public static let customPropertiesLength = 255
         /// Entries of `devices_ids`, `devices_aliases`, `multiple_devices` and `multiple_alias`.
         public static let deviceTargets = 1000
         /// Entries of `segments`.

@@ -45,7 +45,9 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
     public static let notFound = TwinPushErrorType(rawValue: "NotFound", status: 404)
     /// 405: a known path with another method (transport level).
     public static let methodNotAllowed = TwinPushErrorType(rawValue: "MethodNotAllowed", status: 405)
-    /// 400: a body that is not a JSON object, or an unreadable filter (*fake-specific*).
+    /// 406: a body that is not a JSON object ("Not Acceptable (invalid format)" in the documented status list).
+    public static let notAcceptable = TwinPushErrorType(rawValue: "NotAcceptable", status: 406)
+    /// 400: a parameter that cannot be read, such as a `page` that is not an integer (*fake-specific*).
     public static let badRequest = TwinPushErrorType(rawValue: "BadRequest", status: 400)
     /// 500: for injected server errors.
     public static let internalServerError = TwinPushErrorType(rawValue: "InternalServerError", status: 500)
@@ -54,8 +56,28 @@ public struct TwinPushErrorType: Sendable, Hashable, CustomStringConvertible {
     public static let catalogue: [TwinPushErrorType] = [
         .invalidToken, .invalidCreatorToken, .appNotFound, .deviceNotFound, .notificationNotFound,
         .deliveryNotFound, .notificationNotCreated, .deviceNotCreated, .deviceNotUpdated, .invalidProperty,
-        .aliasNotSet, .notFound, .methodNotAllowed, .badRequest, .internalServerError,
+        .aliasNotSet, .notFound, .methodNotAllowed, .notAcceptable, .badRequest, .internalServerError,
     ]
+
+    /// The longest name a type of one's own may have.
+    public static let maximumNameLength = 100
+
+    /// What a type's name must match (JSON Schema, the fault rule schema): an identifier, as the vendor's are.
+    static let namePattern = "^[A-Za-z_][A-Za-z0-9_]{0,\(maximumNameLength - 1)}$"
+
+    /// Whether `name` can be a type of one's own: an ASCII identifier (a letter or `_`, then letters, digits or `_`)
+    /// of at most ``maximumNameLength`` characters. Anything else (a newline, a space, a quote) is refused when a
+    /// fault rule is read, so no rule can put it into an error body or a log line.
+    public static func isValidName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard let first = bytes.first, bytes.count <= maximumNameLength else { return false }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
 
     /// The catalogue type with this name, ignoring case.
     public static func named(_ name: String) -> TwinPushErrorType? {

@@ -7,11 +7,39 @@ extension TwinPushHandler {
     static func createNotification(
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
-        let app = context.parameter("app")
+        try create(in: context.parameter("app"), &context, state: &state, services: &services)
+    }
+
+    /// `POST /notifications` without `/apps/{app}`, as DOCS' authentication example sends it: the creator token
+    /// names the app, so it works only with declared apps; a token of none of them is 403 `InvalidCreatorToken`.
+    /// Without declared apps no token names an app: 404 `AppNotFound` (*fake-specific*).
+    static func createNotificationByToken(
+        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
+    ) throws(TwinPushFailure) -> FakeResponse {
+        guard state.isStrict else {
+            throw TwinPushFailure(
+                .appNotFound,
+                "No app id in the path: use /apps/{app_id}/notifications (only a declared app's creator token names "
+                    + "its app)")
+        }
+        let token = context.request.headers[creatorTokenHeader]
+        guard let app = state.declaredAppOrder.first(where: { state.declaredApps[$0]?.creatorToken == token }) else {
+            throw TwinPushFailure(.invalidCreatorToken, "Creator token is not valid or does not match any App ID")
+        }
+        context.app = app
+        context.notes.append("app \(app) found by its creator token")
+        return try create(in: app, &context, state: &state, services: &services)
+    }
+
+    private static func create(
+        in app: String, _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
+    ) throws(TwinPushFailure) -> FakeResponse {
         let body = body(context)
         let (target, overrides) = try parseTarget(body)
         let alert = try parseAlert(body, overrides: overrides)
         let customProperties = try parseCustomProperties(body["custom_properties"], name: "custom_properties")
+        let title = try limitedString(body, "title")
+        let url = try limitedString(body, "url")
         var badge: TwinPushBadge? = .add(1)
         if let value = body["badge"] {
             if value.isNull || value.stringValue == "" {
@@ -35,7 +63,7 @@ extension TwinPushHandler {
         }
         var tags: [String] = []
         if let value = body["tags"], !value.isNull {
-            guard let list = strings(value) else { throw invalid("tags must be an array of strings") }
+            guard let list = stringList(value) else { throw invalid("tags must be an array of strings") }
             tags = list
         }
         let speed = try optionalString(body, "delivery_speed") ?? "normal"
@@ -45,7 +73,7 @@ extension TwinPushHandler {
         let scheduled = sendSince > context.now
         let notification = TwinPush.Notification(
             id: services.nextID(.twinPushNotification), appID: app, name: try optionalString(body, "name"),
-            alert: alert, title: try optionalString(body, "title"), url: try optionalString(body, "url"),
+            alert: alert, title: title, url: url,
             sound: try optionalString(body, "sound"), badge: badge?.text, customProperties: customProperties,
             tags: tags, groupName: try optionalString(body, "group_name"), deliverySpeed: speed,
             inbox: try flag(body, "inbox"), protectedContent: try flag(body, "protected_content"),
@@ -61,7 +89,7 @@ extension TwinPushHandler {
         guard let record = state.notifications[notification.id] else {
             throw TwinPushFailure(.internalServerError, "notification vanished while sending")
         }
-        let object = TwinPushWire.notification(record.notification, content: record.baseContent)
+        let object = TwinPushWire.notification(record.notification, content: record.baseContent, forBackend: true)
         return .json(200, TwinPushWire.objects([object]))
     }
 
@@ -82,10 +110,21 @@ extension TwinPushHandler {
     }
 
     static func checkAlertLength(_ alert: String, name: String) throws(TwinPushFailure) {
-        let length = alert.unicodeScalars.count
-        if length > TwinPush.Limits.alertLength {
-            throw invalid("\(name) is too long (\(length) characters; at most \(TwinPush.Limits.alertLength))")
-        }
+        try checkLength(alert, name: name, limit: TwinPush.Limits.alertLength)
+    }
+
+    static func checkLength(_ text: String, name: String, limit: Int) throws(TwinPushFailure) {
+        let length = text.unicodeScalars.count
+        if length > limit { throw invalid("\(name) is too long (\(length) characters; at most \(limit))") }
+    }
+
+    /// `title` or `url`: an optional string of at most 255 characters (DOCS).
+    static func limitedString(_ body: JSONObject, _ name: String, path: String? = nil) throws(TwinPushFailure)
+        -> String?
+    {
+        guard let text = try optionalString(body, name) else { return nil }
+        try checkLength(text, name: path ?? name, limit: TwinPush.Limits.textLength)
+        return text
     }
 
     /// A string field; `null` and `""` read as unset.
@@ -105,9 +144,9 @@ extension TwinPushHandler {
         }
     }
 
-    /// `custom_properties`: an object whose values are strings, numbers or booleans. The keys the iOS payload
-    /// uses itself (`aps`, `tp_id`, `tp_device_id`, `tp_rich_url`) are refused (*fake-specific*): they would
-    /// collide with them at the payload's top level (§7.1).
+    /// `custom_properties`: an object whose values are strings, numbers or booleans, at most 255 characters once
+    /// serialized to JSON (DOCS). The keys the iOS payload uses itself (`aps`, `tp_id`, `tp_device_id`,
+    /// `tp_rich_url`) are refused (*fake-specific*): they would collide with them at the payload's top level (§7.1).
     static func parseCustomProperties(_ value: JSON?, name: String) throws(TwinPushFailure) -> JSONObject {
         guard let value, !value.isNull else { return JSONObject() }
         guard let object = value.objectValue else { throw invalid("\(name) must be an object") }
@@ -120,6 +159,12 @@ extension TwinPushHandler {
             if ["aps", "tp_id", "tp_device_id", "tp_rich_url"].contains(member.key) {
                 throw invalid("\(name).\(member.key) is reserved for the push payload")
             }
+        }
+        let length = JSON.object(object).serializedString().unicodeScalars.count
+        if length > TwinPush.Limits.customPropertiesLength {
+            throw invalid(
+                "\(name) is too long once serialized to JSON (\(length) characters; at most "
+                    + "\(TwinPush.Limits.customPropertiesLength))")
         }
         return result
     }

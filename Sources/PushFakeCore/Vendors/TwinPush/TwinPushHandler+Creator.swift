@@ -9,25 +9,35 @@ extension TwinPushHandler {
     ) throws(TwinPushFailure) -> FakeResponse {
         let record = try requireNotification(
             context.parameter("notification"), app: context.parameter("app"), state: state)
-        return .json(
-            200, TwinPushWire.detail(TwinPushWire.notification(record.notification, content: record.baseContent)))
+        let object = TwinPushWire.notification(record.notification, content: record.baseContent, forBackend: true)
+        return .json(200, TwinPushWire.detail(object))
     }
 
-    /// `DELETE /apps/{app}/notifications/{notification}` (§9, creator token): removes it from the system, every
-    /// alias inbox and the schedule; 404 `NotificationNotFound` when missing.
+    /// `DELETE /apps/{app}/notifications/{notification}` (§9, DOCS "delete notification"): removes it from the
+    /// system and every alias inbox, and cancels its scheduled send; 404 `NotificationNotFound` when it is unknown.
+    /// With declared apps the creator token is required (403 `InvalidCreatorToken`); without, nothing is checked, as
+    /// for every call, and the DOCS' example (no header) deletes.
     ///
-    /// *Fake-specific*: iOS sends its inbox delete on this same path when it has no device id (§8). With no
-    /// declared apps (no token checks), a call without the creator header is taken to be that SDK call and answers
-    /// 404 `DeviceNotFound`, so an app can never delete a notification for everybody.
+    /// iOS sends its inbox delete to this same path when it has no device id (§8). Such an app cannot have listed an
+    /// inbox (every inbox call needs the device id), so the call is taken as the creator's; a journal note says when
+    /// the creator header is missing.
     static func deleteNotification(
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
-        if !state.isStrict, context.request.headers[creatorTokenHeader] == nil {
-            _ = try requireDevice(&context, state: state)
-        }
         let id = context.parameter("notification")
         _ = try requireNotification(id, app: context.parameter("app"), state: state)
-        state.remove(notification: id)
+        if context.request.headers[creatorTokenHeader] == nil {
+            context.notes.append("deleted without \(creatorTokenHeader): a declared app would answer 403")
+        }
+        guard let removal = state.remove(notification: id) else {
+            throw TwinPushFailure(.notificationNotFound, "Notification not found for notification_id \(id)")
+        }
+        var note = "notification \(id) deleted"
+        if !removal.inboxAliases.isEmpty {
+            note += ", removed from \(removal.inboxAliases.count) alias inboxes"
+        }
+        if removal.cancelledSchedule { note += ", its scheduled send cancelled" }
+        context.notes.append(note)
         return ok
     }
 
@@ -84,7 +94,7 @@ extension TwinPushHandler {
         }
         var since: Date?
         if let text = value("date") {
-            guard let date = TimeFormat.parse(text.count == 10 ? text + " 00:00:00" : text) else {
+            guard let date = deviceIndexDate(text) else {
                 throw TwinPushFailure(.badRequest, "date must look like 2014-04-21 or 2014-04-21T13:00:43+02:00")
             }
             since = date
@@ -101,6 +111,21 @@ extension TwinPushHandler {
             TwinPushWire.device(state.records[$0].device)
         }
         return .json(200, pagination.envelope(page, total: indexes.count))
+    }
+
+    /// The device index's `date` (DOCS): `2014-04-21` (midnight UTC) or a date-time such as
+    /// `2014-04-21T13:00:43+02:00`. A `+` written as is in a query string decodes as a space (`…13:00:43 02:00`); a
+    /// client that copies the DOCS' format into a URL sends exactly that, so a space before a final `HH:MM` or
+    /// `HHMM` is read as `+` (*fake-specific*, FakeBehaviour.md).
+    static func deviceIndexDate(_ text: String) -> Date? {
+        if text.utf8.count == 10 { return TimeFormat.parse(text + " 00:00:00") }
+        if let date = TimeFormat.parse(text) { return date }
+        guard let space = text.lastIndex(of: " "), text.distance(from: text.startIndex, to: space) >= 19 else {
+            return nil
+        }
+        let zone = text[text.index(after: space)...]
+        guard zone.count == 4 || zone.count == 5, zone.first?.isNumber == true else { return nil }
+        return TimeFormat.parse(text[..<space] + "+" + zone)
     }
 
     /// `GET /apps/{app}/devices/{device}` (§9, API token): the bare Device object, or 404 `DeviceNotFound`.

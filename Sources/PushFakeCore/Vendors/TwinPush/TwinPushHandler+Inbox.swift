@@ -113,7 +113,7 @@ extension TwinPushHandler {
 
     private static func tagFilter(_ value: JSON?, name: String) throws(TwinPushFailure) -> [String] {
         guard let value, !value.isNull else { return [] }
-        guard let tags = strings(value) else {
+        guard let tags = stringList(value) else {
             throw TwinPushFailure(.badRequest, "\(name) must be an array of strings")
         }
         return tags

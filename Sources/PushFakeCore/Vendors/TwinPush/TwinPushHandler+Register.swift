@@ -36,7 +36,7 @@ extension TwinPushHandler {
 
     /// Reads a text field; numbers and booleans are taken as their text, arrays and objects are an error.
     static func text(
-        _ body: JSONObject, _ name: String, error type: TwinPushErrorType = .deviceNotCreated
+        _ body: JSONObject, _ name: String, error type: TwinPushRefusal = .deviceNotCreated
     ) throws(TwinPushFailure) -> FieldValue {
         switch body[name] {
         case nil: return .absent

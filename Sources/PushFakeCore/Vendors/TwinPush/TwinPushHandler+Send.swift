@@ -40,6 +40,9 @@ extension TwinPushHandler {
             return made
         }
         let base = payload(for: nil)
+        var trim = TwinPushAlertTrim(
+            notificationID: id, sound: notification.sound, mutableContent: notification.mutableContent)
+        var trimmed = 0
         var inboxAliases: [(alias: String, key: String?)] = []
         var seenAliases = Set<String>()
         var delivered = 0
@@ -65,12 +68,25 @@ extension TwinPushHandler {
             }
             let deviceID = state.records[index].device.id
             let platform = state.records[index].device.deliveryPlatform
-            let delivery = services.record(
-                Delivery(
-                    id: services.nextID(.delivery), vendor: .twinPush, app: notification.appID, notificationID: id,
-                    deviceID: deviceID, platform: platform, token: token,
-                    payload: payload.bytes(for: platform, badge: badge, deviceID: deviceID), status: .delivered,
-                    createdAt: time))
+            var bytes = payload.bytes(for: platform, badge: badge, deviceID: deviceID)
+            var deliveryNotes: [String] = []
+            if bytes.count > platform.payloadLimit {
+                let content = record.content(forKey: key)
+                if let fitted = trim.fit(content, key: key, platform: platform, badge: badge, deviceID: deviceID) {
+                    deliveryNotes.append(
+                        "alert trimmed from \(content.alert.unicodeScalars.count) to \(fitted.alertLength) "
+                            + "characters to fit the \(platform.payloadLimit)-byte limit (\(bytes.count) bytes untrimmed)"
+                    )
+                    bytes = fitted.bytes
+                    trimmed += 1
+                }
+            }
+            var made = Delivery(
+                id: services.nextID(.delivery), vendor: .twinPush, app: notification.appID, notificationID: id,
+                deviceID: deviceID, platform: platform, token: token, payload: bytes, status: .delivered,
+                createdAt: time)
+            made.notes = deliveryNotes
+            let delivery = services.record(made)
             state.records[index].received.append(.init(notificationID: id, deliveryID: delivery.id))
             if delivery.status == .delivered {
                 delivered += 1
@@ -91,16 +107,18 @@ extension TwinPushHandler {
         state.notifications[id]?.notification.errors += errors
         notes.append(
             "notification \(id): \(delivered) delivered"
+                + (trimmed == 0 ? "" : ", \(trimmed) with the alert trimmed to fit")
                 + (errors.isEmpty ? "" : ", \(errors.count) failed (PayloadTooLarge)")
                 + (skipped == 0 ? "" : ", \(skipped) devices without push_token skipped")
                 + (inboxAliases.isEmpty ? "" : ", \(inboxAliases.count) alias inboxes"))
     }
 
-    /// A report error for a failed delivery; TwinPush platforms are the raw values of `Delivery.Platform`.
+    /// A report error for a failed delivery.
     private static func payloadError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
         let service = delivery.platform.isApple ? "APNs" : "FCM/HMS data message"
+        // DOCS: the report's platform is "ios", "android" or "all"; Huawei devices are Android devices.
         return TwinPush.Notification.ReportError(
-            platform: delivery.platform.rawValue, level: "error", key: "PayloadTooLarge",
+            platform: delivery.platform.isApple ? "ios" : "android", level: "error", key: "PayloadTooLarge",
             message: "Payload of \(delivery.payload.count) bytes exceeds the \(service) limit of "
                 + "\(delivery.platform.payloadLimit) bytes (device \(delivery.deviceID))",
             createdAt: delivery.createdAt, deviceID: delivery.deviceID)

@@ -1,18 +1,5 @@
 import Foundation
 
-/// A TwinPush error answer, thrown by handlers and caught once in `TwinPushHandler.serving(_:)`.
-struct TwinPushFailure: Error {
-    let type: TwinPushErrorType
-    let message: String
-
-    init(_ type: TwinPushErrorType, _ message: String) {
-        self.type = type
-        self.message = message
-    }
-
-    var response: FakeResponse { type.response(message) }
-}
-
 extension TwinPushHandler {
     /// Which token a call needs once apps are declared (TwinPushWireProtocol.md §2, §9; FakeBehaviour.md Common).
     private enum Credential {
@@ -97,6 +84,14 @@ extension TwinPushHandler {
             result.append(text)
         }
         return result
+    }
+
+    /// A list parameter: a JSON array of strings, or a lone string read as a one-element list (*fake-specific*,
+    /// FakeBehaviour.md: a Rails server that wraps a scalar with `Array(…)` reads `"tags": "tp_rich"` so, and a Ruby
+    /// client's README sends it); `nil` for anything else.
+    static func stringList(_ value: JSON) -> [String]? {
+        if let text = value.stringValue { return [text] }
+        return strings(value)
     }
 
     /// `tags` must all be present and `no_tags` all absent (TwinPushWireProtocol.md §5.10).

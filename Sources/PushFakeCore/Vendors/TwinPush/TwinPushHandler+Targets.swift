@@ -48,9 +48,10 @@ extension TwinPushHandler {
         }
     }
 
-    /// A non-empty array of non-empty strings, at most `limit`, duplicates dropped.
+    /// A non-empty array of non-empty strings (or one such string, ``stringList(_:)``), at most `limit`, duplicates
+    /// dropped.
     private static func names(_ value: JSON, _ key: String, limit: Int) throws(TwinPushFailure) -> [String] {
-        guard let list = strings(value), !list.contains(where: \.isEmpty) else {
+        guard let list = stringList(value), !list.contains(where: \.isEmpty) else {
             throw invalid("\(key) must be an array of non-empty strings")
         }
         var seen = Set<String>()
@@ -71,7 +72,7 @@ extension TwinPushHandler {
         }
         var filters: [TwinPush.Notification.PropertyFilter] = []
         for member in object.members {
-            let values = member.value.stringValue.map { [$0] } ?? strings(member.value)
+            let values = stringList(member.value)
             guard let values, !values.isEmpty else {
                 throw invalid("target_properties.\(member.key) must be a string or an array of strings")
             }
@@ -96,8 +97,8 @@ extension TwinPushHandler {
             var override = TwinPushOverride()
             override.alert = try optionalString(fields, "alert")
             if let alert = override.alert { try checkAlertLength(alert, name: "\(key).\(member.key).alert") }
-            override.title = try optionalString(fields, "title")
-            override.url = try optionalString(fields, "url")
+            override.title = try limitedString(fields, "title", path: "\(key).\(member.key).title")
+            override.url = try limitedString(fields, "url", path: "\(key).\(member.key).url")
             if let badge = fields["badge"], !badge.isNull {
                 guard let parsed = TwinPushBadge(badge) else {
                     throw invalid("\(key).\(member.key).badge must be \(TwinPushBadge.expected) (got \(badge))")

@@ -2,7 +2,8 @@ import Foundation
 
 /// Serves the TwinPush REST API under `/api/v2/…` (TwinPushWireProtocol.md, FakeBehaviour.md): the handlers
 /// ``TwinPushVendor`` routes to — the 15 device calls of §5, the forms without `/devices/{device}` the SDKs send
-/// before they have a device id (§1, §8), the app-less receipt path (§5.6b), and the creator / backend calls of §9.
+/// before they have a device id (§1, §8), the paths without `/apps/{app}` (the receipt of §5.6b, and the DOCS
+/// examples of the notification detail and of a create, §1), and the creator / backend calls of §9.
 enum TwinPushHandler {
     /// A TwinPush operation: the checks of ``serving(_:)`` have passed; a thrown failure is the answer.
     typealias OperationHandler =
@@ -12,8 +13,8 @@ enum TwinPushHandler {
     static let apiTokenHeader = "X-TwinPush-REST-API-Token"
     static let creatorTokenHeader = "X-TwinPush-REST-API-Key-Creator"
 
-    /// `operation` behind the checks every TwinPush call passes first: a POST body must be a JSON object (else 400
-    /// `BadRequest`), the app must be known (404 `AppNotFound`) and the call's token right (403). A thrown
+    /// `operation` behind the checks every TwinPush call passes first: a POST body must be a JSON object (else 406
+    /// `NotAcceptable`, as the documented status list says of "wrong JSON"), the app must be known (404 `AppNotFound`) and the call's token right (403). A thrown
     /// ``TwinPushFailure`` becomes its response, noted in the journal.
     static func serving(_ operation: @escaping OperationHandler) -> VendorRoute<TwinPushState>.Handler {
         { context, state, services in
@@ -21,12 +22,13 @@ enum TwinPushHandler {
                 if context.request.method == "POST" {
                     if let error = context.bodyError {
                         if error.isStringError, let field = error.path {
-                            throw TwinPushFailure(.badRequest, "\(field) must be valid UTF-8 text: \(error.message)")
+                            throw TwinPushFailure(
+                                .notAcceptable, "\(field) must be valid UTF-8 text: \(error.message)")
                         }
-                        throw TwinPushFailure(.badRequest, "Request body is not valid JSON: \(error.message)")
+                        throw TwinPushFailure(.notAcceptable, "Request body is not valid JSON: \(error.message)")
                     }
                     guard context.bodyObject != nil else {
-                        throw TwinPushFailure(.badRequest, "Request body must be a JSON object")
+                        throw TwinPushFailure(.notAcceptable, "Request body must be a JSON object")
                     }
                 }
                 if let app = context.route.parameters["app"] {
@@ -44,9 +46,12 @@ enum TwinPushHandler {
     }
 
     /// The vendor shape for transport-level failures and injected statuses: `NotFound`, `MethodNotAllowed`,
-    /// `BadRequest`, `InternalServerError`, else the reason phrase without spaces (`ServiceUnavailable`).
+    /// `NotAcceptable`, `BadRequest`, `InternalServerError`, else the reason phrase without spaces
+    /// (`ServiceUnavailable`).
     static func errorResponse(status: Int, message: String) -> FakeResponse {
-        let transportTypes: [TwinPushErrorType] = [.notFound, .methodNotAllowed, .badRequest, .internalServerError]
+        let transportTypes: [TwinPushErrorType] = [
+            .notFound, .methodNotAllowed, .notAcceptable, .badRequest, .internalServerError,
+        ]
         let name =
             transportTypes.first { $0.status == status }?.rawValue
             ?? FakeResponse.reasonPhrase(for: status).replacingOccurrences(of: " ", with: "")

@@ -55,17 +55,32 @@ extension TwinPushState {
         scheduled.insert(notification.id, at: position)
     }
 
+    /// What deleting a notification took away, for the journal.
+    struct Removal: Equatable {
+        /// The aliases whose inbox held it.
+        var inboxAliases: [String] = []
+        /// It was scheduled (`send_since` ahead of the clock): its send will not happen.
+        var cancelledSchedule = false
+    }
+
     /// Forgets a notification: out of the system, every alias inbox and the release queue (TwinPushWireProtocol.md §9).
-    /// Its deliveries stay in the delivery log as history.
-    mutating func remove(notification id: String) {
-        guard let record = notifications.removeValue(forKey: id) else { return }
+    /// Its deliveries stay in the delivery log as history; devices' searches skip it from now on. `nil` when there
+    /// was no such notification.
+    @discardableResult
+    mutating func remove(notification id: String) -> Removal? {
+        guard let record = notifications.removeValue(forKey: id) else { return nil }
         let app = record.notification.appID
+        var removal = Removal(inboxAliases: record.inboxAliases)
         for alias in record.inboxAliases {
             let key = AliasKey(app: app, alias: alias)
             inboxes[key]?.removeAll { $0.notificationID == id }
             if inboxes[key]?.isEmpty == true { inboxes[key] = nil }
         }
         notificationOrder[app]?.removeAll { $0 == id }
-        scheduled.removeAll { $0 == id }
+        if let position = scheduled.firstIndex(of: id) {
+            scheduled.remove(at: position)
+            removal.cancelledSchedule = true
+        }
+        return removal
     }
 }

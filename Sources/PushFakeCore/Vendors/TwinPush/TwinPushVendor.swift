@@ -68,8 +68,11 @@ struct TwinPushVendor: PushVendor {
                 "POST", "/api/v2/devices/{device}" + notification + "/received_notification", .receivedNotification,
                 TwinPushHandler.report),
             route("GET", device + notification, .getNotification, TwinPushHandler.getNotification),
+            // DOCS' own example of "show notification" leaves out `/apps/{app}`: the device decides the app.
+            route("GET", "/api/v2/devices/{device}" + notification, .getNotification, TwinPushHandler.getNotification),
             route("DELETE", device + notification, .deleteInboxNotification, TwinPushHandler.deleteInboxNotification),
             route("POST", app + "/notifications", .createNotification, TwinPushHandler.createNotification),
+            route("POST", "/api/v2/notifications", .createNotification, TwinPushHandler.createNotificationByToken),
             route("GET", app + notification, .showNotification, TwinPushHandler.showNotification),
             route("DELETE", app + notification, .deleteNotification, TwinPushHandler.deleteNotification),
             route("GET", app + notification + "/report", .notificationReport, TwinPushHandler.notificationReport),
@@ -107,6 +110,13 @@ struct TwinPushVendor: PushVendor {
                     }
                     return .twinPushError(type, message: message)
                 }
+                // A type of one's own is a name, like the vendor's: it is written into error bodies and log lines.
+                guard TwinPushErrorType.isValidName(name) else {
+                    throw FaultRuleSpec.Invalid(
+                        path: "",
+                        problem: "must be an identifier (a letter or _, then letters, digits or _; at most "
+                            + "\(TwinPushErrorType.maximumNameLength) characters), not \(JSONFields.describe(value))")
+                }
                 let status = try fields.int("status", in: Fault.statusRange) ?? 422
                 return .twinPushError(TwinPushErrorType(rawValue: name, status: status), message: message)
             }
@@ -127,7 +137,10 @@ struct TwinPushVendor: PushVendor {
             ],
             [
                 "properties": [
-                    "twinPushError": ["type": "string", "minLength": 1, "not": ["pattern": catalogue]],
+                    "twinPushError": [
+                        "type": "string", "pattern": .string(TwinPushErrorType.namePattern),
+                        "not": ["pattern": catalogue],
+                    ],
                     "message": message,
                     "status": [
                         "type": ["integer", "null"], "minimum": .int(Fault.statusRange.lowerBound),

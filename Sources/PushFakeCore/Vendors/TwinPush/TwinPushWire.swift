@@ -35,10 +35,17 @@ enum TwinPushWire {
 
     /// A Notification object (§6.2) as one target sees it. `alert`, `title` and `last_sent_at` are never `null`
     /// (§10.6); `custom_properties` values are strings because Android casts each to `String` (FakeBehaviour.md).
-    static func notification(_ notification: TwinPush.Notification, content: TwinPushContent) -> JSON {
-        [
+    ///
+    /// `forBackend`: the object answers a creator or backend call, not a device. The `alert` and `title` of a
+    /// notification with `protected_content` are then hidden (DOCS: only the targeted devices see them), written as
+    /// `""` (*fake-specific* form).
+    static func notification(
+        _ notification: TwinPush.Notification, content: TwinPushContent, forBackend: Bool = false
+    ) -> JSON {
+        let hidden = forBackend && notification.protectedContent
+        return [
             "id": .string(notification.id), "name": string(notification.name), "sound": string(notification.sound),
-            "alert": .string(content.alert), "title": .string(content.title ?? ""),
+            "alert": .string(hidden ? "" : content.alert), "title": .string(hidden ? "" : content.title ?? ""),
             "badge": string(content.badge?.text), "custom_properties": .object(stringValued(content.customProperties)),
             "tp_rich_url": string(content.url), "delivery_speed": .string(notification.deliverySpeed),
             "group_name": string(notification.groupName), "protected_content": .bool(notification.protectedContent),
@@ -66,8 +73,8 @@ enum TwinPushWire {
     }
 
     /// A notification report (§9): status, the delivery / received / opening counts, delivery errors, and the
-    /// notification object.
-    static func report(_ record: TwinPushNotificationRecord) -> JSON {
+    /// notification object (its protected content hidden unless `forBackend` is `false`, as for the admin API).
+    static func report(_ record: TwinPushNotificationRecord, forBackend: Bool = true) -> JSON {
         let notification = record.notification
         let errors: [JSON] = notification.errors.map { error in
             [
@@ -78,14 +85,15 @@ enum TwinPushWire {
         return [
             "status": .string(notification.status.rawValue), "delivery_count": .int(notification.deliveryCount),
             "received_count": .int(notification.receivedCount), "opening_count": .int(notification.openingCount),
-            "errors": .array(errors), "notification": self.notification(notification, content: record.baseContent),
+            "errors": .array(errors),
+            "notification": self.notification(notification, content: record.baseContent, forBackend: forBackend),
         ]
     }
 
     /// The admin API's view of a notification (`GET /__pushfake/notifications`): `app_id`, then its report.
     static func adminNotification(_ record: TwinPushNotificationRecord) -> JSON {
         var object: JSONObject = ["app_id": .string(record.notification.appID)]
-        for member in report(record).objectValue?.members ?? [] { object[member.key] = member.value }
+        for member in report(record, forBackend: false).objectValue?.members ?? [] { object[member.key] = member.value }
         return .object(object)
     }
 

@@ -170,8 +170,11 @@ package enum AdminRoutes {
         summary: "Create an isolated instance: its own engine under /i/{id}/…",
         body: .json("Its configuration (optional).", AdminSchemas.ref("InstanceCreate"), required: false),
         responses: [
-            .json(201, "The instance and its URLs.", AdminSchemas.ref("Instance")), .badRequest,
-            .error(503, "The server has as many instances as it keeps (1000); delete some first."),
+            .json(
+                201, "The instance, its URLs and its journal limit (at most the server's).",
+                AdminSchemas.ref("Instance")),
+            .badRequest,
+            .error(503, "The server has as many instances as it keeps (--max-instances, 1000 by default)."),
         ],
         perInstance: false)
     package static let deleteInstance = AdminRoute(

@@ -96,8 +96,12 @@ package enum AdminSchemas {
             "ClockChange": clockChange,
             "Timestamp": timestampInput,
             "Instance": object(
-                ["id": string, "urls": object(["base": string, "admin": string], required: ["base", "admin"])],
-                required: ["id", "urls"]),
+                [
+                    "id": string, "urls": object(["base": string, "admin": string], required: ["base", "admin"]),
+                    // The limit the instance got: what it asked for, at most the server's (null: none).
+                    "journalLimit": nullable(integer(1...9_007_199_254_740_991)),
+                ],
+                required: ["id", "urls", "journalLimit"]),
             "RecordingCompare": object(
                 ["recording": string, "ignore": array(string)], required: ["recording"], additional: false),
         ]

@@ -157,8 +157,18 @@ function handleEvent(block) {
   if (type === "entry") addEntry(payload);
   else if (type === "delivery") addDelivery(payload);
   else if (type === "note") addNote(payload);
-  else if (type === "reset") forgetJournal(payload.cause === "journalCleared" ? "" : "The fake was reset.");
-  else if (type === "state") { model.deliveries.clear(); lastWorld = ""; scheduleRefresh(); }
+  else if (type === "reset") {
+    // A cleared journal leaves the rest of the fake as it was; any other restart forgets the schedule too.
+    if (payload.cause !== "journalCleared") scheduledBefore = new Map();
+    forgetJournal(payload.cause === "journalCleared" ? "" : "The fake was reset.");
+  }
+  else if (type === "state") {
+    // Anyone's loaded state replaced the deliveries and notifications (what was scheduled was not deleted).
+    model.deliveries.clear();
+    scheduledBefore = new Map();
+    lastWorld = "";
+    scheduleRefresh();
+  }
   else if (type === "dropped") notice(`The event stream fell behind (${payload.reason}); catching up.`);
   else if (type === "end") {
     // The server stops (it may come back: keep trying) or this instance is gone (nothing to come back to).
@@ -401,6 +411,7 @@ async function refresh() {
 }
 
 const twinPushState = () => (model.world && model.world.vendors && model.world.vendors.twinPush) || {};
+const twinPushNotificationIDs = () => new Set((twinPushState().notifications || []).map((n) => n.id));
 const tpnsState = () => (model.world && model.world.vendors && model.world.vendors.tpns) || {};
 
 function renderClock(clock) {
@@ -472,8 +483,12 @@ function renderPush(delivery, withDevice) {
   if (view.silent) flags.push("silent: not shown");
   if (delivery.status === "failed") flags.push(`failed: ${delivery.reason || "unknown"}`);
   if (delivery.openedAt) flags.push("opened"); else if (delivery.receivedAt) flags.push("received");
+  // A TwinPush notification deleted since (DELETE …/notifications/{id}) is gone from the state; its deliveries
+  // stay as history, marked so.
+  const deleted = delivery.vendor === "twinPush" && !twinPushNotificationIDs().has(delivery.notificationId);
+  if (deleted) flags.push("notification deleted");
   const classes = ["push", view.kind, view.silent ? "silent" : "", delivery.status === "failed" ? "failed" : "",
-    model.fresh.has(delivery.id) ? "fresh" : ""].join(" ");
+    deleted ? "deleted" : "", model.fresh.has(delivery.id) ? "fresh" : ""].join(" ");
   return h("li", { class: classes, "data-delivery": delivery.id, "data-notification": delivery.notificationId },
     h("div", { class: "push-head" },
       h("span", { class: "app-icon", "aria-hidden": "true" }, (view.app || "?").slice(0, 1).toUpperCase(),
@@ -726,8 +741,9 @@ async function act(what, promise) {
 
 // ---- Clock, scheduled notifications, instances, state.
 // Notifications that were scheduled at the last look and are sent now were released by the clock: say so, next
-// to the list, so a clock move shows what it delivered.
-let scheduledBefore = new Set();
+// to the list, so a clock move shows what it delivered. Those that are gone altogether were deleted (their send
+// cancelled): say that too.
+let scheduledBefore = new Map();
 function renderScheduled() {
   const notifications = twinPushState().notifications || [];
   const scheduled = notifications.filter((n) => n.status === "scheduled");
@@ -736,11 +752,19 @@ function renderScheduled() {
     h("span", { class: "muted" }, ` · due ${utc(n.send_since)} · ${n.app_id}`)))
     : [h("li", { class: "muted" }, "None: nothing waits for the clock.")]));
   const released = notifications.filter((n) => scheduledBefore.has(n.id) && n.status !== "scheduled");
+  const present = new Set(notifications.map((n) => n.id));
+  const deleted = [...scheduledBefore.values()].filter((n) => !present.has(n.id));
+  const said = [];
   if (released.length) {
-    $("released").textContent = "Released by the clock: " + released.map((n) =>
-      `${n.title || n.alert} (${n.delivery_count} delivered, due ${utc(n.send_since)})`).join("; ");
+    said.push("Released by the clock: " + released.map((n) =>
+      `${n.title || n.alert} (${n.delivery_count} delivered, due ${utc(n.send_since)})`).join("; "));
   }
-  scheduledBefore = new Set(scheduled.map((n) => n.id));
+  if (deleted.length) {
+    said.push("Deleted, send cancelled: " + deleted.map((n) =>
+      `${n.title || n.alert} (was due ${utc(n.send_since)})`).join("; "));
+  }
+  if (said.length) $("released").textContent = said.join(" · ");
+  scheduledBefore = new Map(scheduled.map((n) => [n.id, n]));
 }
 
 async function loadInstances() {
@@ -852,7 +876,11 @@ function wire() {
   $("save-state").addEventListener("click", saveState);
   $("load-state").addEventListener("change", async (e) => {
     const file = e.target.files[0];
-    if (file) await act("Load state", admin("/state", { method: "PUT", body: await file.text() }));
+    // A loaded state replaces the notifications: what was scheduled before was not deleted.
+    if (file) {
+      scheduledBefore = new Map();
+      await act("Load state", admin("/state", { method: "PUT", body: await file.text() }));
+    }
     e.target.value = "";
   });
   $("reset").addEventListener("click", reset);
