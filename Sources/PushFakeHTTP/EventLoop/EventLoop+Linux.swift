@@ -12,9 +12,11 @@
     /// the next sweep (held answers, long-poll timeouts) are kept to the millisecond; request and idle timeouts
     /// are checked by a sweep every 100 ms.
     struct EventLoop: Sendable {
-        let epoll: Int32
+        /// Its descriptors, which outlive the loop's thread for as long as anyone holds the loop.
+        let descriptors: LoopDescriptors
+        var epoll: Int32 { descriptors.epoll }
         /// An eventfd that wakes the loop: the server stops, or a connection was woken.
-        let wake: Int32
+        var wake: Int32 { descriptors.wake }
         /// Connections woken by other threads since the loop last looked.
         let woken = Locked<[Int32]>([])
         /// Connections accepted since the loop last looked, so it starts their idle timers before their first byte.
@@ -31,7 +33,7 @@
                 return nil
             }
             _ = pushfake_epoll_ctl(epoll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue)
-            return EventLoop(epoll: epoll, wake: wake)
+            return EventLoop(descriptors: LoopDescriptors(epoll: epoll, wake: wake))
         }
 
         /// Hands a freshly accepted, non-blocking socket to this loop.
@@ -77,6 +79,9 @@
                 }
                 state.adoptPending(now: now)
                 for index in 0..<max(0, Int(count)) {
+                    // A stopping server does not wait for the rest of a batch of busy connections: at most the
+                    // answer being built now delays the drain, which begins at the top of the next turn.
+                    if state.drainDeadline == nil, !server.isRunning { break }
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }
                     if fd == wake {
                         state.wokenUp(now: now)
@@ -91,9 +96,8 @@
                 if let deadline = state.drainDeadline, state.connections.isEmpty || done >= deadline { break }
                 fairness.yieldIfBusy(now: done)
             }
+            // The descriptors close with the last holder of this loop (LoopDescriptors).
             state.closeAll()
-            Glibc.close(wake)
-            Glibc.close(epoll)
         }
 
         /// Reads the eventfd back to zero, so the next wake-up is seen.
