@@ -18,6 +18,10 @@ struct HubThread {
         /// Live deliveries, notes and state events heard while replaying, sent after it.
         var held: [(bytes: [UInt8], delivery: String?)] = []
         var heldBytes = 0
+        /// While replaying: the stream's ``ResponseStream/takenBytes`` when last looked at, and the news that went
+        /// by since without the client taking anything (the stall rule, ``EventHub/broadcast(entrySequence:delivery:estimatedBytes:_:_:)``).
+        var lastTaken = 0
+        var unreadBytes = 0
     }
 
     /// The epoch the subscribers were last told of.
@@ -46,7 +50,9 @@ extension EventHub {
             }
             switch news {
             case .entry(let entry):
-                broadcast(EventText.entry(entry, epoch: epoch), entrySequence: entry.sequence, delivery: nil, &hub)
+                broadcast(entrySequence: entry.sequence, delivery: nil, estimatedBytes: entry.approximateBytes, &hub) {
+                    EventText.entry(entry, epoch: epoch)
+                }
             case .delivery(let delivery):
                 broadcast(EventText.delivery(delivery), entrySequence: nil, delivery: delivery.id, &hub)
             case .note(let delivery, let note):
@@ -194,16 +200,44 @@ extension EventHub {
     /// Sends `bytes` to every live subscriber that has not had them, holds them for a replaying one (entries it
     /// will replay itself), and drops a subscriber that fell too far behind.
     func broadcast(_ bytes: [UInt8], entrySequence: Int?, delivery: String?, _ hub: inout HubThread) {
+        broadcast(entrySequence: entrySequence, delivery: delivery, estimatedBytes: bytes.count, &hub) { bytes }
+    }
+
+    /// ``broadcast(_:entrySequence:delivery:_:)`` for text that is costly to write (a journal entry): written once,
+    /// and only if a subscriber takes it — while every subscriber replays, news is only counted (`estimatedBytes`).
+    ///
+    /// The stall rule: a live subscriber is dropped when more than ``bufferBytes`` wait for it; a replaying one
+    /// (paced, so its queue never grows) when more than ``bufferBytes`` of news went by while part of its replay
+    /// waited and its client took nothing at all.
+    func broadcast(
+        entrySequence: Int?, delivery: String?, estimatedBytes: Int, _ hub: inout HubThread, _ make: () -> [UInt8]
+    ) {
+        var made: [UInt8]?
+        func text() -> [UInt8] {
+            if let made { return made }
+            let bytes = make()
+            made = bytes
+            return bytes
+        }
         var dropped: Set<Int> = []
         for index in hub.subscribers.indices {
             var subscriber = hub.subscribers[index]
             if let entrySequence, entrySequence <= subscriber.lastSequence { continue }
             if subscriber.replay != nil {
-                // A later entry is taken from the journal when the replay reaches it.
-                if entrySequence != nil { continue }
-                subscriber.held.append((bytes, delivery))
-                subscriber.heldBytes &+= bytes.count
-                if subscriber.heldBytes > bufferBytes {
+                // Stalled: something waits for the client, which took nothing since the last news.
+                let taken = subscriber.stream.takenBytes
+                if taken != subscriber.lastTaken || subscriber.stream.queuedBytes == 0 {
+                    (subscriber.lastTaken, subscriber.unreadBytes) = (taken, 0)
+                } else {
+                    subscriber.unreadBytes &+= estimatedBytes
+                }
+                // A later entry is taken from the journal when the replay reaches it; other news waits for it.
+                if entrySequence == nil {
+                    let bytes = text()
+                    subscriber.held.append((bytes, delivery))
+                    subscriber.heldBytes &+= bytes.count
+                }
+                if subscriber.heldBytes > bufferBytes || subscriber.unreadBytes > bufferBytes {
                     drop(subscriber, epoch: hub.epoch)
                     dropped.insert(subscriber.id)
                 } else {
@@ -212,6 +246,7 @@ extension EventHub {
                 continue
             }
             if let delivery, subscriber.replayedDeliveries.contains(delivery) { continue }
+            let bytes = text()
             // Room is kept for the final event, so a dropped subscriber always learns why.
             guard subscriber.stream.queuedBytes &+ bytes.count <= bufferBytes &- 512 else {
                 drop(subscriber, epoch: hub.epoch)

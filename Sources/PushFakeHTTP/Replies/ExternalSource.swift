@@ -19,6 +19,8 @@ final class ExternalSource: Sendable {
     private struct State {
         var events: [ExternalEvent] = []
         var queuedBytes = 0
+        /// Bytes of chunks the connection has taken, ever.
+        var takenBytes = 0
         /// Completed or finished: nothing more is accepted.
         var ended = false
         var cancelled = false
@@ -68,6 +70,7 @@ final class ExternalSource: Sendable {
         let (taken, handler) = state.withLock { state in
             defer {
                 state.events = []
+                state.takenBytes &+= state.queuedBytes
                 state.queuedBytes = 0
             }
             return ((state.events, state.cancelled), state.events.isEmpty ? nil : state.drainHandler)
@@ -84,6 +87,9 @@ final class ExternalSource: Sendable {
 
     /// Bytes of chunks queued and not yet taken by the connection.
     var queuedBytes: Int { state.withLock { $0.queuedBytes } }
+
+    /// Bytes of chunks the connection has taken since the source was made: whether a client reads at all.
+    var takenBytes: Int { state.withLock { $0.takenBytes } }
 
     /// Whether the source was cancelled: the connection stopped waiting, or a stream overflowed.
     var isCancelled: Bool { state.withLock { $0.cancelled } }

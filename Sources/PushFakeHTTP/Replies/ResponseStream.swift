@@ -36,6 +36,10 @@ package final class ResponseStream: Sendable {
     /// Bytes sent and not yet taken by the connection: how far behind the client is.
     package var queuedBytes: Int { source.queuedBytes }
 
+    /// Bytes the connection has taken so far (written out or about to be): it stops growing when the client stops
+    /// reading and the socket's buffers are full.
+    package var takenBytes: Int { source.takenBytes }
+
     /// Calls `handler` each time the connection takes the queued chunks (on its I/O thread: keep it short), so a
     /// producer that paces itself by ``queuedBytes`` learns there is room again; `nil` stops it.
     package func onDrained(_ handler: (@Sendable () -> Void)?) {

@@ -53,6 +53,32 @@ final class HostileEventStartTests: HostileTestCase {
         withExtendedLifetime(replaying) {}
     }
 
+    /// A replay is paced, so its queue never grows: a client that reads nothing is found by the news that goes by
+    /// meanwhile. (Before, such a subscriber was never dropped, and its stream held the events thread's attention.)
+    func test_replayingSubscriber_thatReadsNothing_isDroppedWithAFinalEvent_whileNewsGoesBy() throws {
+        try restart { $0.eventsBufferBytes = 64 * 1024 }
+        fake.fillJournal(20_000)
+        let stalled = try stalledReplayer()
+        guard case .bytes = stalled.read() else { return XCTFail("the replaying stream did not start") }
+        let hub = try XCTUnwrap(server.eventHub(for: fake))
+        let sender = try LoopbackHTTPClient(port: port, receiveTimeout: 30)
+        var sent = 0
+        while hub.droppedCount == 0, sent < 20_000 {
+            sender.send(rawRegister(device: "N\(sent)"))
+            guard sender.readResponse()?.status == 200 else { return XCTFail("register \(sent) not answered") }
+            sent += 1
+        }
+        XCTAssertEqual(hub.droppedCount, 1, "after \(sent) registers")
+        // What was queued for it, then the final event and the end of the stream.
+        var bytes: [UInt8] = []
+        while !bytes.suffix(7).elementsEqual(Array("\r\n0\r\n\r\n".utf8)), case .bytes(let more) = stalled.read() {
+            bytes += more
+        }
+        let text = String(decoding: bytes.suffix(2_000), as: UTF8.self)
+        XCTAssertTrue(text.contains("event: dropped\ndata: {\"reason\":\"the subscriber fell more than 65536"), text)
+        XCTAssertTrue(try subscriberSeesItsOwnRequest("after"), "the events thread serves others as ever")
+    }
+
     func test_replayBiggerThanTheSubscribersBuffer_arrivesWhole_whenTheClientReadsIt() throws {
         try restart { $0.eventsBufferBytes = 64 * 1024 }
         // About 1.5 MB of entries: 25 times the buffer.
