@@ -51,7 +51,8 @@ package final class ResponseStream: Sendable {
         _ = source.push(.end)
     }
 
-    /// Whether the stream was cancelled: the client hung up, the server stopped, the request was a HEAD, or the
+    /// Whether the stream was cancelled: the connection failed (a reset, a write that failed), the server's shutdown
+    /// grace ran out, the request was a HEAD, or the
     /// client fell more than ``maxQueuedBytes`` behind.
     package var isCancelled: Bool { source.isCancelled }
 
