@@ -44,10 +44,14 @@ let package = Package(
         .target(name: "PushFakeEngineFuzz", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
         .target(name: "PushFakeURLProtocol", dependencies: ["PushFakeCore", "PushFakeHTTP1"]),
         .target(name: "PushFakeClients", dependencies: ["PushFakeCore"]),
-        // Replays recordings over URLSession (FoundationNetworking on Linux), which Core and HTTP stay free of.
-        .target(name: "PushFakeReplay", dependencies: ["PushFakeCore"]),
-        // Forwards a server's vendor requests to the real service over URLSession (`pushfake serve --upstream-…`).
-        .target(name: "PushFakeUpstream", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        // HTTP exchanges over URLSession (FoundationNetworking on Linux) with a whole-exchange deadline and a cap on the
+        // answer's size: what replay and the upstream proxy send with, since both read from servers PushFake does not
+        // control. Core and HTTP stay free of URLSession.
+        .target(name: "PushFakeFetch", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        // Replays recordings against any server.
+        .target(name: "PushFakeReplay", dependencies: ["PushFakeCore", "PushFakeFetch"]),
+        // Forwards a server's vendor requests to the real service (`pushfake serve --upstream-…`).
+        .target(name: "PushFakeUpstream", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeFetch"]),
         .target(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]

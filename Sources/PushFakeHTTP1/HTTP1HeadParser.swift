@@ -14,6 +14,8 @@ enum HTTP1HeadParser {
     struct Head {
         var request: HTTP1Request
         var framing: Framing
+        /// The largest body this request may have (413 above it).
+        var maxBodyBytes: Int
     }
 
     typealias G = HTTP1Grammar
@@ -22,10 +24,13 @@ enum HTTP1HeadParser {
     ///   - bytes: the buffer holding the head.
     ///   - range: the head, from the first byte of the request line through the blank line's LF.
     ///   - maxBodyBytes: a Content-Length above this fails with 413 before any body byte is read.
+    ///   - bodyLimit: the limit for this request instead of `maxBodyBytes`, asked only when the head announces a
+    ///     body (``HTTP1Parser/bodyLimit``).
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ range: Range<Int>,
-        maxBodyBytes: Int
+        maxBodyBytes: Int,
+        bodyLimit: (@Sendable (HTTP1Request) -> Int)? = nil
     ) throws(HTTP1ParseError) -> Head {
         var lineStart = range.lowerBound
         let requestLine = nextLine(bytes, &lineStart, range.upperBound)
@@ -40,7 +45,9 @@ enum HTTP1HeadParser {
         }
         request.headers = HTTP1Headers(collected)
         let version = request.version
-        let framing = try fields.framing(maxBodyBytes: maxBodyBytes)
+        var limit = maxBodyBytes
+        if let bodyLimit, fields.declaresBody { limit = max(0, bodyLimit(request)) }
+        let framing = try fields.framing(maxBodyBytes: limit)
         request.keepAlive =
             version.isAtLeastHTTP11 ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose
         // HTTP/1.0 has no Transfer-Encoding: its framing is faulty, so the body is read as chunked, answered, and the
@@ -49,7 +56,7 @@ enum HTTP1HeadParser {
         request.expectsContinue = fields.expectsContinue && version.isAtLeastHTTP11
         // After the framing: a body too large or a smuggling setup is the more telling error.
         try fields.checkHost(version: version)
-        return Head(request: request, framing: framing)
+        return Head(request: request, framing: framing, maxBodyBytes: limit)
     }
 
     /// The next line in `start..<end` without its LF or CRLF; advances `start` past the LF.

@@ -98,6 +98,9 @@ struct HTTP1HeaderFacts {
         guard hostCount == 1 || !version.isAtLeastHTTP11 else { throw .badRequest("missing Host header") }
     }
 
+    /// Whether the head announces a body: `Transfer-Encoding`, or a `Content-Length` above 0.
+    var declaresBody: Bool { hasTransferEncoding || (contentLength ?? 0) > 0 }
+
     /// The body framing once every field is seen (RFC 9112 §6.3).
     func framing(maxBodyBytes: Int) throws(HTTP1ParseError) -> HTTP1HeadParser.Framing {
         if hasTransferEncoding {

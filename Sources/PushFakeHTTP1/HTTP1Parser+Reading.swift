@@ -18,7 +18,8 @@ extension HTTP1Parser {
         // Swift 6.0's withUnsafeBufferPointer rethrows `any Error`; the Result keeps the error's type.
         let parsed = storage.withUnsafeBufferPointer { bytes in
             Result { () throws(HTTP1ParseError) in
-                try HTTP1HeadParser.parse(bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes)
+                try HTTP1HeadParser.parse(
+                    bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes, bodyLimit: bodyLimit)
             }
         }
         let head = try parsed.get()
@@ -27,7 +28,7 @@ extension HTTP1Parser {
         leadingEmptyLines = 0
         phase = .body(head.framing)
         if case .chunked = head.framing {
-            chunkedDecoder = HTTP1ChunkedDecoder(maxBodyBytes: limits.maxBodyBytes, maxTrailerBytes: maxHead)
+            chunkedDecoder = HTTP1ChunkedDecoder(maxBodyBytes: head.maxBodyBytes, maxTrailerBytes: maxHead)
         }
         continuePending = head.request.expectsContinue && head.framing != .none
         pending = head.request

@@ -46,6 +46,10 @@ public struct HTTP1Parser: Sendable {
 
     /// The limits this parser enforces.
     public let limits: Limits
+    /// The largest body of one request when it differs from ``Limits/maxBodyBytes`` (a server that takes larger
+    /// uploads on some routes than on others): asked once per request whose head announces a body, with the
+    /// request's line and headers; `nil` applies ``Limits/maxBodyBytes`` to every request.
+    public let bodyLimit: (@Sendable (HTTP1Request) -> Int)?
     var storage: [UInt8] = []
     var readIndex = 0
     var phase = Phase.head
@@ -61,9 +65,10 @@ public struct HTTP1Parser: Sendable {
     /// The first bytes of the request being read once `storage` no longer holds them (see `requestBytes`).
     var sample: [UInt8] = []
 
-    /// Creates a parser with the given limits.
-    public init(limits: Limits = Limits()) {
+    /// Creates a parser with the given limits, and optionally a body limit per request.
+    public init(limits: Limits = Limits(), bodyLimit: (@Sendable (HTTP1Request) -> Int)? = nil) {
         self.limits = limits
+        self.bodyLimit = bodyLimit
     }
 
     /// Adds received bytes. After an error they are ignored: the connection is about to close.

@@ -15,6 +15,9 @@ public struct DriftReport: Sendable, Equatable {
     /// Whether any answer differed.
     public var hasDrift: Bool { results.contains { !$0.isEqual } }
 
+    /// The exchanges a limit cut short (``ReplayLimit``), in order.
+    public var limitsHit: [ExchangeResult] { results.filter { $0.limit != nil } }
+
     /// One row per route, in order of first appearance.
     public var routes: [(route: String, equal: Int, different: Int)] {
         var order: [String] = []
@@ -61,6 +64,15 @@ public struct DriftReport: Sendable, Equatable {
         if !skipped.isEmpty {
             lines.append("skipped (no method to send): " + skipped.joined(separator: ", "))
         }
+        let cut = limitsHit
+        if !cut.isEmpty {
+            let places = cut.prefix(limit).map { result -> String in
+                let session = sessions == 1 ? "" : "session \(result.session) "
+                return "\(session)\(result.location) (\(result.limit?.option ?? ""))"
+            }
+            let more = cut.count > limit ? ", … \(cut.count - limit) more" : ""
+            lines.append("limits hit, answers cut off: " + places.joined(separator: ", ") + more)
+        }
         if let latency { lines.append(latency.line) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -78,6 +90,13 @@ public struct DriftReport: Sendable, Equatable {
             routes.map { ["route": .string($0.route), "equal": .int($0.equal), "different": .int($0.different)] })
         object["differences"] = .array(different.map(Self.json))
         object["skipped"] = .array(skipped.map(JSON.string))
+        object["limitsHit"] = .array(
+            limitsHit.map { result in
+                [
+                    "session": .int(result.session), "location": .string(result.location),
+                    "limit": .string(result.limit?.rawValue ?? ""),
+                ]
+            })
         if let latency {
             object["latency"] = [
                 "count": .int(latency.count), "p50": .double(latency.p50 * 1000), "p90": .double(latency.p90 * 1000),

@@ -16,6 +16,8 @@ public struct ExchangeResult: Sendable, Equatable {
     public let latencyDrift: LatencyDrift?
     /// Seconds the live answer took.
     public let latency: Double
+    /// The limit that cut the exchange short, if one did: its answer then counts as none.
+    public let limit: ReplayLimit?
 
     /// Whether nothing differs.
     public var isEqual: Bool { differences.isEmpty && latencyDrift == nil }

@@ -32,12 +32,18 @@ public enum Replay {
         if let rate = options.rate, !(rate > 0 && rate.isFinite) {
             throw ReplayError.invalidOption("rate must be a positive number of requests per second")
         }
-        guard options.timeout > 0, options.latencyTolerance >= 0 else {
-            throw ReplayError.invalidOption("timeout must be positive and the latency tolerance not negative")
+        guard options.timeout > 0, options.timeout <= 86_400, options.latencyTolerance >= 0 else {
+            throw ReplayError.invalidOption(
+                "timeout must be positive and at most a day, and the latency tolerance not negative")
+        }
+        guard options.maximumResponseBytes >= 1 else {
+            throw ReplayError.invalidOption("maximumResponseBytes must be at least 1")
         }
         let secrets = try ReplaySecrets.resolve(
             ReplaySecrets.names(in: recording), given: options.secrets, environment: options.environment)
-        let transport = URLSessionTransport(timeout: options.timeout, connections: options.concurrency)
+        let transport = URLSessionTransport(
+            timeout: options.timeout, maximumResponseBytes: options.maximumResponseBytes,
+            connections: options.concurrency)
         defer { transport.invalidate() }
         return try await run(recording, options: options, secrets: secrets, transport: transport)
     }

@@ -37,7 +37,7 @@ struct ReplaySession: Sendable {
                     session: number, location: "\(unit) \(exchange.index)",
                     request: "\(exchange.method) \(exchange.target)", route: RouteLabel.label(for: exchange),
                     differences: differences, latencyDrift: comparison.latencyDrift(exchange, live),
-                    latency: live.latency))
+                    latency: live.latency, limit: live.limit))
         }
         return results
     }

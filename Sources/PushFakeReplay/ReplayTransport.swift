@@ -19,6 +19,19 @@ struct LiveAnswer: Sendable {
     var failure: String?
     /// Seconds from sending to the end of the body.
     var latency: Double
+    /// The limit that ended the exchange, when one did.
+    var limit: ReplayLimit? = nil
+}
+
+/// A limit that ends a replayed exchange before its answer is complete (``ReplayOptions``).
+public enum ReplayLimit: String, Sendable, Equatable {
+    /// ``ReplayOptions/timeout``: the whole exchange took longer (`--timeout`).
+    case timeout
+    /// ``ReplayOptions/maximumResponseBytes``: the answer was larger (`--max-response-bytes`).
+    case maximumResponseBytes
+
+    /// The command-line option that sets it.
+    public var option: String { self == .timeout ? "--timeout" : "--max-response-bytes" }
 }
 
 /// Sends replayed requests; ``URLSessionTransport`` over the network.

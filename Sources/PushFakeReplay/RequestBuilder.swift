@@ -23,18 +23,32 @@ struct RequestBuilder: Sendable {
     }
 
     func request(for exchange: RecordedExchange, ids: IDSubstitutions) -> ReplayRequest {
-        func fill(_ text: String) -> String {
-            ids.apply(to: SecretPlaceholder.substitute(in: text, values: secrets))
+        // A secret goes back in the spelling its place needs: percent-encoded in the path and query (a recording
+        // replaces a token however it was escaped there), JSON-escaped in a JSON body, as it is elsewhere.
+        let encoded = secrets.mapValues(Self.percentEncodedComponent)
+        func fill(_ text: String, _ values: [String: String]) -> String {
+            ids.apply(to: SecretPlaceholder.substitute(in: text, values: values))
         }
-        var target = Self.percentEncoded(fill(exchange.path))
-        if !exchange.query.isEmpty { target += "?" + Self.percentEncoded(fill(exchange.query)) }
+        var target = Self.percentEncoded(fill(exchange.path, encoded))
+        if !exchange.query.isEmpty { target += "?" + Self.percentEncoded(fill(exchange.query, encoded)) }
         let headers = exchange.headers.fields.compactMap { field -> (name: String, value: String)? in
             let name = field.name.lowercased()
             guard !name.hasPrefix(":"), !Self.droppedHeaders.contains(name) else { return nil }
             return (field.name, SecretPlaceholder.substitute(in: field.value, values: secrets))
         }
         var body = exchange.body
-        if let text = String(bytes: body, encoding: .utf8) { body = Array(fill(text).utf8) }
+        if let text = String(bytes: body, encoding: .utf8) {
+            let type = exchange.headers["Content-Type"]?.lowercased() ?? ""
+            if (try? JSON.parse(body)) != nil {
+                body = Array(
+                    fill(text, secrets.mapValues { String(JSON.string($0).serializedString().dropFirst().dropLast()) })
+                        .utf8)
+            } else if type.hasPrefix("application/x-www-form-urlencoded") {
+                body = Array(fill(text, encoded).utf8)
+            } else {
+                body = Array(fill(text, secrets).utf8)
+            }
+        }
         return ReplayRequest(url: base + target, method: exchange.method, headers: headers, body: body)
     }
 
@@ -55,6 +69,21 @@ struct RequestBuilder: Sendable {
                 isHex(bytes[index + 2])
             {
                 output.append("%")
+            } else {
+                output += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return output
+    }
+
+    /// `text` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) percent-encoded: a value that stays one
+    /// path segment or query value whatever it holds.
+    static func percentEncodedComponent(_ text: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        var output = ""
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                output.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 output += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             }

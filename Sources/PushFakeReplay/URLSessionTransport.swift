@@ -1,30 +1,30 @@
 import Foundation
 import PushFakeCore
+import PushFakeFetch
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// Replay over `URLSession`: http and https, no cookies, no cache. URLSession frames the body itself and follows
-/// redirects.
+/// redirects. Every exchange ends by its deadline and holds at most the response-size cap (``BoundedSession``).
 final class URLSessionTransport: ReplayTransport {
-    private let session: URLSession
-    private let timeout: Double
+    private let session: BoundedSession
+    private let limits: BoundedSession.Limits
 
-    init(timeout: Double, connections: Int) {
+    init(timeout: Double, maximumResponseBytes: Int, connections: Int) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = max(6, connections)
-        configuration.timeoutIntervalForRequest = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        session = URLSession(configuration: configuration)
-        self.timeout = timeout
+        session = BoundedSession(configuration: configuration, longestDeadline: timeout, followsRedirects: true)
+        limits = BoundedSession.Limits(deadline: timeout, maximumBytes: maximumResponseBytes)
     }
 
     func invalidate() {
-        session.finishTasksAndInvalidate()
+        session.invalidate()
     }
 
     func send(_ replayed: ReplayRequest) async throws(ReplayError) -> LiveAnswer {
@@ -38,30 +38,27 @@ final class URLSessionTransport: ReplayTransport {
                 status: 0, headers: HTTPHeaders(), body: [], failure: "cannot make a URL of \(replayed.url)",
                 latency: 0)
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = replayed.method
-        for header in replayed.headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
-        if !replayed.body.isEmpty { request.httpBody = Data(replayed.body) }
-        do {
-            let (data, response) = try await session.data(for: request)
-            guard let http = response as? HTTPURLResponse else {
-                return LiveAnswer(
-                    status: 0, headers: HTTPHeaders(), body: Array(data), failure: "not an HTTP response",
-                    latency: elapsed())
-            }
+        let request = FetchRequest(method: replayed.method, url: url, headers: replayed.headers, body: replayed.body)
+        switch await session.fetch(request, limits: limits) {
+        case .answered(let status, let fields, let body):
             var headers = HTTPHeaders()
-            let fields = http.allHeaderFields.compactMap { key, value -> (String, String)? in
-                guard let name = key as? String, let text = value as? String else { return nil }
-                return (name, text)
-            }
-            for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
+            for (name, value) in fields.sorted(by: { $0.name.lowercased() < $1.name.lowercased() }) {
                 headers.add(name: name, value: value)
             }
+            return LiveAnswer(status: status, headers: headers, body: body, failure: nil, latency: elapsed())
+        case .failed(.deadline(let seconds)):
             return LiveAnswer(
-                status: http.statusCode, headers: headers, body: Array(data), failure: nil, latency: elapsed())
-        } catch let error as URLError where Self.unreachableCodes.contains(error.code) {
+                status: 0, headers: HTTPHeaders(), body: [],
+                failure: "no complete answer within \(ReplayOptions.seconds(seconds)), the timeout (--timeout)",
+                latency: elapsed(), limit: .timeout)
+        case .failed(.tooLarge(let limit)):
+            return LiveAnswer(
+                status: 0, headers: HTTPHeaders(), body: [],
+                failure: "the answer passed \(limit) bytes, the response-size limit (--max-response-bytes)",
+                latency: elapsed(), limit: .maximumResponseBytes)
+        case .failed(.transport(let error as URLError)) where Self.unreachableCodes.contains(error.code):
             throw ReplayError.unreachable(url: replayed.url, reason: error.localizedDescription)
-        } catch {
+        case .failed(.transport(let error)):
             return LiveAnswer(
                 status: 0, headers: HTTPHeaders(), body: [], failure: "\(error.localizedDescription)",
                 latency: elapsed())

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PushFakeCore
+import PushFakeFetch
 import PushFakeHTTP
 
 #if canImport(FoundationNetworking)
@@ -11,34 +12,31 @@ import PushFakeHTTP
 /// `pushfake serve --upstream-tpns URL --upstream-twinpush URL` puts in front of the engine (README, "Recordings and
 /// replay").
 ///
-/// A forwarded request answers ``ServerReply/deferred(_:timeout:timeoutResponse:)``: the I/O thread moves on, and
-/// URLSession's completion (or the timeout, whichever comes first) journals the exchange through
-/// ``PushFake/recordProxied(_:outcome:proxied:)`` and completes the reply. No client waits longer than
-/// ``UpstreamSettings/timeout``. Requests under no vendor with an upstream, and admin requests, are left to the
+/// A forwarded request answers ``ServerReply/deferred(_:timeout:timeoutResponse:)``: the I/O thread moves on, and the
+/// exchange's end journals it through ``PushFake/recordProxied(_:outcome:proxied:)`` and completes the reply. Each
+/// exchange is bounded (``BoundedSession``): no client waits longer than ``UpstreamSettings/timeout`` (then a 504),
+/// and no more than ``UpstreamSettings/maximumResponseBytes`` of an answer is held (past them a 502, the rest unread),
+/// both in the vendor's error shape. Requests under no vendor with an upstream, and admin requests, are left to the
 /// server.
 package final class UpstreamProxy: UpstreamForwarding {
     package let settings: UpstreamSettings
-    private let session: URLSession
+    private let session: BoundedSession
 
-    /// Creates the proxy and its URLSession: ephemeral, no cookies, no cache, redirects passed back to the client.
+    /// Creates the proxy and its session: ephemeral, no cookies, no cache, redirects passed back to the client.
     package init(_ settings: UpstreamSettings) {
         self.settings = settings
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 32
-        // URLSession's own limit is a backstop: the proxy's timer answers first, to the millisecond.
-        configuration.timeoutIntervalForRequest = settings.timeout + 5
-        configuration.timeoutIntervalForResource = settings.timeout + 5
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 4
-        session = URLSession(configuration: configuration, delegate: RedirectsPassedBack(), delegateQueue: queue)
+        session = BoundedSession(
+            configuration: configuration, longestDeadline: settings.timeout, followsRedirects: false)
     }
 
     deinit {
-        session.invalidateAndCancel()
+        session.invalidate()
     }
 
     package func forward(_ request: FakeRequest, to engine: PushFake) -> ServerReply? {
@@ -55,73 +53,43 @@ package final class UpstreamProxy: UpstreamForwarding {
                 request, outcome: .failed(status: 502, cause: "cannot make a URL of \(target)"), proxied: failure)
             return .response(response)
         }
-        var outgoing = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: settings.timeout + 5)
-        outgoing.httpMethod = request.method
-        for field in UpstreamHeaders.request(request.headers) {
-            outgoing.addValue(field.value, forHTTPHeaderField: field.name)
-        }
-        if !request.body.isEmpty { outgoing.httpBody = Data(request.body) }
+        let outgoing = FetchRequest(
+            method: request.method, url: url,
+            headers: UpstreamHeaders.request(request.headers).map { ($0.name, $0.value) }, body: request.body)
 
         let deferred = DeferredResponse()
-        let finished = Locked(false)
         let started = DispatchTime.now().uptimeNanoseconds
-        // The completion and the timer race; the first one journals and answers, the other does nothing.
-        let finish: @Sendable (PushFake.UpstreamOutcome) -> Void = { outcome in
-            guard
-                finished.withLock({ done in
-                    defer { done = true }
-                    return !done
-                })
-            else { return }
+        let limits = BoundedSession.Limits(deadline: settings.timeout, maximumBytes: settings.maximumResponseBytes)
+        session.start(outgoing, limits: limits) { outcome in
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
+            let result: PushFake.UpstreamOutcome
+            switch outcome {
+            case .answered(let status, let fields, let body):
+                result = .answered(
+                    FakeResponse(status: status, headers: UpstreamHeaders.response(fields), body: body))
+            case .failed(.deadline(let seconds)):
+                result = .failed(status: 504, cause: "no answer within \(Self.seconds(seconds))")
+            case .failed(.tooLarge(let limit)):
+                result = .failed(
+                    status: 502,
+                    cause: "the answer passed \(limit) bytes (--upstream-max-response-bytes); the rest was not read")
+            case .failed(.transport(let error)):
+                let failure = UpstreamFailure(error)
+                result = .failed(status: failure.status, cause: failure.cause)
+            }
             var failure: String?
-            if case .failed(_, let cause) = outcome { failure = cause }
+            if case .failed(_, let cause) = result { failure = cause }
             let proxied = ProxiedExchange(mode: mode, upstream: upstream, latency: elapsed, failure: failure)
-            let (response, _) = engine.recordProxied(request, outcome: outcome, proxied: proxied)
+            let (response, _) = engine.recordProxied(request, outcome: result, proxied: proxied)
             deferred.complete(response)
         }
-        let task = session.dataTask(with: outgoing) { data, response, error in
-            if let error {
-                let failure = UpstreamFailure(error)
-                finish(.failed(status: failure.status, cause: failure.cause))
-            } else if let http = response as? HTTPURLResponse {
-                let fields = http.allHeaderFields.compactMap { key, value -> (name: String, value: String)? in
-                    guard let name = key as? String, let text = value as? String else { return nil }
-                    return (name, text)
-                }
-                finish(
-                    .answered(
-                        FakeResponse(
-                            status: http.statusCode, headers: UpstreamHeaders.response(fields),
-                            body: Array(data ?? Data()))))
-            } else {
-                finish(.failed(status: 502, cause: "the upstream's answer is not HTTP"))
-            }
-        }
-        let timeout = settings.timeout
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            finish(.failed(status: 504, cause: "no answer within \(Self.seconds(timeout))"))
-            task.cancel()
-        }
-        task.resume()
-        // The connection's own limit only matters if neither the completion nor the timer ever runs.
+        // The connection's own limit only matters if the exchange never ends, which its deadline prevents.
         let backstop = FakeResponse.json(504, ["error": .string("upstream \(upstream) gave no answer")])
-        return .deferred(deferred, timeout: timeout + 30, timeoutResponse: backstop)
+        return .deferred(deferred, timeout: settings.timeout + 30, timeoutResponse: backstop)
     }
 
     /// `1 s`, `0.5 s`.
     package static func seconds(_ value: Double) -> String {
         value == value.rounded() && value < 1e9 ? "\(Int(exactly: value) ?? 0) s" : "\(value) s"
-    }
-}
-
-/// A session delegate that hands redirects back to the client instead of following them, as a proxy must.
-private final class RedirectsPassedBack: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

@@ -11,15 +11,27 @@ package struct UpstreamSettings: Sendable {
     package var mode: ProxiedExchange.Mode
     /// Seconds a forwarded request may take, from sending it to the end of the answer; then the client gets a 504.
     package var timeout: Double
+    /// The most bytes the upstream's answer may have; past them the client gets a 502 and the rest is not read.
+    package var maximumResponseBytes: Int
 
     /// The range `--upstream-timeout` accepts, in seconds.
     package static let timeoutRange: ClosedRange<Double> = 0.1...600
+    /// The range `--upstream-max-response-bytes` accepts.
+    package static let maximumResponseBytesRange: ClosedRange<Int> = 1_024...(1 << 30)
+    /// The answer-size cap by default: far above what TPNS or TwinPush answer, far below what hurts a shared server.
+    package static let defaultMaximumResponseBytes = 16 << 20
 
-    /// Creates settings; 30 s timeout and proxy mode by default.
-    package init(urls: [Vendor: URL], mode: ProxiedExchange.Mode = .proxy, timeout: Double = 30) {
+    /// Creates settings; 30 s timeout, 16 MiB answers and proxy mode by default.
+    package init(
+        urls: [Vendor: URL], mode: ProxiedExchange.Mode = .proxy, timeout: Double = 30,
+        maximumResponseBytes: Int = UpstreamSettings.defaultMaximumResponseBytes
+    ) {
         self.urls = urls
         self.mode = mode
         self.timeout = min(max(timeout, Self.timeoutRange.lowerBound), Self.timeoutRange.upperBound)
+        self.maximumResponseBytes = min(
+            max(maximumResponseBytes, Self.maximumResponseBytesRange.lowerBound),
+            Self.maximumResponseBytesRange.upperBound)
     }
 
     /// `text` as an upstream base URL: absolute `http` or `https`, a host, an optional port and path, and nothing

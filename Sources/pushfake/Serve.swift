@@ -17,6 +17,8 @@ enum Serve {
             options.quiet ? nil : options.logFormat == "json" ? writeJSONLog : writeLog
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
+        configuration.maxStateBytes = options.maxStateBytes
+        configuration.maxRecordingBytes = options.maxRecordingBytes
         configuration.adminAccess = options.adminAccess
         configuration.maxConnections = options.maxConnections
         configuration.maxInstances = options.maxInstances

@@ -14,6 +14,10 @@ struct ServeOptions {
     var tpnsApps: [String] = []
     var twinPushApps: [TwinPushApp] = []
     var maxBodyBytes = 10 * 1_048_576
+    /// `--max-state-bytes`: the body limit of `PUT /__pushfake/state`.
+    var maxStateBytes = 32 * 1_048_576
+    /// `--max-recording-bytes`: the body limit of `POST /__pushfake/recordings/compare`.
+    var maxRecordingBytes = 32 * 1_048_576
     /// `--max-connections`; `nil`: the open-file limit less headroom (ServerConfiguration.defaultMaxConnections).
     var maxConnections: Int?
     /// `--max-instances`: the most instances alive at once (0 turns them off).
@@ -26,9 +30,10 @@ struct ServeOptions {
     var stateFiles: [String] = []
     /// `--apns-dir`, `--simulator`, `--bundle-id`: iOS deliveries as `.apns` files and into the iOS Simulator.
     var simulatorDelivery: SimulatorDelivery?
-    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`; `nil` without an upstream.
+    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`,
+    /// `--upstream-max-response-bytes`; `nil` without an upstream.
     var upstream: UpstreamSettings?
-    /// `--redact-app-keys`: recording exports replace TPNS application keys too.
+    /// `--redact-app-keys`: recording exports, the event stream and the request log replace TPNS application keys too.
     var redactAppKeys = false
     /// `--shutdown-grace`: seconds the answers in flight may take to finish after SIGTERM/SIGINT.
     var shutdownGrace: Double = 2
@@ -58,7 +63,16 @@ struct ServeOptions {
             .value(
                 "--twinpush-app", "id:api-token:creator-token", "Declare a TwinPush app (makes TwinPush strict)",
                 repeatable: true),
-            .value("--max-body-bytes", "n", "Largest accepted request body (default 10485760)"),
+            .value(
+                "--max-body-bytes", "n",
+                "Largest accepted request body (1...2147483647, default 10485760); state documents and recordings "
+                    + "have their own limits"),
+            .value(
+                "--max-state-bytes", "n",
+                "Largest state document PUT /__pushfake/state takes (1...2147483647, default 33554432)"),
+            .value(
+                "--max-recording-bytes", "n",
+                "Largest recording POST /__pushfake/recordings/compare takes (1...2147483647, default 33554432)"),
             .value(
                 "--max-connections", "n",
                 "Serve at most n connections at once (1...1000000; default: the open-file limit, ulimit -n, less 64); "
@@ -103,9 +117,13 @@ struct ServeOptions {
             .value(
                 "--upstream-timeout", "seconds",
                 "Answer 504 when the upstream takes longer than this (0.1...600, default 30)"),
+            .value(
+                "--upstream-max-response-bytes", "n",
+                "Answer 502 when the upstream's answer is larger than n bytes (1024...1073741824, default 16777216)"),
             .flag(
                 "--redact-app-keys",
-                "Recording exports (journal jsonl, har) replace TPNS application keys by ${secret:tpns-app-key} too"),
+                "Recording exports (journal jsonl, har), the event stream (tail) and the request log replace TPNS "
+                    + "application keys by ${secret:tpns-app-key} too"),
             .value(
                 "--shutdown-grace", "seconds",
                 "On SIGTERM/SIGINT, let the answers in flight finish for up to this long (0...3600, default 2; 0 cuts)"),
@@ -130,6 +148,8 @@ struct ServeOptions {
             twinPushApps.append(TwinPushApp(id: parts[0], apiToken: parts[1], creatorToken: parts[2]))
         }
         maxBodyBytes = try arguments.int("--max-body-bytes", in: 1...Int(Int32.max)) ?? maxBodyBytes
+        maxStateBytes = try arguments.int("--max-state-bytes", in: 1...Int(Int32.max)) ?? maxStateBytes
+        maxRecordingBytes = try arguments.int("--max-recording-bytes", in: 1...Int(Int32.max)) ?? maxRecordingBytes
         maxConnections = try arguments.int("--max-connections", in: 1...1_000_000)
         maxInstances = try arguments.int("--max-instances", in: ServerConfiguration.maxInstancesRange) ?? maxInstances
         quiet = arguments.has("--quiet")
@@ -188,15 +208,20 @@ struct ServeOptions {
         }
         let mode = try arguments.choice("--upstream-mode", ProxiedExchange.Mode.allCases.map(\.rawValue))
         let timeout = try arguments.double("--upstream-timeout", in: UpstreamSettings.timeoutRange)
+        let maximumBytes = try arguments.int(
+            "--upstream-max-response-bytes", in: UpstreamSettings.maximumResponseBytesRange)
         guard !urls.isEmpty else {
-            if mode != nil { throw arguments.usage("--upstream-mode needs --upstream-tpns or --upstream-twinpush") }
-            if timeout != nil {
-                throw arguments.usage("--upstream-timeout needs --upstream-tpns or --upstream-twinpush")
+            for (flag, given) in [
+                ("--upstream-mode", mode != nil), ("--upstream-timeout", timeout != nil),
+                ("--upstream-max-response-bytes", maximumBytes != nil),
+            ] where given {
+                throw arguments.usage("\(flag) needs --upstream-tpns or --upstream-twinpush")
             }
             return nil
         }
         return UpstreamSettings(
-            urls: urls, mode: mode.flatMap(ProxiedExchange.Mode.init(rawValue:)) ?? .proxy, timeout: timeout ?? 30)
+            urls: urls, mode: mode.flatMap(ProxiedExchange.Mode.init(rawValue:)) ?? .proxy, timeout: timeout ?? 30,
+            maximumResponseBytes: maximumBytes ?? UpstreamSettings.defaultMaximumResponseBytes)
     }
 
     var engineConfiguration: PushFakeConfiguration {

@@ -42,6 +42,9 @@ final class ExitCodeTests: XCTestCase {
     func test_someCommandExitsWithEachDocumentedCode() async throws {
         let server = try ServerProcess(["--quiet"])
         let missingState = FileManager.default.temporaryDirectory.appendingPathComponent("pushfake-missing.json").path
+        let notAnEventStream = try HostileServer(
+            answer: HostileServer.raw("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nhi"))
+        defer { notAnEventStream.stop() }
         let commands: [Int32: [String]] = [
             0: ["version"],
             1: ["verify", "--url", server.url, "--vendor", "tpns", "--operation", "register"],
@@ -51,6 +54,7 @@ final class ExitCodeTests: XCTestCase {
             69: ["journal", "--url", "http://127.0.0.1:9"],
             // An address no interface has (TEST-NET-1): binding fails with something other than "port taken".
             70: ["serve", "--host", "192.0.2.1", "--port", "0"],
+            76: ["tail", "--url", notAnEventStream.url],
         ]
         XCTAssertEqual(commands.keys.sorted(), try documentedCodes().sorted(), "a documented code has no command here")
         for (code, arguments) in commands.sorted(by: { $0.key < $1.key }) {

@@ -41,7 +41,27 @@ final class ExpectationCommandTests: XCTestCase {
             "POST", "/TPNS/api/device/register", body: register.replacingOccurrences(of: "0a1b", with: "ffff"))
         let changed = try ServerProcess.run(["verify", "--url", server.url, "--recording", file.path])
         XCTAssertEqual(changed.status, 1)
-        XCTAssertTrue(changed.stderr.contains("the recording has 1 entries, the current traffic 2"), changed.stderr)
+        XCTAssertTrue(changed.stderr.contains("the recording has 1 entry, the current traffic 2"), changed.stderr)
+        XCTAssertTrue(
+            changed.stderr.contains(
+                "current entry 2 (tpns.register app=APPKEY device=D1, POST /TPNS/api/device/register): only in the "
+                    + "current traffic"), changed.stderr)
+        XCTAssertTrue(
+            changed.stderr.contains(#"unlike its neighbours: request.json.deviceRegistrationId "ffff""#), changed.stderr
+        )
+        // AND --max-differences lists fewer, and is checked
+        _ = try await server.request("POST", "/TPNS/api/device/register", body: register)
+        let capped = try ServerProcess.run([
+            "verify", "--url", server.url, "--recording", file.path, "--max-differences", "1",
+        ])
+        XCTAssertEqual(capped.status, 1)
+        XCTAssertTrue(capped.stderr.contains("… 1 more difference left out after the first 1"), capped.stderr)
+        let zero = try ServerProcess.run([
+            "verify", "--url", server.url, "--recording", file.path, "--max-differences", "0",
+        ])
+        XCTAssertEqual(zero.status, 64, zero.stderr)
+        let alone = try ServerProcess.run(["verify", "--url", server.url, "--max-differences", "5"])
+        XCTAssertEqual(alone.status, 64, alone.stderr)
         let ignoring = try ServerProcess.run([
             "verify", "--url", server.url, "--recording", "/nonexistent/file.jsonl",
         ])
@@ -81,6 +101,11 @@ final class ExpectationCommandTests: XCTestCase {
         let instanceURL = try XCTUnwrap(instance["urls"]?["base"]?.stringValue)
         let loaded = try ServerProcess.run(["state", "load", file.path, "--url", instanceURL])
         XCTAssertEqual(loaded.status, 0, loaded.stdout + loaded.stderr)
+        // The server answers a summary, not the state: the command says what was loaded (the instance declares
+        // APPKEY).
+        XCTAssertTrue(
+            loaded.stdout.hasPrefix("ok: state loaded (tpns: 1 apps, 1 devices, 0 notifications; twinPush: 0 apps"),
+            loaded.stdout)
         let devices = try ServerProcess.run(["devices", "--url", instanceURL, "--vendor", "tpns"])
         XCTAssertTrue(devices.stdout.contains(#""deviceId":"D1""#), devices.stdout)
         let apps = try ServerProcess.run(["apps", "add", "--url", instanceURL, "--tpns-app", "SECOND"])

@@ -23,9 +23,10 @@ final class ServerProcess {
         return Bundle.main.bundleURL.appendingPathComponent("pushfake")
     }
 
-    /// Runs `pushfake` to completion and returns its exit status and output.
+    /// Runs `pushfake` to completion and returns its exit status and output; a run still going after `watchdog`
+    /// seconds is killed (status 9), so a command that never ends fails its test instead of hanging the suite.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:]
+        _ arguments: [String], environment: [String: String] = [:], watchdog: Double = 120
     ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
@@ -38,6 +39,12 @@ final class ServerProcess {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let pid = process.processIdentifier
+        let finished = Locked(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + watchdog) {
+            if !finished.withLock({ $0 }) { kill(pid, SIGKILL) }
+        }
+        defer { finished.withLock { $0 = true } }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -32,6 +32,18 @@ final class TailCommandTests: XCTestCase {
         XCTAssertEqual(server.stop().status, 0)
     }
 
+    func test_tail_namesTheReason_whenTheNetworkWouldRefuseADelivery() async throws {
+        let server = try ServerProcess(["--quiet"])
+        let tail = try TailProcess(["--url", server.url, "--since", "0"])
+        _ = try await server.request(
+            "POST", "/TPNS/api/device/register", body: register.replacingOccurrences(of: "0a1b", with: "token-1"))
+        _ = try await server.request("POST", "/TPNS/api/pushnotifications", body: send)
+        let lines = try tail.lines(until: { $0.contains { $0.hasPrefix("  delivery ") } })
+        XCTAssertTrue(lines.contains("  delivery 3000000000000001 tpns -> D1 (ios) failed BadDeviceToken"), "\(lines)")
+        XCTAssertEqual(tail.stop(signal: SIGINT), 0)
+        XCTAssertEqual(server.stop().status, 0)
+    }
+
     func test_tail_printsOneLinePerEntry_whenAFaultsErrorTypeHoldsControlCharacters() throws {
         // GIVEN an in-process server whose fault rule (made through the Swift API, which takes any name) answered a
         // request with an error type holding a newline and a forged line
@@ -67,6 +79,38 @@ final class TailCommandTests: XCTestCase {
         XCTAssertEqual(entries.first?["v"], 1)
         XCTAssertEqual(tail.stop(signal: SIGTERM), 0)
         XCTAssertEqual(server.stop().status, 0)
+    }
+
+    func test_tailJSON_equalsTheJSONLinesExport_andNeitherNorTheLogHoldSecrets_withRedactAppKeys() throws {
+        // GIVEN a server that redacts application keys, logging to stderr, and a tail from the start
+        let server = try ServerProcess(["--redact-app-keys"])
+        let tail = try TailProcess(["--url", server.url, "--json", "--since", "0"])
+        // WHEN a key and a token travel in bodies (escaped), paths and queries (percent-encoded)
+        let client = try LoopbackHTTPClient(port: server.port, receiveTimeout: 30)
+        let key = #"K3y\/x"#
+        let register =
+            #"{"deviceId":"D1","deviceRegistrationId":"0a1b","applicationKey":"\#(key)","applicationType":"IOS"}"#
+        XCTAssertEqual(client.request("POST", "/TPNS/api/device/register", body: register)?.status, 200)
+        let send = #"[{"message":"Hi","handlingLevel":1,"applicationKey":"\#(key)","applicationTypes":["IOS"]}]"#
+        XCTAssertEqual(client.request("POST", "/TPNS/api/pushnotifications", body: send)?.status, 200)
+        _ = client.request("PUT", "/TPNS/api/application/K3y%2Fx/device/D1/unregister")
+        _ = client.request(
+            "GET", "/api/v2/apps/app1/devices?api_token=t%2Fk%3D1",
+            headers: [("X-TwinPush-REST-API-Token", "t/k=1")])
+        // THEN tail --json prints the export's lines, byte for byte
+        let lines = try tail.lines(until: { $0.count >= 4 })
+        let export = try XCTUnwrap(client.request("GET", "/__pushfake/journal?format=jsonl")).text
+        XCTAssertEqual(lines, export.split(separator: "\n").map(String.init))
+        XCTAssertEqual(tail.stop(signal: SIGINT), 0)
+        // AND neither they nor the request log name the key or the token in any spelling
+        let log = server.stop().stderr
+        XCTAssertTrue(log.contains("/unregister"), log)
+        for (name, text) in [("tail --json", lines.joined(separator: "\n")), ("the log", log)] {
+            for secret in ["K3y/x", #"K3y\/x"#, "K3y%2Fx", "t/k=1", "t%2Fk%3D1"] {
+                XCTAssertFalse(text.contains(secret), "\(name) holds \(secret):\n\(text)")
+            }
+        }
+        XCTAssertTrue(lines[0].contains(#""app":"${secret:tpns-app-key}""#), lines[0])
     }
 
     func test_tail_endsWithZeroWhenTheInstanceIsDeleted() async throws {

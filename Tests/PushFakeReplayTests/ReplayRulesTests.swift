@@ -87,6 +87,31 @@ final class ReplayRulesTests: XCTestCase {
         XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"device_id":"1000000000000042"}"#)
     }
 
+    func test_requestBuilder_fillsSecretsInTheSpellingOfTheirPlace_andNeedsNoneForDroppedHeaders() {
+        // GIVEN a token with `/`, `+`, `=` and `"` where a recording replaced it in the path, query and bodies
+        let token = #"t/+="1"#
+        func exchange(_ body: String, type: String) -> RecordedExchange {
+            RecordedExchange(
+                index: 1, method: "POST", path: "/a/${secret:tok}/b", query: "t=${secret:tok}",
+                headers: ["Content-Type": type, "X-Token": "${secret:tok}", "Proxy-Authorization": "${secret:proxy}"],
+                body: Array(body.utf8), response: FakeResponse(status: 200))
+        }
+        let builder = RequestBuilder(base: "http://h:1", secrets: ["tok": token])
+        // WHEN requests are built
+        let json = builder.request(for: exchange(#"{"t":"${secret:tok}"}"#, type: "application/json"), ids: .init())
+        let form = builder.request(
+            for: exchange("t=${secret:tok}", type: "application/x-www-form-urlencoded"), ids: .init())
+        // THEN path and query carry it percent-encoded, the JSON body JSON-escaped, the form body percent-encoded,
+        // a header as it is
+        XCTAssertEqual(json.url, "http://h:1/a/t%2F%2B%3D%221/b?t=t%2F%2B%3D%221")
+        XCTAssertEqual(try JSON.parse(json.body)["t"]?.stringValue, token)
+        XCTAssertEqual(String(decoding: form.body, as: UTF8.self), "t=t%2F%2B%3D%221")
+        XCTAssertEqual(json.headers.first { $0.name == "X-Token" }?.value, token)
+        // AND the placeholder of a header replay drops (Proxy-Authorization) is not asked for
+        let recording = Recording(format: .jsonLines, exchanges: [exchange("", type: "text/plain")])
+        XCTAssertEqual(ReplaySecrets.names(in: recording), ["tok"])
+    }
+
     func test_routeLabels_useTheRecordedTemplate_elsePathsWithIDsReplaced() {
         func label(_ path: String, route: String? = nil) -> String {
             RouteLabel.label(

@@ -132,7 +132,7 @@ import Testing
                 try fake.assertMatchesRecording(path)
             } matching: { issue in
                 let text = Self.comment(issue)
-                return text.contains("entry 1 (POST /TPNS/api/device/register):")
+                return text.contains("entry 1 (tpns.register app=testApp device=D1, POST /TPNS/api/device/register):")
                     && text.contains(#"device: recorded "D9", now "D1""#)
                     && text.contains("response.json.deviceId")
             }

@@ -53,6 +53,7 @@ extension PushFake {
     /// clear are never confused with new ones. ``reset()`` is the call that starts everything over.
     public func clearJournal() {
         let (cleared, news, restart) = state.withLock { state in
+            defer { publishUsage(of: state.journal) }
             let cleared = state.journal.clearEntries()
             state.journalEpoch &+= 1
             let restart = JournalRestart(cause: .journalCleared, nextSequence: state.journal.totalCount &+ 1)
@@ -63,10 +64,11 @@ extension PushFake {
         withExtendedLifetime(cleared) {}
     }
 
-    /// The journal's size (entries held, ever appended, dropped, limit, approximate bytes), read under the lock
-    /// without taking a snapshot.
+    /// The journal's size (entries held, ever appended, dropped, limit, approximate bytes) as of its last change,
+    /// without taking a snapshot and without the engine's lock: it never waits for a long request (a send to a
+    /// million devices) that holds the engine.
     public var journalUsage: JournalUsage {
-        state.withLock { $0.journal.usage }
+        published.withLock { $0.journalUsage }
     }
 
     /// The journal entries a matcher accepts, oldest first.
@@ -83,8 +85,9 @@ extension PushFake {
 
     /// The `Date` of an answer given now (RFC 9110 §6.6.1), from the engine's clock: what hosts write on answers
     /// that did not come from ``handle(_:)`` (the admin API, requests the transport rejects).
+    /// Read without the engine's lock, from the clock as of its last change.
     package var httpDate: HTTP1Date {
-        state.withLock { state in state.httpDate(at: state.clock.now) }
+        published.withLock { $0.currentHTTPDate() }
     }
 
     /// Whether the clock is fixed or follows wall time (a loaded state may have changed it, see ``loadState(_:)``).
@@ -100,6 +103,7 @@ extension PushFake {
     public func advanceClock(by interval: TimeInterval) -> Bool {
         let (moved, delivered) = state.withLock { state in
             guard state.clock.advance(by: interval) else { return (false, DeliveryNews()) }
+            publishClock(state.clock)
             state.tick()
             return (true, state.takeNewDeliveries(caused: []))
         }
@@ -113,6 +117,7 @@ extension PushFake {
     public func setClock(to date: Date) -> Bool {
         let (moved, delivered) = state.withLock { state in
             guard state.clock.set(to: date) else { return (false, DeliveryNews()) }
+            publishClock(state.clock)
             state.tick()
             return (true, state.takeNewDeliveries(caused: []))
         }
@@ -153,12 +158,14 @@ extension PushFake {
     /// Declared apps stay declared.
     public func reset() {
         let (retired, news) = state.withLock { state in
-            let journal = state.journal
+            let old = (state.journal, state.services, state.vendorSlots)
             state.reset(vendors: vendors)
-            return (journal, state.watcherNews)
+            publishUsage(of: state.journal)
+            publishClock(state.clock)
+            return (old, state.watcherNews)
         }
         news.tell(.journalRestarted(JournalRestart(cause: .reset, nextSequence: 1)))
-        // The old journal is freed after the lock, as in clearJournal().
+        // The old journal and state are freed after the lock, as in clearJournal().
         withExtendedLifetime(retired) {}
     }
 

@@ -15,6 +15,7 @@ extension PushFake {
                 vendor: nil, app: nil, device: nil, fault: nil, response: response, outcome: .responded, delay: 0,
                 deliveryIDs: [], notes: [note])
             state.journal.append(entry)
+            publishUsage(of: state.journal)
             return (entry, state.entryNews)
         }
         news.tell(entry)
@@ -22,7 +23,7 @@ extension PushFake {
     }
 
     /// `("GET", "/x")` from `GET /x HTTP/1.1\r\n…`, or empty strings when the line is not legible.
-    private static func requestLine(of raw: [UInt8]) -> (String, String) {
+    package static func requestLine(of raw: [UInt8]) -> (String, String) {
         let line = raw.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }.prefix(2048)
         let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
         guard parts.count >= 2, parts[0].allSatisfy({ $0 >= 0x21 && $0 < 0x7F }),

@@ -10,30 +10,15 @@ extension PushFake {
     /// Times are written to the millisecond. A `.satisfies` predicate in a fault rule is written as `satisfies`,
     /// which loading refuses.
     public func stateSnapshot() -> JSON {
-        let names = vendors.vendors.map(\.rawValue)
+        snapshot().stateDocument()
+    }
+
+    /// Everything the engine holds except the journal, copied under the lock; read it outside.
+    package func snapshot() -> EngineSnapshot {
+        let names = vendors.vendors
         let kinds = idKinds
         return state.withLock { state in
-            var ids: JSONObject = ["seed": PushFakeConfiguration.seedJSON(state.services.ids.seed)]
-            var counters = JSONObject()
-            for kind in kinds { counters[kind.name] = .int(Int(clamping: state.services.ids.count(kind))) }
-            ids["counters"] = .object(counters)
-            ids["nextFaultRule"] = .int(state.nextFaultNumber)
-            ids["faultRandom"] = .string(String(state.faultGenerator.currentState))
-            var apps = JSONObject()
-            var sections = JSONObject()
-            for (name, slot) in zip(names, state.vendorSlots) {
-                if let declared = slot.declaredApps() { apps[name] = declared }
-                sections[name] = slot.snapshot() ?? .null
-            }
-            return [
-                "version": .int(Self.stateVersion),
-                "clock": [
-                    "mode": .string(state.clock.mode.rawValue), "now": .string(TimeFormat.iso8601(state.clock.now)),
-                ],
-                "ids": .object(ids), "apps": .object(apps), "vendors": .object(sections),
-                "deliveries": .array(state.services.deliveryLog.all.map(\.jsonValue)),
-                "faults": .array(state.faultRules.map(\.jsonValue)),
-            ]
+            EngineSnapshot(vendors: names, slots: state.vendorSlots, state: state, idKinds: kinds)
         }
     }
 
@@ -45,6 +30,11 @@ extension PushFake {
     /// when the document is wrong, nothing changes.
     /// - Throws: ``StateError`` naming the JSON path and what was expected.
     public func loadState(_ json: JSON) throws(StateError) {
+        _ = try load([json], numbered: false)
+    }
+
+    /// ``loadState(_:)``, returning a snapshot of the state as loaded (what `PUT /__pushfake/state` summarizes).
+    package func loadStateSnapshot(_ json: JSON) throws(StateError) -> EngineSnapshot {
         try load([json], numbered: false)
     }
 
@@ -54,32 +44,43 @@ extension PushFake {
     /// (StateFormat.md, "Several documents").
     /// - Throws: ``StateError`` with the index of the document at fault.
     public func loadState(documents: [JSON]) throws(StateError) {
-        try load(documents, numbered: true)
+        _ = try load(documents, numbered: true)
     }
 
-    private func load(_ documents: [JSON], numbered: Bool) throws(StateError) {
+    private func load(_ documents: [JSON], numbered: Bool) throws(StateError) -> EngineSnapshot {
         let loaded = try StateLoader(configuration: configuration, vendors: vendors, idKinds: idKinds)
             .load(documents, numbered: numbered)
-        let news = state.withLock { state in
+        let snapshot = EngineSnapshot(
+            vendors: vendors.vendors, slots: loaded.vendorSlots, clock: loaded.clock, services: loaded.services,
+            faultGenerator: loaded.faultGenerator, faultRules: loaded.faultRules,
+            nextFaultNumber: loaded.nextFaultNumber, idKinds: idKinds)
+        let (replaced, news) = state.withLock { state in
+            let old = (state.services, state.faultRules, state.vendorSlots)
             state.clock = loaded.clock
+            publishClock(loaded.clock)
             state.services = loaded.services
             state.faultGenerator = loaded.faultGenerator
             state.faultRules = loaded.faultRules
             state.nextFaultNumber = loaded.nextFaultNumber
             state.vendorSlots = loaded.vendorSlots
             state.tickDeliveries = []
-            return state.watcherNews
+            return (old, state.watcherNews)
         }
         news.tell(.stateReplaced)
+        // The state it replaced is freed here, after the lock: freeing a large one takes a while.
+        withExtendedLifetime(replaced) {}
+        return snapshot
     }
 
     /// Replaces the journal with `journal` (one ``Journal/init(restoring:limit:totalCount:droppedCount:)`` built):
-    /// how a test fixture makes a local copy of a remote engine, state and journal, for reading.
+    /// how a test fixture makes a local copy of a remote engine, state and journal, for reading. A new journal epoch
+    /// begins.
     package func replaceJournal(_ journal: Journal) {
         let (old, news) = state.withLock { state in
             let old = state.journal
             state.journal = journal
             state.journalEpoch &+= 1
+            publishUsage(of: journal)
             return (old, state.watcherNews)
         }
         news.tell(.journalRestarted(JournalRestart(cause: .journalReplaced, nextSequence: journal.totalCount &+ 1)))

@@ -22,22 +22,14 @@ extension PushFake {
     }
 
     /// One vendor's view of its state (``VendorView/devices``, ``VendorView/notifications``, …); `nil` when the
-    /// vendor is not registered or has no such view.
+    /// vendor is not registered or has no such view. Built outside the engine's lock, from a copy of the state.
     public func view(_ view: VendorView, of vendor: Vendor) -> JSON? {
-        guard let index = vendors.index(of: vendor) else { return nil }
-        return state.withLock { state in
-            state.vendorSlots.indices.contains(index) ? state.vendorSlots[index].view(view) : nil
-        }
+        snapshot().view(view, of: vendor)
     }
 
-    /// Every vendor's view, in registration order, leaving out vendors without one. Taken under one lock, so the
-    /// views are consistent with each other.
+    /// Every vendor's view, in registration order, leaving out vendors without one. Built outside the engine's
+    /// lock from one copy of the state taken under it, so the views are consistent with each other.
     public func views(_ view: VendorView) -> [(vendor: Vendor, json: JSON)] {
-        let vendorList = vendors.vendors
-        return state.withLock { state in
-            zip(vendorList, state.vendorSlots).compactMap { vendor, slot in
-                slot.view(view).map { (vendor, $0) }
-            }
-        }
+        snapshot().views(view)
     }
 }

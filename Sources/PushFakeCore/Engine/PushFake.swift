@@ -20,6 +20,10 @@ public final class PushFake: Sendable {
     /// The vendors the engine serves, in registration order.
     public let vendors: VendorRegistry
     let state: Locked<EngineState>
+    /// The journal's usage and the clock as of their last change, published under the engine's lock after every
+    /// change and read without it (``journalUsage``, ``httpDate``): health never waits for a long request holding
+    /// the engine.
+    let published: Locked<PublishedFacts>
     /// Writes and pushes iOS deliveries when the configuration asks for it.
     let simulatorSink: SimulatorDeliverySink?
 
@@ -31,6 +35,10 @@ public final class PushFake: Sendable {
         self.configuration = configuration
         self.vendors = vendors
         self.state = Locked(EngineState(configuration: configuration, vendors: vendors))
+        self.published = Locked(
+            PublishedFacts(
+                journalUsage: Journal(limit: configuration.journalLimit).usage,
+                clock: FakeClock(mode: configuration.clockMode, start: configuration.clockStart)))
         simulatorSink = configuration.simulatorDelivery.map(SimulatorDeliverySink.init(options:))
         simulatorSink?.attach(to: self)
     }
@@ -44,6 +52,7 @@ public final class PushFake: Sendable {
         let prepared = prepare(request)
         let (exchange, entry, news, delivered, dropped) = state.withLock { state in
             let (exchange, entry, dropped) = process(prepared, state: &state)
+            publishUsage(of: state.journal)
             return (exchange, entry, state.entryNews, state.takeNewDeliveries(caused: entry.deliveryIDs), dropped)
         }
         news.tell(entry)
@@ -51,6 +60,18 @@ public final class PushFake: Sendable {
         // The entry a full ring overwrote is freed here, after the lock.
         withExtendedLifetime(dropped) {}
         return exchange
+    }
+
+    /// Publishes the journal's usage for ``journalUsage``; call it under the engine's lock after every change to the
+    /// journal.
+    func publishUsage(of journal: Journal) {
+        let usage = journal.usage
+        published.withLock { $0.journalUsage = usage }
+    }
+
+    /// Publishes the clock for ``httpDate``; call it under the engine's lock after every change to the clock.
+    func publishClock(_ clock: FakeClock) {
+        published.withLock { $0.clock = clock }
     }
 
     /// What can be known about a request without the engine's state.
@@ -139,7 +160,7 @@ public final class PushFake: Sendable {
             app = handled.app
             device = handled.device
             notes = handled.notes
-            deliveryIDs = state.services.takeCaused()
+            deliveryIDs = state.services.takeCaused(notes: &notes)
         } else {
             response = unmatchedResponse(allowed: prepared.allowed, vendorIndex: prepared.vendorIndex, request: request)
         }

@@ -10,14 +10,26 @@ extension Journal {
         matching matcher: RequestMatcher = .any, baseURL: String = "http://127.0.0.1",
         redaction: RecordingRedaction = .standard
     ) -> JSON {
-        Self.har(entries(matching: matcher), baseURL: baseURL, redaction: redaction)
+        har(of: entries(matching: matcher), baseURL: baseURL, redaction: redaction)
     }
 
-    /// A HAR 1.2 document of the given entries, redacted by one ``RecordingRedactor``.
+    /// A HAR 1.2 document of some of this journal's entries, their secrets numbered as the whole journal numbers
+    /// them (``redactor(_:)``).
+    public func har(
+        of entries: [JournalEntry], baseURL: String = "http://127.0.0.1", redaction: RecordingRedaction = .standard
+    ) -> JSON {
+        Self.har(entries, baseURL: baseURL, redactor: redactor(redaction))
+    }
+
+    /// A HAR 1.2 document of the given entries, redacted by one new ``RecordingRedactor``: numbered within them.
     public static func har(
         _ entries: [JournalEntry], baseURL: String = "http://127.0.0.1", redaction: RecordingRedaction = .standard
     ) -> JSON {
-        var redactor = RecordingRedactor(redaction)
+        har(entries, baseURL: baseURL, redactor: RecordingRedactor(redaction))
+    }
+
+    private static func har(_ entries: [JournalEntry], baseURL: String, redactor: RecordingRedactor) -> JSON {
+        var redactor = redactor
         let harEntries = entries.map { redactor.redact($0).harValue(baseURL: baseURL) }
         return [
             "log": [

@@ -15,6 +15,8 @@ public struct Journal: Sendable {
     private(set) var nextSequence = 1
     /// What the held entries' own storage takes, by ``JournalEntry/approximateBytes`` minus the slot in a chunk.
     private var entryBytes = 0
+    /// How exports and streams of this journal number its secrets; shared by its snapshots, new after a clear.
+    package private(set) var secretIndex = SecretIndex()
 
     /// Creates an empty journal; a `limit` below 1 is raised to 1.
     public init(limit: Int? = nil) {
@@ -98,7 +100,20 @@ public struct Journal: Sendable {
     /// the engine lock (freeing a million entries takes a while).
     mutating func clearEntries() -> SegmentedRing<JournalEntry> {
         entryBytes = 0
+        secretIndex = SecretIndex()
         return storage.removeAll()
+    }
+
+    /// The entries held whose sequence number is above `sequence`, oldest first; walks back from the newest, so it
+    /// costs what it returns.
+    func entries(after sequence: Int) -> [JournalEntry] {
+        storage.suffix(while: { $0.sequence > sequence })
+    }
+
+    /// A redactor that numbers secrets as every export and stream of this journal does: by their
+    /// first appearance in the journal since it was last cleared or reset, whichever entries are then redacted.
+    public func redactor(_ redaction: RecordingRedaction = .standard) -> RecordingRedactor {
+        secretIndex.redactor(redaction, for: self)
     }
 
     /// The entry among the newest `limit` whose deliveries include `deliveryID`.

@@ -83,13 +83,21 @@ extension JournalEntry {
 
 extension Journal {
     /// The journal as JSON Lines: one ``JournalEntry/jsonValue`` per line, oldest first, newline-terminated, with
-    /// secrets replaced by placeholders (RecordingFormat.md, "Secrets and placeholders").
+    /// secrets replaced by placeholders numbered as the journal numbers them (RecordingFormat.md, "Secrets and
+    /// placeholders").
     public func jsonLines(matching matcher: RequestMatcher = .any, redaction: RecordingRedaction = .standard) -> String
     {
-        Self.jsonLines(entries(matching: matcher), redaction: redaction)
+        jsonLines(of: entries(matching: matcher), redaction: redaction)
     }
 
-    /// The given entries as JSON Lines, redacted by one ``RecordingRedactor``.
+    /// Some of this journal's entries as JSON Lines, their secrets numbered as the whole journal numbers them
+    /// (``redactor(_:)``): the same lines the event stream sends for them.
+    public func jsonLines(of entries: [JournalEntry], redaction: RecordingRedaction = .standard) -> String {
+        var redactor = redactor(redaction)
+        return entries.map { redactor.redact($0).jsonValue.serializedString() + "\n" }.joined()
+    }
+
+    /// The given entries as JSON Lines, redacted by one new ``RecordingRedactor``: numbered within these entries.
     public static func jsonLines(_ entries: [JournalEntry], redaction: RecordingRedaction = .standard) -> String {
         var redactor = RecordingRedactor(redaction)
         return entries.map { redactor.redact($0).jsonValue.serializedString() + "\n" }.joined()

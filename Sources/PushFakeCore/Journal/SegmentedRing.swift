@@ -95,6 +95,21 @@ package struct SegmentedRing<Element> {
         return nil
     }
 
+    /// The newest elements that satisfy `predicate`, oldest first: the walk from the newest stops at the first one
+    /// that does not.
+    package func suffix(while predicate: (Element) -> Bool) -> [Element] {
+        var found: [Element] = []
+        var index = count &- 1
+        while index >= 0 {
+            let (chunk, slot) = ((head &+ index) % count).quotientAndRemainder(dividingBy: chunkSize)
+            guard chunks.indices.contains(chunk), chunks[chunk].indices.contains(slot), predicate(chunks[chunk][slot])
+            else { break }
+            found.append(chunks[chunk][slot])
+            index &-= 1
+        }
+        return found.reversed()
+    }
+
     /// Element slots allocated, held or not: what the chunks cost besides the elements' own storage.
     package var reservedSlots: Int {
         guard let last = chunks.last else { return 0 }

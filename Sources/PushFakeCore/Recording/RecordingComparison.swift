@@ -22,21 +22,33 @@ public enum RecordingComparison {
             .map { line in (try? JSON.parse(String(line))) ?? .string(String(line)) }
     }
 
-    /// How the current `entries` differ from the recorded lines, as the text `assertMatchesRecording` prints after
-    /// its heading, or `nil` when they match.
+    /// How the current `entries` differ from the recorded lines — entries on one side only, named by what they did,
+    /// and the differing fields of the others — or `nil` when they match.
     ///
     /// The recorded lines are made canonical too (ignored fields removed, client-added headers dropped), so a field
-    /// ignored today is ignored in old files, and a whole JSON Lines export compares like a canonical recording. At most `limit` differing entries are described, each with up to twelve fields.
-    public static func difference(
-        recorded: [JSON], entries: [JournalEntry], options: RecordingOptions = .standard, limit: Int = 3
-    ) -> String? {
+    /// ignored today is ignored in old files, and a whole JSON Lines export compares like a canonical recording. At
+    /// most `limit` differences are listed (RecordingDifference/defaultLimit), the rest counted.
+    public static func compare(
+        recorded: [JSON], entries: [JournalEntry], options: RecordingOptions = .standard,
+        limit: Int = RecordingDifference.defaultLimit
+    ) -> RecordingDifference? {
         let expected = recorded.map { canonical(line: $0, options: options) }
-        return difference(expected: expected, actual: canonicalLines(entries, options: options), limit: limit)
+        return compare(expected: expected, actual: canonicalLines(entries, options: options), limit: limit)
+    }
+
+    /// ``compare(recorded:entries:options:limit:)`` as the text `assertMatchesRecording` prints after its heading
+    /// (``RecordingDifference/description``).
+    public static func difference(
+        recorded: [JSON], entries: [JournalEntry], options: RecordingOptions = .standard,
+        limit: Int = RecordingDifference.defaultLimit
+    ) -> String? {
+        compare(recorded: recorded, entries: entries, options: options, limit: limit)?.description
     }
 
     /// ``difference(recorded:entries:options:limit:)`` on the text of a JSON Lines recording.
     public static func difference(
-        recording text: String, entries: [JournalEntry], options: RecordingOptions = .standard, limit: Int = 3
+        recording text: String, entries: [JournalEntry], options: RecordingOptions = .standard,
+        limit: Int = RecordingDifference.defaultLimit
     ) -> String? {
         difference(recorded: lines(ofJSONLines: text), entries: entries, options: options, limit: limit)
     }
@@ -80,38 +92,106 @@ public enum RecordingComparison {
         return value
     }
 
-    /// A readable account of how `actual` differs from `expected`, or `nil` when they are equal.
-    static func difference(expected: [JSON], actual: [JSON], limit: Int) -> String? {
+    /// How `actual` differs from `expected` (canonical lines both), or `nil` when they are equal.
+    static func compare(expected: [JSON], actual: [JSON], limit: Int) -> RecordingDifference? {
         guard expected != actual else { return nil }
-        var lines: [String] = []
-        if expected.count != actual.count {
-            lines.append("the recording has \(expected.count) entries, the current traffic \(actual.count)")
-        }
-        var shown = 0
-        for index in 0..<max(expected.count, actual.count) where shown < limit {
-            // `JSON` is nil-literal expressible: a bare `nil` here would be `.null`, not a missing entry.
-            let old: JSON? = index < expected.count ? .some(expected[index]) : .none
-            let new: JSON? = index < actual.count ? .some(actual[index]) : .none
-            guard old != new else { continue }
-            shown += 1
-            lines.append("entry \(index + 1) (\(summary(new ?? old ?? .null))):")
-            switch (old, new) {
-            case (let old?, let new?):
-                lines += FieldDifference.between(old, new).prefix(12).map { "  \($0)" }
-            case (nil, _?):
-                lines.append("  only in the current traffic")
-            case (_?, nil):
-                lines.append("  only in the recording")
-            default:
-                break
+        let limit = min(
+            max(limit, RecordingDifference.limitRange.lowerBound), RecordingDifference.limitRange.upperBound)
+        var listed: [RecordingDifference.Entry] = []
+        var budget = limit
+        var differenceCount = 0
+        var entryCount = 0
+        for step in EntryAlignment.align(recorded: expected, current: actual) {
+            switch step {
+            case .pair(let recorded, let current):
+                guard expected[recorded] != actual[current] else { continue }
+                var fields = withoutRawBodies(FieldDifference.between(expected[recorded], actual[current]))
+                // `seq` is the entry's place, and an entry more or less before it is reported already.
+                if recorded != current { fields.removeAll { $0.path == "seq" } }
+                if fields.isEmpty {
+                    guard expected[recorded].removing("seq") != actual[current].removing("seq") else { continue }
+                    fields = [FieldDifference(path: "", recorded: expected[recorded], current: actual[current])]
+                }
+                entryCount &+= 1
+                differenceCount &+= fields.count
+                guard budget > 0 else { continue }
+                let shown = Array(fields.prefix(budget))
+                budget &-= shown.count
+                listed.append(
+                    RecordingDifference.Entry(
+                        kind: .differs, recordedLine: recorded &+ 1, currentEntry: current &+ 1,
+                        label: label(actual[current]), distinguishingFields: [], fields: shown,
+                        omittedFields: fields.count &- shown.count))
+            case .recordedOnly(let index), .currentOnly(let index):
+                let onlyRecorded = step == .recordedOnly(index)
+                entryCount &+= 1
+                differenceCount &+= 1
+                guard budget > 0 else { continue }
+                budget &-= 1
+                let side = onlyRecorded ? expected : actual
+                listed.append(
+                    RecordingDifference.Entry(
+                        kind: onlyRecorded ? .onlyRecorded : .onlyCurrent,
+                        recordedLine: onlyRecorded ? index &+ 1 : nil, currentEntry: onlyRecorded ? nil : index &+ 1,
+                        label: label(side[index]), distinguishingFields: distinguishingFields(index, in: side),
+                        fields: [], omittedFields: 0))
             }
         }
-        return lines.joined(separator: "\n")
+        return RecordingDifference(
+            recordedCount: expected.count, currentCount: actual.count, entries: listed,
+            differenceCount: differenceCount, entryCount: entryCount, limit: limit)
     }
 
-    private static func summary(_ line: JSON) -> String {
+    /// `fields` without the raw `body` of a request or response whose parsed `json` differs too: the same
+    /// difference, told twice and less readably.
+    static func withoutRawBodies(_ fields: [FieldDifference]) -> [FieldDifference] {
+        let parsed = Set(
+            fields.compactMap { field in
+                ["request", "response"].first { field.path.hasPrefix($0 + ".json") }
+            })
+        guard !parsed.isEmpty else { return fields }
+        return fields.filter { field in !parsed.contains { field.path == $0 + ".body" } }
+    }
+
+    /// `tpns.register app=APPKEY device=D1, POST /TPNS/api/device/register`; `unmatched, GET /x`.
+    static func label(_ line: JSON) -> String {
+        guard line.objectValue != nil else { return "a line that is not a JSON object" }
+        var what = "unmatched"
+        if let vendor = line["vendor"]?.stringValue, let operation = line["operation"]?.stringValue {
+            what = "\(vendor).\(operation)"
+        }
+        if let app = line["app"]?.stringValue { what += " app=\(app)" }
+        if let device = line["device"]?.stringValue { what += " device=\(device)" }
         let method = line["request"]?["method"]?.stringValue ?? "?"
         let path = line["request"]?["path"]?.stringValue ?? "?"
-        return "\(method) \(path)"
+        return "\(what), \(method) \(path)"
+    }
+
+    /// How far on each side ``distinguishingFields(_:in:)`` looks for a neighbour of the same route.
+    static let neighbourWindow = 1_000
+
+    /// The request body fields of `lines[index]` that differ from its nearest neighbours of the same method and
+    /// route on its side (at most four), with its values: what tells one of many registers apart.
+    static func distinguishingFields(_ index: Int, in lines: [JSON]) -> [FieldDifference] {
+        let line = lines[index]
+        func sameRoute(_ other: JSON) -> Bool {
+            other["request"]?["method"] == line["request"]?["method"]
+                && (other["route"] ?? other["request"]?["path"]) == (line["route"] ?? line["request"]?["path"])
+        }
+        let before = lines[max(0, index &- neighbourWindow)..<index].lastIndex(where: sameRoute)
+        let after = lines[min(index &+ 1, lines.count)..<min(lines.count, index &+ 1 &+ neighbourWindow)]
+            .firstIndex(where: sameRoute)
+        let body = line["request"]?["json"] ?? .null
+        var found: [FieldDifference] = []
+        for neighbour in [before, after].compactMap({ $0 }) {
+            let theirs = lines[neighbour]["request"]?["json"] ?? .null
+            for difference in FieldDifference.between(theirs, body) where difference.current != nil {
+                let separator = difference.path.isEmpty || difference.path.hasPrefix("[") ? "" : "."
+                let path = "request.json" + separator + difference.path
+                guard !found.contains(where: { $0.path == path }) else { continue }
+                found.append(FieldDifference(path: path, recorded: nil, current: difference.current))
+            }
+        }
+        return Array(found.prefix(4))
     }
 }

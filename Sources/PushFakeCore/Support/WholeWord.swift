@@ -27,7 +27,8 @@ public enum WholeWord {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func isWordByte(_ byte: UInt8?) -> Bool {
+    /// Whether `byte` continues a word: a letter, digit, `-`, `_`, `.` or any byte of a non-ASCII character.
+    static func isWordByte(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
         return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte >= 0x80

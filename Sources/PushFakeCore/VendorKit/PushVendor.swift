@@ -26,7 +26,11 @@
 /// them quick, and never call back into the engine from one.
 public protocol PushVendor: Sendable {
     /// What the vendor keeps between requests (devices, notifications, …); made by ``makeState(_:)``.
-    associatedtype State
+    ///
+    /// A value, `Sendable`: the admin API copies it under the engine's lock (copy on write makes that nearly free)
+    /// and builds views and state documents from the copy outside the lock, off the event loops, so a large state
+    /// never stalls other clients (Performance.md, "Large answers and other clients").
+    associatedtype State: Sendable
 
     /// The vendor's name in journals, matchers and the admin API.
     var vendor: Vendor { get }
@@ -63,6 +67,11 @@ public protocol PushVendor: Sendable {
     /// A view of the state for the admin API (``VendorView/devices``, ``VendorView/notifications``, …), or `nil`
     /// when the vendor has no such view (the default).
     func view(_ view: VendorView, of state: State) -> JSON?
+
+    /// How many records of each kind the state holds (`[("devices", 3), ("notifications", 1)]`), in a fixed order:
+    /// what `PUT /__pushfake/state` answers about each vendor, and how the admin API estimates the size of a view
+    /// or state document before building it. Keep it O(1). Default: none.
+    func recordCounts(of state: State) -> [(name: String, count: Int)]
 
     /// The apps declared to the vendor, in the JSON form ``declareApps(_:in:)`` reads (``PushFake/apps``, the
     /// `apps` of state documents); `nil` (the default) for a vendor without apps.
@@ -109,6 +118,9 @@ extension PushVendor {
 
     /// No views.
     public func view(_ view: VendorView, of state: State) -> JSON? { nil }
+
+    /// No counts.
+    public func recordCounts(of state: State) -> [(name: String, count: Int)] { [] }
 
     /// No apps.
     public func declaredApps(_ state: State) -> JSON? { nil }

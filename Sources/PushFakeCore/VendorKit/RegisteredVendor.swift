@@ -42,10 +42,9 @@ struct RegisteredVendor: Sendable {
                 },
                 box: box,
                 tick: { services in definition.tick(&box.state, services: &services) },
-                view: { view in definition.view(view, of: box.state) },
+                capture: { VendorStateSnapshot(definition, state: box.state) },
                 declaredApps: { definition.declaredApps(box.state) },
                 declareApps: { json, state throws(JSONFieldError) in try definition.declareApps(json, in: &state) },
-                snapshot: { definition.snapshot(box.state) },
                 restore: { json, services throws(JSONFieldError) in
                     try definition.restore(json, into: &box.state, services: &services)
                 })

@@ -6,14 +6,14 @@ final class VendorSlot {
     /// One per route, in the definition's order: the router's route indexes.
     let handlers: [Handler]
     let tick: (inout VendorServices) -> Void
-    let view: (VendorView) -> JSON?
+    /// A copy of the state with the vendor's read-only hooks bound to it (views, state section, apps, counts), to
+    /// be read outside the engine's lock.
+    let capture: () -> VendorStateSnapshot
     /// ``PushVendor/declaredApps(_:)`` of the state.
     let declaredApps: () -> JSON?
     /// ``PushVendor/declareApps(_:in:)`` on a copy of the state: the returned closure puts the copy in place, so
     /// that several vendors' declarations apply all or not at all.
     let prepareApps: (JSON) throws(JSONFieldError) -> () -> Void
-    /// ``PushVendor/snapshot(_:)`` of the state.
-    let snapshot: () -> JSON?
     /// ``PushVendor/restore(_:into:services:)`` into the state (a slot that is not in use yet).
     let restore: (JSON, inout VendorServices) throws(JSONFieldError) -> Void
     /// The ``VendorStateBox`` the closures share, for ``PushFake/withVendorState(_:_:)``.
@@ -21,20 +21,19 @@ final class VendorSlot {
 
     init<State>(
         handlers: [Handler], box: VendorStateBox<State>, tick: @escaping (inout VendorServices) -> Void,
-        view: @escaping (VendorView) -> JSON?, declaredApps: @escaping () -> JSON?,
-        declareApps: @escaping (JSON, inout State) throws(JSONFieldError) -> Void, snapshot: @escaping () -> JSON?,
+        capture: @escaping () -> VendorStateSnapshot, declaredApps: @escaping () -> JSON?,
+        declareApps: @escaping (JSON, inout State) throws(JSONFieldError) -> Void,
         restore: @escaping (JSON, inout VendorServices) throws(JSONFieldError) -> Void
     ) {
         self.handlers = handlers
         self.tick = tick
-        self.view = view
+        self.capture = capture
         self.declaredApps = declaredApps
         self.prepareApps = { json throws(JSONFieldError) in
             var copy = box.state
             try declareApps(json, &copy)
             return { [copy] in box.state = copy }
         }
-        self.snapshot = snapshot
         self.restore = restore
         self.box = box
     }

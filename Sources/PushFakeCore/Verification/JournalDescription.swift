@@ -1,8 +1,11 @@
 /// Human-readable journal text for failure messages.
 package enum JournalDescription {
-    /// `#1 POST /TPNS/api/device/register -> 200 tpns.register app=testApp device=D1`
+    /// `#1 POST /TPNS/api/device/register -> 200 tpns.register app=testApp device=D1`, with the credentials the
+    /// request carries replaced in its target, as recordings replace them: failure messages end up in CI logs.
     package static func line(_ entry: JournalEntry) -> String {
-        var text = "#\(entry.sequence) \(entry.request.method) \(entry.request.target) -> "
+        let request = entry.request
+        var redactor = RecordingRedactor()
+        var text = "#\(entry.sequence) \(request.method) \(redactor.redact(target: request.target, of: request)) -> "
         text += entry.outcome == .responded ? String(entry.status) : entry.outcome.rawValue
         text += " " + (entry.route.map { "\($0.vendor).\($0.operation)" } ?? "unmatched")
         if let app = entry.app { text += " app=\(app)" }

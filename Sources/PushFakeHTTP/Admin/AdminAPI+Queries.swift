@@ -1,27 +1,12 @@
-import Dispatch
 import PushFakeCore
 
 extension AdminAPI {
-    /// A journal this long or longer is written out on ``exportQueue``, not on the connection's I/O thread.
-    static let exportOffLoopThreshold = 1024
-    /// Builds large journal exports one at a time, off the event loops: a client pipelining exports of a big journal
-    /// keeps this queue busy, not the loop that also serves everyone else on it, and only one export's text is being
-    /// built at a time whatever the number of such clients.
-    private static let exportQueue = DispatchQueue(label: "pushfake-journal-export")
-
-    /// `GET /__pushfake/journal`, answered at once for a short journal, otherwise built on ``exportQueue`` from the
-    /// snapshot taken now.
+    /// `GET /__pushfake/journal`, answered at once for a small journal, otherwise built off the event loops from
+    /// the snapshot taken now (OffLoop.swift), by its size in bytes: a few entries with large bodies weigh as much
+    /// as many small ones.
     func journalReply(_ request: FakeRequest) -> ServerReply {
         let snapshot = fake.journal
-        guard snapshot.count >= Self.exportOffLoopThreshold else {
-            return .response(journal(request, snapshot: snapshot))
-        }
-        let deferred = DeferredResponse()
-        Self.exportQueue.async {
-            guard !deferred.isCancelled else { return }
-            deferred.complete(journal(request, snapshot: snapshot))
-        }
-        return .deferred(deferred, timeout: nil, timeoutResponse: .json(503, ["error": "the export was cancelled"]))
+        return OffLoop.answer(estimatedBytes: snapshot.usage.approximateBytes) { journal(request, snapshot: snapshot) }
     }
 
     /// `GET /__pushfake/journal`: JSON (default), `format=jsonl` or `format=har`.
@@ -50,11 +35,12 @@ extension AdminAPI {
         if query["redactAppKeys"] == "true" { redaction.redactsAppKeys = true }
         switch query["format"] ?? "json" {
         case "jsonl":
-            var response = FakeResponse.json(200, bytes: Array(Journal.jsonLines(entries, redaction: redaction).utf8))
+            var response = FakeResponse.json(
+                200, bytes: Array(snapshot.jsonLines(of: entries, redaction: redaction).utf8))
             response.headers.replace(name: "Content-Type", value: "application/x-ndjson; charset=utf-8")
             return response
         case "har":
-            return .json(200, Journal.har(entries, redaction: redaction))
+            return .json(200, snapshot.har(of: entries, redaction: redaction))
         case "json":
             return .json(
                 200,
@@ -67,8 +53,8 @@ extension AdminAPI {
         }
     }
 
-    /// `GET /__pushfake/deliveries?vendor=&device=&notification=&app=`.
-    func deliveries(_ request: FakeRequest) -> FakeResponse {
+    /// `GET /__pushfake/deliveries?vendor=&device=&notification=&app=`, from a snapshot's deliveries.
+    func deliveries(_ request: FakeRequest, from snapshot: EngineSnapshot) -> FakeResponse {
         let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         var vendor: Vendor?
         if let name = query["vendor"] {
@@ -78,7 +64,7 @@ extension AdminAPI {
             }
             vendor = parsed
         }
-        let selected = fake.deliveries.filter { delivery in
+        let selected = snapshot.deliveries.filter { delivery in
             (vendor == nil || delivery.vendor == vendor)
                 && (query["device"] == nil || delivery.deviceID == query["device"])
                 && (query["notification"] == nil || delivery.notificationID == query["notification"])
@@ -87,11 +73,20 @@ extension AdminAPI {
         return .json(200, ["deliveries": .array(selected.map(\.jsonValue)), "count": .int(selected.count)])
     }
 
+    /// ``vendorView(_:_:from:)`` from a snapshot taken now, built off the event loops when the vendors hold many
+    /// records.
+    func vendorViewReply(_ view: VendorView, _ request: FakeRequest) -> ServerReply {
+        let snapshot = fake.snapshot()
+        return OffLoop.answer(estimatedBytes: snapshot.vendorRecordCount &* Self.bytesPerRecord) {
+            vendorView(view, request, from: snapshot)
+        }
+    }
+
     /// `GET /__pushfake/devices?vendor=` and `GET /__pushfake/notifications?vendor=`: each registered vendor's view,
     /// keyed by vendor name in registration order (`{"tpns":[…],"twinPush":[…]}`); vendors without the view are
     /// left out.
-    func vendorView(_ view: VendorView, _ request: FakeRequest) -> FakeResponse {
-        let views = fake.views(view)
+    func vendorView(_ view: VendorView, _ request: FakeRequest, from snapshot: EngineSnapshot) -> FakeResponse {
+        let views = snapshot.views(view)
         var selected: Vendor?
         if let name = request.queryItems.first(where: { $0.name == "vendor" })?.value {
             // Any case, as everywhere in the admin API.

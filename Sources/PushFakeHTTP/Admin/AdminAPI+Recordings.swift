@@ -3,10 +3,15 @@ import PushFakeCore
 extension AdminAPI {
     /// `POST /__pushfake/recordings/compare`: the journal against a JSON Lines recording, with the same rules and
     /// diff as `assertMatchesRecording` (one implementation, in Core: RecordingFormat.md). The body is the
-    /// recording itself (`application/x-ndjson`), or `{"recording": "<JSON Lines>", "ignore": ["time", …]}`.
-    func compareRecording(_ request: FakeRequest) -> FakeResponse {
+    /// recording itself (`application/x-ndjson`), or `{"recording": "<JSON Lines>", "ignore": ["time", …],
+    /// "maxDifferences": N}`; `?maxDifferences=N` works for both. A difference answers 409 with the report as
+    /// `message` and as `comparison` (``RecordingDifference``).
+    /// Compared with `journal`, the snapshot taken when the request came (off the event loops when either is large).
+    func compareRecording(_ request: FakeRequest, journal: Journal) -> FakeResponse {
         let text: String
         var ignored: [String] = []
+        // The route table has checked the query's value.
+        var limit = Self.query(request)["maxDifferences"].flatMap { Int($0) } ?? RecordingDifference.defaultLimit
         let type = request.headers["Content-Type"]?.lowercased() ?? ""
         if type.hasPrefix("application/x-ndjson") {
             text = String(decoding: request.body, as: UTF8.self)
@@ -15,8 +20,17 @@ extension AdminAPI {
                 return Self.badRequest(
                     #"send the recording as application/x-ndjson, or {"recording": "…", "ignore": […]} as JSON"#)
             }
-            for member in object.members where member.key != "recording" && member.key != "ignore" {
-                return Self.badRequest("unknown field \(member.key); use recording, ignore")
+            for member in object.members where !["recording", "ignore", "maxDifferences"].contains(member.key) {
+                return Self.badRequest("unknown field \(member.key); use recording, ignore, maxDifferences")
+            }
+            if let value = object["maxDifferences"] {
+                let range = RecordingDifference.limitRange
+                guard let number = value.intValue, range.contains(number) else {
+                    return Self.badRequest(
+                        "maxDifferences must be a whole number in \(range.lowerBound)...\(range.upperBound), not "
+                            + value.serializedString())
+                }
+                limit = number
             }
             guard let recording = object["recording"]?.stringValue else {
                 return Self.badRequest("recording must be a string holding JSON Lines")
@@ -35,9 +49,13 @@ extension AdminAPI {
         let appKeyPlaceholder = SecretPlaceholder.text(RecordingRedaction.appKeyName)
         options.redaction = server.configuration.recordingRedaction
         if text.contains(appKeyPlaceholder) { options.redaction.redactsAppKeys = true }
-        let entries = fake.journal.entries
-        if let difference = RecordingComparison.difference(recording: text, entries: entries, options: options) {
-            return .json(409, ["ok": false, "message": .string(difference)])
+        let entries = journal.entries
+        let recorded = RecordingComparison.lines(ofJSONLines: text)
+        if let difference = RecordingComparison.compare(
+            recorded: recorded, entries: entries, options: options, limit: limit)
+        {
+            return .json(
+                409, ["ok": false, "message": .string(difference.description), "comparison": difference.jsonValue])
         }
         return .json(200, ["ok": true, "message": .string("the journal matches the recording")])
     }

@@ -2,14 +2,14 @@ import PushFakeCore
 
 extension AdminAPI {
     /// `PUT /__pushfake/state`: replaces the engine's state with a document (StateFormat.md), all or nothing; the
-    /// answer is the state as loaded.
+    /// answer is a summary of the state as loaded (``EngineSnapshot/summary``: the clock, record counts by vendor,
+    /// deliveries, fault rules), not the state itself, which can be large: `GET /__pushfake/state` dumps it.
     func loadState(_ request: FakeRequest) -> FakeResponse {
         guard case .success(let json) = body(of: request), !request.body.isEmpty else {
             return Self.badRequest("the state document must be a JSON object (GET /__pushfake/state shows one)")
         }
         do throws(StateError) {
-            try fake.loadState(json)
-            return .json(200, fake.stateSnapshot())
+            return .json(200, try fake.loadStateSnapshot(json).summary)
         } catch {
             return Self.badRequest("state document: \(error.description)")
         }

@@ -3,7 +3,8 @@ import PushFakeCore
 extension AdminAPI {
     /// `POST /__pushfake/verify`: 200 `{"ok": true, "matched": [seq…]}` when the expectation holds, else 409
     /// `{"ok": false, "message": …}` with the closest miss and the journal, as the Swift assertions print them.
-    func verify(_ request: FakeRequest) -> FakeResponse {
+    /// Checked against `journal`, the snapshot taken when the request came.
+    func verify(_ request: FakeRequest, journal: Journal) -> FakeResponse {
         switch parsed(
             request, as: "verification",
             { json throws(JSONFieldError) in
@@ -12,7 +13,7 @@ extension AdminAPI {
         {
         case .failure(let answer): return answer
         case .success(let expectation):
-            return Self.outcome(expectation.check(fake.journal.entries), failureStatus: 409)
+            return Self.outcome(expectation.check(journal.entries), failureStatus: 409)
         }
     }
 

@@ -55,20 +55,34 @@ struct AdminAPI: Sendable {
             fake.removeAllFaults()
             return .response(.json(200, ["faults": []]))
         case AdminRoutes.removeFault: return .response(removeFault(parameters["id"] ?? ""))
-        case AdminRoutes.deliveries: return .response(deliveries(request))
+        case AdminRoutes.deliveries:
+            let snapshot = fake.snapshot()
+            return OffLoop.answer(estimatedBytes: snapshot.deliveries.count &* Self.bytesPerRecord) {
+                deliveries(request, from: snapshot)
+            }
         case AdminRoutes.clock: return .response(clock())
         case AdminRoutes.setClock: return .response(setClock(request))
-        case AdminRoutes.devices: return .response(vendorView(.devices, request))
-        case AdminRoutes.notifications: return .response(vendorView(.notifications, request))
+        case AdminRoutes.devices: return vendorViewReply(.devices, request)
+        case AdminRoutes.notifications: return vendorViewReply(.notifications, request)
         case AdminRoutes.routes: return .response(routes())
         case AdminRoutes.instances: return .response(listInstances(request))
         case AdminRoutes.createInstance: return .response(createInstance(request))
         case AdminRoutes.deleteInstance: return .response(deleteInstance(parameters["id"] ?? ""))
-        case AdminRoutes.compareRecording: return .response(compareRecording(request))
-        case AdminRoutes.verify: return .response(verify(request))
+        case AdminRoutes.compareRecording:
+            let journal = fake.journal
+            return OffLoop.answer(estimatedBytes: request.body.count &+ journal.usage.approximateBytes) {
+                compareRecording(request, journal: journal)
+            }
+        case AdminRoutes.verify:
+            let journal = fake.journal
+            return OffLoop.answer(estimatedBytes: journal.usage.approximateBytes) { verify(request, journal: journal) }
         case AdminRoutes.wait: return wait(request)
         case AdminRoutes.events: return events(request)
-        case AdminRoutes.state: return .response(.json(200, fake.stateSnapshot()))
+        case AdminRoutes.state:
+            let snapshot = fake.snapshot()
+            return OffLoop.answer(estimatedBytes: snapshot.recordCount &* Self.bytesPerRecord) {
+                .json(200, snapshot.stateDocument())
+            }
         case AdminRoutes.loadState: return .response(loadState(request))
         case AdminRoutes.apps: return .response(.json(200, fake.apps))
         case AdminRoutes.declareApps: return .response(declareApps(request))
@@ -94,6 +108,16 @@ struct AdminAPI: Sendable {
 
     /// Whether a path belongs to the admin API.
     static func owns(path: String) -> Bool { inner(path) != nil }
+
+    /// Whether the admin API answers `request` without the engine's lock: health, which reads counters only.
+    static func isLockFree(_ request: FakeRequest) -> Bool {
+        guard let inner = inner(request.path) else { return false }
+        return AdminRoutes.match(method: request.method, path: inner)?.route == AdminRoutes.health
+    }
+
+    /// What one device, notification or delivery is estimated to take in an answer: how the size of a view is
+    /// judged from its record counts before it is built (OffLoop.swift).
+    static let bytesPerRecord = 256
 
     static func notFound(_ request: FakeRequest) -> FakeResponse {
         .json(

@@ -3,7 +3,7 @@ import PushFakeHTTP1
 
 /// Where an answer's `Date` header (RFC 9110 §6.6.1) comes from: always the clock of the engine that answers, never
 /// the wall clock, so answers are as deterministic as the journal (FakeBehaviour.md, "HTTP").
-package enum AnswerDate: Equatable {
+package enum AnswerDate: Equatable, Sendable {
     /// No `Date` (tests of the connection machine alone).
     case none
     /// The engine's time when it handled the request (``Exchange/httpDate``).

@@ -7,6 +7,9 @@ extension ConnectionMachine {
     package mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         switch phase {
         case .closing, .closed: return
+        case .lingering(let until, let budget):
+            discard(bytes.count, until: until, budget: budget)
+            return
         default: break
         }
         parser.append(bytes)
@@ -21,6 +24,7 @@ extension ConnectionMachine {
         inputClosed = true
         switch phase {
         case .reading: advance(now: now)
+        case .lingering: phase = .closed
         case .holding, .awaiting, .streaming, .closing, .closed: break
         }
     }
@@ -58,6 +62,8 @@ extension ConnectionMachine {
         case .closing:
             // A peer that takes nothing of the last answer for an idle timeout is given up.
             if now >= Nanoseconds.adding(configuration.idleTimeout, to: lastActivity) { phase = .closed }
+        case .lingering(let until, _) where now >= until:
+            phase = .closed
         default:
             break
         }
@@ -83,18 +89,18 @@ extension ConnectionMachine {
                 } else if inputClosed {
                     phase = .closing
                 }
-                settle()
+                settle(now: now)
                 return
             }
         }
-        settle()
+        settle(now: now)
     }
 
     /// Closes a connection that is done: nothing left to write.
-    private mutating func settle() {
+    private mutating func settle(now: UInt64) {
         switch phase {
         case .closing:
-            if !hasPendingOutput { phase = .closed }
+            if !hasPendingOutput { closeWritten(now: now) }
         default:
             break
         }
@@ -105,6 +111,11 @@ extension ConnectionMachine {
             keepAlive: request.keepAlive, isHead: request.method == "HEAD", version: request.version)
         let (reply, date) = responder.reply(to: request)
         facts.date = date
+        carryOut(reply, facts, now: now)
+    }
+
+    /// Carries out the reply to a request: the handler's, or the one a deferred answer resolved to.
+    mutating func carryOut(_ reply: ServerReply, _ facts: RequestFacts, now: UInt64) {
         switch reply {
         case .response(let response, let delay):
             if let until = Nanoseconds.deadline(after: delay, from: now) {
@@ -134,6 +145,8 @@ extension ConnectionMachine {
         answer.serialize(keepAlive: false, headRequest: false, date: date.date, into: &output)
         lastActivity = now
         phase = .closing
-        settle()
+        // A client whose body is over the limit is most likely still sending it (ConnectionMachine+Linger.swift).
+        if case .malformed(let error) = rejection, error.status == 413 { lingersOnClose = true }
+        settle(now: now)
     }
 }

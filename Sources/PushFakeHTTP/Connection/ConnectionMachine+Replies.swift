@@ -20,13 +20,13 @@ extension ConnectionMachine {
         }
         if let date = facts.date.date, stream.headers["Date"] == nil { output.append(contentsOf: date.fieldLine) }
         let framing = HTTP1Serializer.appendEndOfHead(
-            framing: .chunked, status: stream.status, keepAlive: facts.keepAlive && drainDeadline == nil,
-            requestVersion: facts.version, into: &output)
+            framing: stream.contentLength.map { .length($0) } ?? .chunked, status: stream.status,
+            keepAlive: facts.keepAlive && drainDeadline == nil, requestVersion: facts.version, into: &output)
         lastActivity = now
         guard !facts.isHead, !HTTP1ResponseHead.isBodyless(stream.status) else {
             // No body will be sent: the producer learns it at once.
             stream.source.cancel()
-            phase = facts.keepAlive && framing == .chunked ? .reading : .closing
+            phase = facts.keepAlive && drainDeadline == nil && framing != .untilClose ? .reading : .closing
             return
         }
         phase = .streaming(stream, framing: framing, facts)
@@ -40,6 +40,12 @@ extension ConnectionMachine {
             phase = .reading
             write(response, facts, now: now)
             advance(now: now)
+        case (.awaiting(_, _, _, var facts), .resolved(let reply, let date)):
+            phase = .reading
+            lastActivity = now
+            if let date { facts.date = date }
+            carryOut(reply, facts, now: now)
+            advance(now: now)
         case (.streaming(_, let framing, _), .chunk(let bytes)):
             if framing == .chunked {
                 HTTP1Serializer.appendChunk(bytes, into: &output)
@@ -48,10 +54,13 @@ extension ConnectionMachine {
             }
         case (.streaming(_, let framing, let facts), .end):
             lastActivity = now
-            if framing == .chunked {
+            switch framing {
+            case .chunked:
                 output.append(contentsOf: HTTP1Serializer.lastChunk)
                 phase = facts.keepAlive && drainDeadline == nil ? .reading : .closing
-            } else {
+            case .length:
+                phase = facts.keepAlive && drainDeadline == nil ? .reading : .closing
+            case .untilClose:
                 phase = .closing
             }
             advance(now: now)

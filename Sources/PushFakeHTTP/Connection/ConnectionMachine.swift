@@ -28,6 +28,8 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     /// Limits and timeouts, fixed for the connection's life.
     package struct Configuration {
         var limits: HTTP1Parser.Limits
+        /// The body limit of requests whose limit is not ``HTTP1Parser/Limits/maxBodyBytes`` (``HTTP1Parser/bodyLimit``).
+        var bodyLimit: (@Sendable (HTTP1Request) -> Int)?
         var idleTimeout: UInt64
         var requestTimeout: UInt64
         /// Pipelined requests are not answered while this many bytes wait to be written (a client that does not
@@ -36,6 +38,11 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         /// While an answer is held, awaited or streamed, input is buffered up to this many bytes, then reading
         /// pauses.
         var inputLimitWhileBusy = 64 * 1024
+        /// After answering 413 to a body over the limit, which the client may still be sending, the connection reads
+        /// and discards for at most this long before it closes (``Phase/lingering(until:budget:)``).
+        var lingerTimeout: UInt64 = 5_000_000_000
+        /// … and at most this many bytes.
+        var lingerBytes = 64 * 1_048_576
     }
 
     /// An answer waiting for its deadline (a fault delay).
@@ -55,6 +62,11 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         case streaming(ResponseStream, framing: HTTP1BodyFraming, RequestFacts)
         /// Writing what is queued, then closing; nothing more is read or answered.
         case closing
+        /// A rejection is written and the sending side shut down; what the client still sends is read and
+        /// discarded until it ends, `budget` bytes have come or `until` passes, then the connection closes. Closing
+        /// with unread input would reset the connection, and a client still sending its body would get the reset
+        /// instead of the answer (ConnectionMachine+Linger.swift).
+        case lingering(until: UInt64, budget: Int)
         /// Done: the driver closes the socket.
         case closed
     }
@@ -83,11 +95,16 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     var attachedSource: ExternalSource?
     /// Set once the server stops: the end of its shutdown grace (``drain(until:now:)``).
     var drainDeadline: UInt64?
+    /// The connection closes after rejecting a body over the limit: linger before closing
+    /// (``Phase/lingering(until:budget:)``).
+    var lingersOnClose = false
+    /// Entered lingering and the driver has not yet shut the socket's sending side (``wantsWriteShutdown``).
+    var writeShutdownPending = false
 
     init(configuration: Configuration, responder: Responder, now: UInt64) {
         self.configuration = configuration
         self.responder = responder
-        self.parser = HTTP1Parser(limits: configuration.limits)
+        self.parser = HTTP1Parser(limits: configuration.limits, bodyLimit: configuration.bodyLimit)
         self.lastActivity = now
         self.connectedAt = now
     }
@@ -116,6 +133,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         switch phase {
         case .reading: return true
         case .holding, .awaiting, .streaming: return parser.bufferedByteCount < configuration.inputLimitWhileBusy
+        case .lingering: return true
         case .closing, .closed: return false
         }
     }
@@ -136,6 +154,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
             }
             return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity)
         case .closing: return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity)
+        case .lingering(let until, _): return until
         case .streaming, .closed: return nil
         }
     }
@@ -149,7 +168,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         output.removeAll(keepingCapacity: output.capacity <= 1 << 16)
         sent = 0
         switch phase {
-        case .closing: phase = .closed
+        case .closing: closeWritten(now: now)
         // An answer over the output high water left requests unparsed, or (input ended) the close undecided.
         case .reading: if parser.bufferedByteCount > 0 || inputClosed { advance(now: now) }
         default: break
@@ -174,7 +193,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
             case .drop: phase = .closing
             }
             if !hasPendingOutput { phase = .closed }
-        case .awaiting, .streaming, .closing, .closed:
+        case .awaiting, .streaming, .closing, .lingering, .closed:
             break
         }
     }

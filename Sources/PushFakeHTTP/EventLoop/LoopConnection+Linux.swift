@@ -77,6 +77,10 @@
                 flush(now: now)
             } while !machine.isClosed && machine.pollExternal(now: now, waker: LoopWaker(loop: loop, fd: fd))
             guard !machine.isClosed else { return }
+            if machine.wantsWriteShutdown {
+                _ = shutdown(fd, Int32(SHUT_WR))
+                machine.didShutDownWrite()
+            }
             var wanted: UInt32 = 0
             if machine.wantsToRead { wanted |= EPOLLIN.rawValue | EPOLLRDHUP.rawValue }
             if machine.hasPendingOutput { wanted |= EPOLLOUT.rawValue }

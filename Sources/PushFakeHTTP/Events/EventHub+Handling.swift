@@ -15,6 +15,8 @@ struct HubThread {
         /// The journal snapshot being replayed, sent as the client reads from ``replayIndex`` on; `nil` once live.
         var replay: Journal?
         var replayIndex = 0
+        /// Numbers the replay's secrets as the snapshot's exports do.
+        var replayRedactor: RecordingRedactor?
         /// Live deliveries, notes and state events heard while replaying, sent after it.
         var held: [(bytes: [UInt8], delivery: String?)] = []
         var heldBytes = 0
@@ -51,13 +53,19 @@ extension EventHub {
             switch news {
             case .entry(let entry):
                 broadcast(entrySequence: entry.sequence, delivery: nil, estimatedBytes: entry.approximateBytes, &hub) {
-                    EventText.entry(entry, epoch: epoch)
+                    // Numbered as the journal numbers its secrets: the line equals the entry's line in a JSON Lines
+                    // export of the journal.
+                    var redactor = redactor(extra: entry)
+                    return EventText.entry(redactor.redact(entry), epoch: epoch)
                 }
             case .delivery(let delivery):
-                broadcast(EventText.delivery(delivery), entrySequence: nil, delivery: delivery.id, &hub)
+                broadcast(
+                    EventText.delivery(delivery, redactor(for: delivery)), entrySequence: nil, delivery: delivery.id,
+                    &hub)
             case .note(let delivery, let note):
                 // Every subscriber hears of a note, also one whose replay already carried the delivery.
-                broadcast(EventText.note(delivery, note), entrySequence: nil, delivery: nil, &hub)
+                broadcast(
+                    EventText.note(delivery, note, redactor(for: delivery)), entrySequence: nil, delivery: nil, &hub)
             case .stateReplaced:
                 // Delivery ids may be given again after a loaded state: the replay's no longer tell anything.
                 for index in hub.subscribers.indices { hub.subscribers[index].replayedDeliveries = [] }
@@ -91,6 +99,7 @@ extension EventHub {
         for index in hub.subscribers.indices {
             hub.subscribers[index].stream.onDrained(nil)
             hub.subscribers[index].replay = nil
+            hub.subscribers[index].replayRedactor = nil
             hub.subscribers[index].held = []
             hub.subscribers[index].heldBytes = 0
             hub.subscribers[index].replayedDeliveries = []
@@ -130,6 +139,9 @@ extension EventHub {
         if subscriber.replay == nil {
             subscriber.stream.onDrained { [weak self] in self?.wake() }
         }
+        if subscriber.replay == nil || subscriber.replayRedactor == nil {
+            subscriber.replayRedactor = journal.redactor(redaction)
+        }
         subscriber.replay = journal
         subscriber.replayIndex = start
         subscriber.lastSequence = last.sequence
@@ -140,6 +152,7 @@ extension EventHub {
     private func goLive(_ subscriber: inout HubThread.Subscriber) -> Bool {
         subscriber.stream.onDrained(nil)
         subscriber.replay = nil
+        subscriber.replayRedactor = nil
         var bytes: [UInt8] = []
         for (text, delivery) in subscriber.held {
             if let delivery, subscriber.replayedDeliveries.contains(delivery) { continue }
@@ -168,16 +181,17 @@ extension EventHub {
             var subscriber = hub.subscribers[index]
             defer { hub.subscribers[index] = subscriber }
             let room = min(budget, bufferBytes / 2 &- subscriber.stream.queuedBytes)
-            guard room > 0, let replay = subscriber.replay else { continue }
+            guard room > 0, let replay = subscriber.replay, var redactor = subscriber.replayRedactor else { continue }
+            defer { subscriber.replayRedactor = redactor }
             var bytes: [UInt8] = []
             defer { budget &-= bytes.count }
             while bytes.count < room, let entry = replay.entry(at: subscriber.replayIndex) {
                 subscriber.replayIndex += 1
-                bytes += EventText.entry(entry, epoch: hub.epoch)
+                bytes += EventText.entry(redactor.redact(entry), epoch: hub.epoch)
                 subscriber.sentSequence = entry.sequence
                 guard !entry.deliveryIDs.isEmpty else { continue }
                 for delivery in engine.deliveries(causedBy: entry) {
-                    bytes += EventText.delivery(delivery)
+                    bytes += EventText.delivery(delivery, redactor)
                     subscriber.replayedDeliveries.insert(delivery.id)
                 }
             }

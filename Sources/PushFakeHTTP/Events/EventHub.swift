@@ -81,15 +81,20 @@ package final class EventHub: Sendable {
     let heartbeat: Double
     /// How far behind on live events a subscriber may fall before it is dropped.
     let bufferBytes: Int
+    /// The secrets entries leave out: the server's, as its JSON Lines export (RecordingFormat.md).
+    let redaction: RecordingRedaction
     private let shared = Locked(Shared())
     private let signal = NSCondition()
     /// The most replay text the thread writes before it looks at its queue again.
     static let replayBytesPerRound = 64 * 1024
 
-    package init(engine: PushFake, heartbeat: Double, bufferBytes: Int) {
+    package init(
+        engine: PushFake, heartbeat: Double, bufferBytes: Int, redaction: RecordingRedaction = .standard
+    ) {
         self.engine = engine
         self.heartbeat = heartbeat
         self.bufferBytes = bufferBytes
+        self.redaction = redaction
     }
 
     /// Adds a subscriber from `requested` on (`nil`: from now). Called as the stream's head is produced: the start
@@ -203,5 +208,18 @@ package final class EventHub: Sendable {
             if idle { _ = signal.wait(until: min(nextBeat, Date().addingTimeInterval(1))) }
             signal.unlock()
         }
+    }
+
+    /// A redactor that numbers secrets as the engine's journal does (``Journal/redactor(_:)``), knowing `extra`
+    /// too (the journal may have dropped it already), so an entry's line equals its line in a JSON Lines export.
+    func redactor(extra: JournalEntry? = nil, appKeys: [String] = []) -> RecordingRedactor {
+        let journal = engine.journal
+        return journal.secretIndex.redactor(redaction, for: journal, extra: extra, appKeys: appKeys)
+    }
+
+    /// A redactor for a delivery's event: a TPNS delivery's app is an application key, also when no journal
+    /// entry made the delivery (a notification loaded from a state document).
+    func redactor(for delivery: Delivery) -> RecordingRedactor {
+        redactor(appKeys: delivery.vendor == .tpns ? [delivery.app] : [])
     }
 }

@@ -44,17 +44,20 @@ enum EventText {
         Array("retry: 2000\n\(position.map { "id: \($0.text)\n" } ?? "")\n".utf8)
     }
 
+    /// An `entry` event of an entry already redacted (``EventHub/redactor(extra:appKeys:)``).
     static func entry(_ entry: JournalEntry, epoch: UInt64) -> [UInt8] {
-        Array("id: \(epoch):\(entry.sequence)\nevent: entry\ndata: \(entry.jsonLine)\n\n".utf8)
+        Array("id: \(epoch):\(entry.sequence)\nevent: entry\ndata: \(entry.jsonValue.serializedString())\n\n".utf8)
     }
 
-    static func delivery(_ delivery: Delivery) -> [UInt8] {
-        Array("event: delivery\ndata: \(delivery.jsonValue.serializedString())\n\n".utf8)
+    /// A `delivery` event, its secrets (the payload may carry what a request did) replaced.
+    static func delivery(_ delivery: Delivery, _ redactor: RecordingRedactor) -> [UInt8] {
+        Array("event: delivery\ndata: \(redactor.redact(text: delivery.jsonValue.serializedString()))\n\n".utf8)
     }
 
-    static func note(_ delivery: Delivery, _ note: String) -> [UInt8] {
+    /// A `note` event: the delivery as it is now and the note, secrets replaced.
+    static func note(_ delivery: Delivery, _ note: String, _ redactor: RecordingRedactor) -> [UInt8] {
         let data = JSON.object(["delivery": delivery.jsonValue, "note": .string(note)]).serializedString()
-        return Array("event: note\ndata: \(data)\n\n".utf8)
+        return Array("event: note\ndata: \(redactor.redact(text: data))\n\n".utf8)
     }
 
     /// What a subscriber saw no longer holds: a new journal epoch began. Its id is where the new epoch's entries

@@ -17,6 +17,18 @@ package final class DeferredResponse: Sendable {
         source.push(.completed(response))
     }
 
+    /// Resolves the held answer to `reply`, which the connection then carries out as if the request's handler had
+    /// returned it: a response (held for its delay), a drop, a stream, even another wait. Only the first completion
+    /// or resolution counts; `false` when the connection no longer waits.
+    ///
+    /// How work too heavy for an event loop is done elsewhere: the handler returns `.deferred`, a worker does the
+    /// work and resolves the handle with what the handler would have returned.
+    /// - Parameter date: where the answer's `Date` comes from (an engine answer's own); `nil` keeps the request's.
+    @discardableResult
+    package func resolve(_ reply: ServerReply, date: AnswerDate? = nil) -> Bool {
+        source.push(.resolved(reply, date: date))
+    }
+
     /// Whether the connection stopped waiting: its timeout answered, the connection failed (a reset), or the server's
     /// shutdown grace ran out.
     package var isCancelled: Bool { source.isCancelled }

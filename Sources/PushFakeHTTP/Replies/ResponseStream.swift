@@ -11,6 +11,9 @@ package final class ResponseStream: Sendable {
     package let status: Int
     /// The header fields of the head; the connection adds the framing fields.
     package let headers: HTTPHeaders
+    /// The length of a body known whole (``init(status:headers:body:chunkSize:)``), sent as `Content-Length`;
+    /// `nil` for a body pushed piece by piece, sent chunked.
+    package let contentLength: Int?
     let source: ExternalSource
 
     /// Creates a stream; its head is sent when the handler returns it.
@@ -19,7 +22,19 @@ package final class ResponseStream: Sendable {
     package init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), maxQueuedBytes: Int = 4 << 20) {
         self.status = status
         self.headers = headers
+        self.contentLength = nil
         self.source = ExternalSource(maxQueuedBytes: maxQueuedBytes)
+    }
+
+    /// A stream of a body known whole: the head says its `Content-Length`, exactly as a plain response's would, and
+    /// the connection takes the body `chunkSize` bytes at a time as its output buffer has room. Nothing is to be
+    /// sent; how a large answer built off the event loops goes out without being copied into the connection's
+    /// buffer all at once, in the same bytes as a plain response.
+    package init(status: Int, headers: HTTPHeaders, body: [UInt8], chunkSize: Int = 64 * 1024) {
+        self.status = status
+        self.headers = headers
+        self.contentLength = body.count
+        self.source = ExternalSource(body: body, chunkSize: chunkSize)
     }
 
     /// The most bytes queued for the connection before the stream is cancelled.

@@ -37,7 +37,8 @@ package enum ServerReply: Sendable {
     ///
     /// Framing: `Transfer-Encoding: chunked`, one chunk per ``ResponseStream/send(_:)``, so the connection stays
     /// usable after the stream ends (server-sent events work over it unchanged). An HTTP/1.0 request gets the body
-    /// unframed and `Connection: close` instead. A HEAD request gets the head only, and the stream is cancelled.
+    /// unframed and `Connection: close` instead. A body known whole (``ResponseStream/init(status:headers:body:chunkSize:)``)
+    /// goes out with its `Content-Length`, in pieces. A HEAD request gets the head only, and the stream is cancelled.
     case stream(ResponseStream)
 }
 

@@ -28,6 +28,8 @@ public final class PushFakeServer: Sendable {
     /// Sees every request first (``ServerReply``, `ServerReply.swift`); `nil` for the public initializer.
     let handler: RequestHandler?
     let state = Locked(ServerState())
+    /// Engines with large requests pending on a worker (``HeavyRequests``).
+    package let heavyRequests = HeavyRequests()
 
     struct ServerState {
         var listener: Socket?

@@ -9,14 +9,25 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// Request line plus headers above this many bytes answer 431.
     public var maxHeadBytes: Int
-    /// Bodies above this many bytes answer 413.
+    /// Bodies above this many bytes answer 413; state documents and recordings have limits of their own.
     public var maxBodyBytes: Int
+    /// `PUT /__pushfake/state` bodies above this many bytes answer 413 (32 MiB by default): the limit for state
+    /// documents, instead of ``maxBodyBytes`` (`pushfake serve --max-state-bytes`). Loading a document takes
+    /// several times its size in memory while it is read.
+    public var maxStateBytes = 32 * 1_048_576
+    /// `POST /__pushfake/recordings/compare` bodies above this many bytes answer 413 (32 MiB by default): the limit
+    /// for recordings, instead of ``maxBodyBytes`` (`pushfake serve --max-recording-bytes`).
+    public var maxRecordingBytes = 32 * 1_048_576
     /// A keep-alive connection with no request for this many seconds is closed.
     public var idleTimeout: Double
     /// A request whose bytes take longer than this many seconds to arrive answers 408 and the connection closes.
     /// Counted from the accept for a connection's first request (a connection that sends nothing at all is closed
     /// silently after this long), from its first byte for the later requests of a kept-alive connection.
     public var requestTimeout: Double
+    /// After answering 413 to a body over the limit, which the client may still be sending, a connection reads and
+    /// discards what still comes for at most this many seconds (and 64 MiB), so the client reads the answer
+    /// instead of a reset (FakeBehaviour.md, "Bodies over the limit").
+    package var rejectionLinger: Double = 5
     /// The most connections served at once. At the cap a new connection takes the place of the oldest one that has
     /// not sent a byte; when every one has, it is answered 503 (`Connection: close`) and closed at once.
     /// `nil` (the default): ``defaultMaxConnections`` as it is when the server starts, which leaves room below the
@@ -51,9 +62,9 @@ public struct ServerConfiguration: Sendable {
     /// Sends vendor requests to the real service instead of the engine (`pushfake serve --upstream-tpns`); `nil`,
     /// the default, answers every request from the engine.
     package var upstream: (any UpstreamForwarding)?
-    /// The secrets that the recording exports of the admin API (`GET /__pushfake/journal?format=jsonl|har`) leave
-    /// out; `redactAppKeys=true` in the query adds the TPNS application keys (`pushfake serve --redact-app-keys`
-    /// sets that for every export).
+    /// The secrets that the recording exports of the admin API (`GET /__pushfake/journal?format=jsonl|har`), the
+    /// event stream (`GET /__pushfake/events`) and the request log leave out; `redactAppKeys=true` in an export's
+    /// query adds the TPNS application keys (`pushfake serve --redact-app-keys` sets that for all of them).
     public var recordingRedaction = RecordingRedaction.standard
 
     /// Creates a configuration; the defaults suit tests: loopback, kernel-chosen port, 64 KiB heads, 10 MiB bodies.

@@ -19,7 +19,9 @@ package struct ServerResponder: ConnectionResponder {
     package func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
         var fakeRequest = FakeRequest(request)
         if let handler = server.handler, let reply = handler(fakeRequest) {
-            if log != nil { logLine(request, status: Self.status(of: reply), label: "hook", sequence: nil, note: nil) }
+            if log != nil {
+                logLine(request, fakeRequest, server.fake, status: Self.status(of: reply), label: "hook", sequence: nil)
+            }
             return (reply, .clock(server.fake))
         }
         var engine = server.fake
@@ -29,15 +31,39 @@ package struct ServerResponder: ConnectionResponder {
         if let (id, rest) = InstancePath.split(fakeRequest.path), let found = server.instances.engine(id) {
             (engine, instance, fakeRequest.path) = (found, String(id), String(rest))
         }
+        // A large body (a state document, a send to a million devices) is parsed and handled on a worker, and so is
+        // every later request to an engine while one is pending there: they would only wait for its lock on this
+        // event loop, and every other connection of the loop with them (Performance.md, "Large answers and other
+        // clients"). The worker's answer brings its own Date.
+        if request.body.count >= OffLoop.thresholdBytes
+            || (server.heavyRequests.isBusy(engine) && !AdminAPI.isLockFree(fakeRequest))
+        {
+            let method = request.method
+            let target = request.target
+            let reply = server.heavyRequests.run(on: engine) { [self, fakeRequest, engine, instance] in
+                answer(fakeRequest, engine: engine, instance: instance, method: method, target: target)
+            }
+            return (reply, .clock(engine))
+        }
+        return answer(fakeRequest, engine: engine, instance: instance, method: request.method, target: request.target)
+    }
+
+    /// The reply of the admin API, the upstream or the engine, with its log line and where its Date comes from.
+    private func answer(
+        _ fakeRequest: FakeRequest, engine: PushFake, instance: String?, method: String, target: String
+    ) -> (reply: ServerReply, date: AnswerDate) {
+        let line = LoggedRequest(method: method, target: target, parsed: fakeRequest, engine: engine)
         if AdminAPI.owns(path: fakeRequest.path) {
             let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
-            if log != nil { logLine(request, status: Self.status(of: reply), label: "admin", sequence: nil, note: nil) }
+            if log != nil {
+                // Health is answered without the engine's lock, and so is its log line (``logLine(_:status:label:)``).
+                let lockFree = AdminAPI.isLockFree(fakeRequest)
+                logLine(line, status: Self.status(of: reply), label: "admin", withoutEngineLock: lockFree)
+            }
             return (reply, .clock(engine))
         }
         if let upstream = server.configuration.upstream, let reply = upstream.forward(fakeRequest, to: engine) {
-            if log != nil {
-                logLine(request, status: Self.status(of: reply), label: "upstream", sequence: nil, note: nil)
-            }
+            if log != nil { logLine(line, status: Self.status(of: reply), label: "upstream") }
             // The upstream's own Date, when it sent one, is passed on; the engine's stands in otherwise.
             return (reply, .clock(engine))
         }
@@ -46,15 +72,15 @@ package struct ServerResponder: ConnectionResponder {
         case .dropConnection:
             if log != nil {
                 logLine(
-                    request, status: nil, label: exchange.label, sequence: exchange.sequence,
+                    line, status: nil, label: exchange.label, sequence: exchange.sequence,
                     note: "connection dropped by fault", fault: exchange.fault?.fault.logLabel)
             }
             return (.drop(delay: exchange.delay), .none)
         case .respond:
             if log != nil {
                 logLine(
-                    request, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
-                    note: nil, fault: exchange.fault?.fault.logLabel)
+                    line, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
+                    fault: exchange.fault?.fault.logLabel)
             }
             return (.response(exchange.response, delay: exchange.delay), .at(exchange.httpDate))
         }
@@ -71,7 +97,12 @@ package struct ServerResponder: ConnectionResponder {
         let note: String
         switch rejection {
         case .malformed(let error):
-            (status, reason, label, note) = (error.status, error.reason, "malformed", "malformed HTTP: \(error.reason)")
+            var text = error.reason
+            if error.status == 413 {
+                let (method, target) = PushFake.requestLine(of: bytes)
+                text += UploadLimits.hint(UploadLimits.kind(method: method, target: target))
+            }
+            (status, reason, label, note) = (error.status, text, "malformed", "malformed HTTP: \(text)")
         case .timedOut:
             reason = "request not received within \(server.configuration.requestTimeout) s"
             (status, label, note) = (408, "timeout", reason)
@@ -89,13 +120,14 @@ package struct ServerResponder: ConnectionResponder {
         var responder = self
         responder.peer = peer
         let configuration = server.configuration
-        return ConnectionMachine(
-            configuration: ConnectionMachine.Configuration(
-                limits: HTTP1Parser.Limits(
-                    maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
-                idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
-                requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout)),
-            responder: responder, now: now)
+        var machine = ConnectionMachine<ServerResponder>.Configuration(
+            limits: HTTP1Parser.Limits(
+                maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
+            bodyLimit: { [limits = UploadLimits(configuration)] in limits.limit(for: $0) },
+            idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
+            requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout))
+        machine.lingerTimeout = Nanoseconds.from(seconds: configuration.rejectionLinger)
+        return ConnectionMachine(configuration: machine, responder: responder, now: now)
     }
 
     private static func status(of reply: ServerReply) -> Int? {
@@ -106,12 +138,42 @@ package struct ServerResponder: ConnectionResponder {
         }
     }
 
+    /// What a request log line says of a request.
+    private struct LoggedRequest {
+        var method: String
+        /// The target as sent.
+        var target: String
+        var parsed: FakeRequest
+        /// The engine that answered: its journal numbers the secrets the line replaces.
+        var engine: PushFake
+    }
+
+    /// Logs `request` (the hook's: the server's engine answers for it).
     private func logLine(
-        _ request: HTTP1Request, status: Int?, label: String, sequence: Int?, note: String?, fault: String? = nil
+        _ request: HTTP1Request, _ parsed: FakeRequest, _ engine: PushFake, status: Int?, label: String,
+        sequence: Int?, note: String? = nil, fault: String? = nil
     ) {
+        logLine(
+            LoggedRequest(method: request.method, target: request.target, parsed: parsed, engine: engine),
+            status: status, label: label, sequence: sequence, note: note, fault: fault)
+    }
+
+    /// Logs a request, its target with secrets replaced as the engine's recordings replace them — those the journal
+    /// knows and those the request carries — since the log ends up in CI output (RecordingFormat.md, "Secrets and
+    /// placeholders"). `withoutEngineLock` (health) numbers them on their own instead of by the journal, whose
+    /// snapshot would wait for a request holding the engine's lock (Performance.md, "Large answers and other
+    /// clients").
+    private func logLine(
+        _ request: LoggedRequest, status: Int?, label: String, sequence: Int? = nil, note: String? = nil,
+        fault: String? = nil, withoutEngineLock: Bool = false
+    ) {
+        let redaction = server.configuration.recordingRedaction
+        var redactor =
+            withoutEngineLock ? RecordingRedactor(redaction) : request.engine.journal.redactor(redaction)
+        let target = redactor.redact(target: request.target, of: request.parsed)
         log?(
             RequestLogLine(
-                method: request.method, target: request.target, status: status, label: label, sequence: sequence,
-                note: note, fault: fault))
+                method: request.method, target: target, status: status, label: label, sequence: sequence, note: note,
+                fault: fault))
     }
 }

@@ -40,13 +40,20 @@ struct ThreadConnection {
         }
         while true {
             var now = Self.now()
-            if machine.awaitedSource != nil {
-                if wake == nil { wake = WakePipe() }
-                guard let wake else { return }
-                machine.pollExternal(now: now, waker: wake)
+            if machine.awaitedSource != nil, wake == nil {
+                wake = WakePipe()
+                if wake == nil { return }
             }
-            guard flush() else { return }
+            // Feed what other threads queued and write it, until nothing moves: a body handed over whole is taken a
+            // piece at a time as the output drains, with nobody to signal the wake pipe for the next piece.
+            repeat {
+                guard flush() else { return }
+            } while !machine.isClosed && pollExternal(now: &now)
             if machine.isClosed { return }
+            if machine.wantsWriteShutdown {
+                socket.shutdownWrite()
+                machine.didShutDownWrite()
+            }
             if let deadline = machine.deadline, deadline <= now {
                 machine.tick(now: now)
                 continue
@@ -81,6 +88,13 @@ struct ThreadConnection {
                 }
             }
         }
+    }
+
+    /// Feeds the machine what the awaited answer's producer queued; whether anything changed.
+    private mutating func pollExternal(now: inout UInt64) -> Bool {
+        guard let wake, machine.awaitedSource != nil else { return false }
+        now = Self.now()
+        return machine.pollExternal(now: now, waker: wake)
     }
 
     /// Writes everything queued (blocking; `stop()` wakes a stuck write by shutting the socket down once the shutdown

@@ -26,8 +26,23 @@ public final class LoopbackHTTPClient {
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
+    /// Why ``readHead(maximumBytes:)`` returned no head.
+    public enum HeadFailure: Error, Sendable, Equatable {
+        /// The connection closed (or a read timed out) before the head was complete.
+        case closed
+        /// The head passed this many bytes without its blank line.
+        case tooLarge(limit: Int)
+        /// The status line is not `HTTP/x.y NNN …`.
+        case malformed
+    }
+
     private let socket: Socket
     private var pending: [UInt8] = []
+    /// Whether the server closed the connection (a read returned end of file), as opposed to a read timing out.
+    public private(set) var closedByPeer = false
+    /// Bytes of ``pending`` already searched for the end of a head or a line, so a slow sender's bytes are scanned
+    /// once, not on every read.
+    private var scanned = 0
 
     /// Connects; each read waits at most `receiveTimeout` seconds.
     public init(host: String = "127.0.0.1", port: Int, receiveTimeout: Double = 10) throws(PushFakeError) {
@@ -96,36 +111,53 @@ public final class LoopbackHTTPClient {
                 guard fill() else { return nil }
             }
             let body = Array(pending[0..<length])
-            pending.removeFirst(length)
+            consume(length)
             return body
         }
         if response.headers["Connection"]?.lowercased() == "close" {
             while fill() {}
-            defer { pending = [] }
+            defer { consume(pending.count) }
             return pending
         }
         return []
     }
 
     /// Reads a response's status line and headers only, leaving its body to ``readChunk()`` (a streamed answer);
-    /// `nil` when the connection closed first.
+    /// `nil` when the connection closed first or the head passed 1 MiB.
     public func readHead() -> Response? {
+        try? readHead(maximumBytes: 1 << 20).get()
+    }
+
+    /// Reads a response's status line and headers, at most `maximumBytes` of them: a server that never ends its head
+    /// is refused, not buffered.
+    public func readHead(maximumBytes: Int) -> Result<Response, HeadFailure> {
         while true {
             if let end = headEnd() {
                 let lines = String(decoding: pending[0..<end], as: UTF8.self).split(separator: "\r\n")
                 let statusLine = lines.first?.split(separator: " ") ?? []
-                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+                guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/"), let status = Int(statusLine[1]) else {
+                    return .failure(.malformed)
+                }
                 var headers = HTTPHeaders()
                 for line in lines.dropFirst() {
                     guard let colon = line.firstIndex(of: ":") else { continue }
                     let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
                     headers.add(name: String(line[..<colon]), value: String(value))
                 }
-                pending.removeFirst(end + 4)
-                return Response(status: status, headers: headers, body: [])
+                consume(end + 4)
+                return .success(Response(status: status, headers: headers, body: []))
             }
-            guard fill() else { return nil }
+            guard pending.count <= maximumBytes else { return .failure(.tooLarge(limit: maximumBytes)) }
+            guard fill() else { return .failure(.closed) }
         }
+    }
+
+    /// The bytes received next, raw: what is buffered, else one read's worth; `nil` when the connection closed (or a
+    /// read timed out). For a caller that frames a body itself, a piece at a time.
+    public func readAvailable() -> [UInt8]? {
+        if pending.isEmpty, !fill() { return nil }
+        defer { consume(pending.count) }
+        return pending
     }
 
     /// Reads the next chunk of a chunked body after ``readHead()``: its bytes, empty for the last chunk (trailers
@@ -144,26 +176,36 @@ public final class LoopbackHTTPClient {
             guard fill() else { return nil }
         }
         let chunk = Array(pending[0..<size])
-        pending.removeFirst(size + 2)
+        consume(size + 2)
         return chunk
     }
 
     /// The next CRLF-terminated line without its CRLF.
     private func readLine() -> String? {
         while true {
-            if let index = (0..<max(0, pending.count - 1)).first(where: { pending[$0] == 13 && pending[$0 + 1] == 10 })
-            {
+            let from = max(0, scanned - 1)
+            if let index = (from..<max(from, pending.count - 1)).first(where: {
+                pending[$0] == 13 && pending[$0 + 1] == 10
+            }) {
                 let line = String(decoding: pending[0..<index], as: UTF8.self)
-                pending.removeFirst(index + 2)
+                consume(index + 2)
                 return line
             }
+            scanned = pending.count
             guard fill() else { return nil }
         }
+    }
+
+    /// Drops the first `count` bytes of ``pending``.
+    private func consume(_ count: Int) {
+        pending.removeFirst(count)
+        scanned = 0
     }
 
     private func fill() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
+        if count == 0 { closedByPeer = true }
         guard count > 0 else { return false }
         pending += buffer[0..<count]
         return true
@@ -171,10 +213,11 @@ public final class LoopbackHTTPClient {
 
     private func headEnd() -> Int? {
         guard pending.count >= 4 else { return nil }
-        for index in 0...(pending.count - 4)
+        for index in max(0, scanned - 3)...(pending.count - 4)
         where pending[index] == 13 && pending[index + 1] == 10 && pending[index + 2] == 13 && pending[index + 3] == 10 {
             return index
         }
+        scanned = pending.count
         return nil
     }
 }

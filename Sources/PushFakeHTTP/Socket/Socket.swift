@@ -192,6 +192,11 @@ struct Socket: Sendable {
         _ = CSocket.shutdown(fd, SocketSystem.shutdownBoth)
     }
 
+    /// Ends the sending side: the peer reads what was sent, then the end of the stream; reading goes on.
+    func shutdownWrite() {
+        _ = CSocket.shutdown(fd, SocketSystem.shutdownWrite)
+    }
+
     func close() {
         _ = CSocket.close(fd)
     }

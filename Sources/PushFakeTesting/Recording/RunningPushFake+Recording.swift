@@ -2,7 +2,9 @@ import Foundation
 import PushFakeCore
 
 extension RunningPushFake {
-    /// Compares the journal with a recorded JSON Lines file and reports a readable diff on mismatch.
+    /// Compares the journal with a recorded JSON Lines file and reports a readable diff on mismatch: the entries only
+    /// one side has, named by operation, app and device, and the differing fields with both values — at most `limit`
+    /// differences, with a count of the rest (``RecordingDifference``).
     ///
     /// Relative paths are resolved against the package root (the nearest directory above the calling file that
     /// holds `Package.swift`). With `PUSHFAKE_RECORD=1` in the environment the file is written instead.
@@ -13,7 +15,8 @@ extension RunningPushFake {
     /// - Throws: when the file cannot be read or written.
     public func assertMatchesRecording(
         _ path: String, ignoring: Set<String> = [], options: RecordingOptions = .standard,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        limit: Int = RecordingDifference.defaultLimit, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws {
         var options = options
         options.ignoredFields.formUnion(ignoring)
@@ -34,7 +37,7 @@ extension RunningPushFake {
         }
         let recorded = try String(contentsOf: url, encoding: .utf8)
         if let difference = RecordingComparison.difference(
-            recording: recorded, entries: backend.journal().entries, options: options)
+            recording: recorded, entries: backend.journal().entries, options: options, limit: limit)
         {
             FailureReporter.fail(
                 "traffic differs from the recording \(path) (PUSHFAKE_RECORD=1 rewrites it):\n\(difference)", at: site)

@@ -12,6 +12,9 @@ enum ExitCode: Int32, CaseIterable {
     case unavailable = 69
     /// Something went wrong inside pushfake (`EX_SOFTWARE`).
     case software = 70
+    /// The server's answer broke the protocol the command speaks: `tail` got no event stream, or one it cannot read
+    /// (`EX_PROTOCOL`).
+    case protocolError = 76
 }
 
 /// Ends a command with a status and, unless empty, a message on stderr.

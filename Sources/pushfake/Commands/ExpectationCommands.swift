@@ -10,13 +10,23 @@ enum ExpectationCommands {
         discussion: """
             Without --recording: how many requests match (default exactly one; --count, --at-least, --at-most, \
             --never), or with --in-order that matchers match in this order. With --recording: whether the journal \
-            matches a JSON Lines recording (pushfake journal --format jsonl writes one), field by field.
+            matches a JSON Lines recording (pushfake journal --format jsonl writes one): entries only one side has, \
+            named by operation, app and device, and the differing fields with both values, the first 100 listed \
+            (--max-differences) and the rest counted. With --no-delivery-problems: that no delivery has a problem, \
+            nothing APNs or FCM would refuse and no warning (DeliveryChecks.md); exit 1 names each.
             """,
         options: AdminClient.options + MatcherOptions.options + [
             .value("--in-order", "json", "A JSON array of matchers that must match in this order"),
             .value("--recording", "file", "Compare the journal with this JSON Lines recording instead"),
             .value(
                 "--ignore", "path", "With --recording: a dotted path to leave out of the comparison", repeatable: true),
+            .value(
+                "--max-differences", "n",
+                "With --recording: list at most n differences (1...1000000, default 100); the rest are counted"),
+            .flag("--no-delivery-problems", "Check that no delivery was refused or has a warning instead"),
+            .value(
+                "--ignore-problem", "code", "With --no-delivery-problems: a problem code to let pass",
+                repeatable: true),
         ],
         run: { arguments throws(CommandExit) in try runVerify(arguments) })
 
@@ -42,6 +52,13 @@ enum ExpectationCommands {
 
     private static func runVerify(_ arguments: ParsedArguments) throws(CommandExit) {
         let client = try AdminClient(arguments)
+        if arguments.has("--no-delivery-problems") {
+            try verifyDeliveries(arguments, client: client)
+            return
+        }
+        guard arguments.all("--ignore-problem").isEmpty else {
+            throw arguments.usage("--ignore-problem goes with --no-delivery-problems")
+        }
         if let file = arguments.string("--recording") {
             guard arguments.string("--in-order") == nil else {
                 throw arguments.usage("--recording cannot be combined with --in-order")
@@ -49,13 +66,19 @@ enum ExpectationCommands {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw CommandExit(.dataError, "cannot read the recording \(file)")
             }
-            let body: JSON = [
+            var body: JSONObject = [
                 "recording": .string(text), "ignore": .array(arguments.all("--ignore").map(JSON.string)),
             ]
-            try report(try client.send("POST", "recordings/compare", body: body.serializedString()))
+            if let limit = try arguments.int("--max-differences", in: RecordingDifference.limitRange) {
+                body["maxDifferences"] = .int(limit)
+            }
+            try report(try client.send("POST", "recordings/compare", body: JSON.object(body).serializedString()))
             return
         }
         guard arguments.all("--ignore").isEmpty else { throw arguments.usage("--ignore goes with --recording") }
+        guard arguments.string("--max-differences") == nil else {
+            throw arguments.usage("--max-differences goes with --recording")
+        }
         var body = JSONObject()
         if let text = arguments.string("--in-order") {
             guard let list = try? JSON.parse(text), list.arrayValue != nil else {
@@ -67,6 +90,31 @@ enum ExpectationCommands {
             if let count = try MatcherOptions.count(arguments) { body["count"] = count }
         }
         try report(try client.send("POST", "verify", body: JSON.object(body).serializedString()))
+    }
+
+    /// `--no-delivery-problems`: the server's deliveries, each problem named (``Delivery/problemReport(_:ignoring:)``).
+    private static func verifyDeliveries(_ arguments: ParsedArguments, client: AdminClient) throws(CommandExit) {
+        let others =
+            ["--recording", "--in-order", "--ignore", "--max-differences"] + MatcherOptions.options.map(\.name)
+        if let other = others.first(where: { arguments.has($0) || !arguments.all($0).isEmpty }) {
+            throw arguments.usage("--no-delivery-problems cannot be combined with \(other)")
+        }
+        let response = try client.send("GET", "deliveries")
+        guard response.status == 200, let items = response.json?["deliveries"]?.arrayValue else {
+            throw CommandExit(.failure, "\(response.status): \(response.json?["error"]?.stringValue ?? response.text)")
+        }
+        var deliveries: [Delivery] = []
+        for (index, item) in items.enumerated() {
+            do throws(JSONFieldError) {
+                deliveries.append(try Delivery(json: item))
+            } catch {
+                throw CommandExit(.failure, "the server's deliveries[\(index)] cannot be read: \(error.description)")
+            }
+        }
+        if let report = Delivery.problemReport(deliveries, ignoring: Set(arguments.all("--ignore-problem"))) {
+            throw CommandExit(.failure, report)
+        }
+        print("ok: no delivery problems in \(deliveries.count == 1 ? "1 delivery" : "\(deliveries.count) deliveries")")
     }
 
     /// `ok: …` on stdout for 200; the message on stderr and exit 1 for 408/409; other answers are errors.

@@ -15,8 +15,13 @@ enum ReplayCommand {
             later requests. Each answer is compared with the recorded one, ignoring generated ids, timestamps and \
             the fields given with --ignore; the report has one line per route, then every differing field.
 
-            Exit status: 0 when nothing differs, 1 when something does, 64 for a usage error or a missing secret, \
-            65 when the recording cannot be read, 69 when the server cannot be reached.
+            Every exchange is bounded: --timeout is a deadline for the whole exchange (from sending to the last byte, \
+            not an idle timeout) and --max-response-bytes caps the answer; an exchange cut off by either counts as \
+            no answer, and the report names the limit and the line.
+
+            Exit status: 0 when nothing differs, 1 when something does (an answer cut off by a limit included), 64 \
+            for a usage error or a missing secret, 65 when the recording cannot be read, 69 when the server cannot \
+            be reached.
             """,
         arguments: [ArgumentSpec(name: "file", help: "The recording: a JSON Lines file or a HAR 1.2 file")],
         options: [
@@ -30,7 +35,12 @@ enum ReplayCommand {
             .value(
                 "--latency-tolerance", "ms",
                 "How much slower than recorded an answer may be before it counts as different (default 1000)"),
-            .value("--timeout", "seconds", "How long to wait for one answer (default 30)"),
+            .value(
+                "--timeout", "seconds",
+                "Deadline for each exchange, from sending to the answer's last byte (0.001...86400, default 30)"),
+            .value(
+                "--max-response-bytes", "n",
+                "Cut off an answer larger than n bytes (1024...1073741824, default 16777216)"),
             .flag("--json", "Print the report as one JSON object"),
         ],
         run: { arguments throws(CommandExit) in try run(arguments) })
@@ -41,6 +51,13 @@ enum ReplayCommand {
         let report = try wait(for: recording, options: options)
         let output = arguments.has("--json") ? report.json.serializedString() + "\n" : report.text()
         FileHandle.standardOutput.write(Data(output.utf8))
+        let cut = report.limitsHit
+        if let first = cut.first, let limit = first.limit {
+            let value = limit == .timeout ? "\(options.timeout) s" : "\(options.maximumResponseBytes) bytes"
+            let more = cut.count > 1 ? " (and \(cut.count - 1) more)" : ""
+            throw CommandExit(
+                .failure, "\(first.location)\(more): the answer was cut off by \(limit.option) \(value)")
+        }
         if report.hasDrift { throw CommandExit(.failure) }
     }
 
@@ -68,6 +85,9 @@ enum ReplayCommand {
             options.latencyTolerance = milliseconds / 1000
         }
         options.timeout = try arguments.double("--timeout", in: 0.001...86_400) ?? options.timeout
+        options.maximumResponseBytes =
+            try arguments.int("--max-response-bytes", in: ReplayOptions.maximumResponseBytesRange)
+            ?? options.maximumResponseBytes
         return options
     }
 

@@ -40,7 +40,7 @@ enum StateCommands {
                         try client.printAnswer(response)
                         return
                     }
-                    print("ok: state loaded")
+                    print("ok: state loaded" + summary(of: response.body))
                 }),
         ])
 
@@ -141,6 +141,18 @@ enum StateCommands {
         }
         if !twinPush.isEmpty { object["twinPush"] = .array(twinPush) }
         return .object(object)
+    }
+
+    /// ` (tpns: 0 apps, 1 devices, 0 notifications; twinPush: …; 0 deliveries, 0 faults)` from the summary
+    /// `PUT /__pushfake/state` answers; empty when the answer is not one.
+    static func summary(of body: [UInt8]) -> String {
+        guard let answer = try? JSON.parse(body), let vendors = answer["vendors"]?.objectValue else { return "" }
+        var parts = vendors.members.map { member in
+            let counts = member.value.objectValue?.members.map { "\($0.value) \($0.key)" } ?? []
+            return "\(member.key): " + (counts.isEmpty ? "no records" : counts.joined(separator: ", "))
+        }
+        parts.append("\(answer["deliveries"] ?? 0) deliveries, \(answer["faults"] ?? 0) faults")
+        return " (" + parts.joined(separator: "; ") + ")"
     }
 
     /// A file's text, or stdin's for `-`; an unreadable file is exit 65.

@@ -12,24 +12,34 @@ import PushFakeHTTP
 /// happen (`--json`: the entries as JSON Lines, a recording). When the journal restarts (a reset, a cleared
 /// journal: the stream's `reset` event) it says so and goes on with the new entries. Ends with 0 on SIGINT/SIGTERM
 /// or when the server ends the stream (it stopped, or the instance was deleted: the `end` event); 1 when the server
-/// dropped this subscriber for falling behind; 69 when the connection is lost. It does not reconnect.
+/// dropped this subscriber for falling behind; 69 when the connection is lost; 76 when the answer is not an event
+/// stream it can read (another content type, broken framing, an event over `--max-event-bytes`). It does not
+/// reconnect.
+///
+/// Whatever the server sends, tail holds at most one event (and a response head of at most 64 KiB) and reads each
+/// byte once.
 enum TailCommand {
     static let spec = CommandSpec(
         path: ["tail"], summary: "Follow the journal of a running server live (one line per request and delivery).",
         discussion: """
             Follows the server's event stream (GET /__pushfake/events). Each request prints `#SEQ TIME \
             vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` \
-            when it delivered; each delivery an indented `delivery ID vendor -> DEVICE` (and a note added to one \
-            later, `note ID: …`). --json prints each journal entry as one JSON line instead (the JSON Lines recording \
-            format). When the journal restarts (POST /__pushfake/reset, DELETE /__pushfake/journal) it prints a \
-            `-- reset` line (on stderr with --json) and goes on. Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or \
-            when the server ends the stream; exit 1 when the server drops a reader that fell behind, 69 when the \
-            connection is lost. It does not reconnect.
+            when it delivered; each delivery an indented `delivery ID vendor -> DEVICE`, with `failed REASON` or \
+            `warnings CODE, …` when it has problems (and a note added to one later, `note ID: …`). --json prints \
+            each journal entry as one JSON line instead (the JSON Lines recording format). When the journal restarts \
+            (POST /__pushfake/reset, DELETE /__pushfake/journal) it prints a `-- reset` line (on stderr with --json) \
+            and goes on. Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or when the server ends the stream; exit 1 \
+            when the server drops a reader that fell behind, 69 when the connection is lost, 76 when the answer is \
+            not an event stream (another Content-Type, broken framing, an event larger than --max-event-bytes). It \
+            does not reconnect.
             """,
         options: AdminClient.options + [
             .flag("--json", "Print each journal entry as one JSON line (a recording), nothing else"),
             .value("--since", "seq", "Replay the entries after this sequence number first (0: the whole journal)"),
             .value("--instance", "id", "Follow this instance (/i/<id>) of the server at --url"),
+            .value(
+                "--max-event-bytes", "n",
+                "Give up (exit 76) on an event, or a line, larger than n bytes (1024...1073741824, default 67108864)"),
         ],
         run: { arguments throws(CommandExit) in try run(arguments) })
 
@@ -48,6 +58,7 @@ enum TailCommand {
             prefix = "/i/" + instance
         }
         let json = arguments.has("--json")
+        let maximumEventBytes = try arguments.int("--max-event-bytes", in: 1_024...1 << 30) ?? 64 << 20
         installSignalHandlers()
         let connection: LoopbackHTTPClient
         do {
@@ -60,51 +71,92 @@ enum TailCommand {
         var request = "GET \(prefix)/__pushfake/events\(query) HTTP/1.1\r\nAccept: text/event-stream\r\n"
         for (name, value) in client.headers { request += "\(name): \(value)\r\n" }
         connection.send(request + "\r\n")
-        guard let head = connection.readHead() else {
-            throw CommandExit(.unavailable, "no response from \(client.url)")
+        let head: LoopbackHTTPClient.Response
+        switch connection.readHead(maximumBytes: 64 << 10) {
+        case .success(let response): head = response
+        case .failure(.closed): throw CommandExit(.unavailable, "no response from \(client.url)")
+        case .failure(.tooLarge(let limit)):
+            throw CommandExit(.protocolError, "\(client.url) sent a response head of more than \(limit) bytes")
+        case .failure(.malformed): throw CommandExit(.protocolError, "\(client.url) did not answer with HTTP")
         }
         guard head.status == 200 else {
             let body = connection.readBody(of: head) ?? []
             let message = (try? JSON.parse(body))?["error"]?.stringValue ?? String(decoding: body, as: UTF8.self)
             throw CommandExit(.failure, "\(head.status): \(LogText.escaped(message))")
         }
-        var parser = ServerSentEvents()
-        while let chunk = connection.readChunk() {
-            if chunk.isEmpty {
-                say("pushfake tail: the server ended the stream")
-                return
-            }
-            for event in parser.feed(chunk) {
-                switch event.name {
-                case "entry":
-                    if json {
-                        write(event.data)
-                    } else if let entry = try? JSON.parse(event.data) {
-                        write(LogText.escaped(line(entry: entry)))
-                    }
-                case "delivery":
-                    if !json, let delivery = try? JSON.parse(event.data) {
-                        write(LogText.escaped(line(delivery: delivery)))
-                    }
-                case "note":
-                    if !json, let note = try? JSON.parse(event.data) { write(LogText.escaped(line(note: note))) }
-                case "reset", "state":
-                    // A recording on stdout stays entries only; the news goes to stderr there.
-                    let text = line(news: event.name, data: try? JSON.parse(event.data))
-                    if json { say("pushfake tail: " + LogText.escaped(text)) } else { write(LogText.escaped(text)) }
-                case "end":
-                    let message = (try? JSON.parse(event.data))?["message"]?.stringValue ?? event.data
-                    say("pushfake tail: the server ended the stream: \(LogText.escaped(message))")
-                    return
-                case "dropped":
-                    let reason = (try? JSON.parse(event.data))?["reason"]?.stringValue ?? event.data
-                    throw CommandExit(.failure, "the server dropped this reader: \(LogText.escaped(reason))")
-                default:
-                    break
-                }
-            }
+        let type = head.headers["Content-Type"] ?? "none"
+        guard type.lowercased().hasPrefix("text/event-stream") else {
+            throw CommandExit(
+                .protocolError,
+                "\(client.url) answered with Content-Type \(LogText.escaped(type)), not an event stream (text/event-stream)"
+            )
         }
-        throw CommandExit(.unavailable, "lost the connection to \(client.url)")
+        try follow(connection, head: head, json: json, maximumEventBytes: maximumEventBytes, url: client.url)
+    }
+
+    /// Reads the stream's body and prints its events until it ends.
+    private static func follow(
+        _ connection: LoopbackHTTPClient, head: LoopbackHTTPClient.Response, json: Bool, maximumEventBytes: Int,
+        url: String
+    ) throws(CommandExit) {
+        var body: ResponseBodyReader
+        do throws(ResponseBodyReader.Failure) {
+            body = try ResponseBodyReader(headers: head.headers)
+        } catch {
+            throw CommandExit(.protocolError, "\(url): \(LogText.escaped(error.description))")
+        }
+        var parser = ServerSentEvents(maximumEventBytes: maximumEventBytes)
+        while !body.isComplete {
+            guard let bytes = connection.readAvailable() else {
+                // A body that lasts until the close has ended when the server closes; any other was cut off, and a
+                // minute without even a heartbeat means the connection is gone.
+                guard body.framing == .untilClose, connection.closedByPeer else {
+                    throw CommandExit(.unavailable, "lost the connection to \(url)")
+                }
+                break
+            }
+            let events: [ServerSentEvents.Event]
+            do {
+                events = try parser.feed(try body.decode(bytes))
+            } catch let error as ResponseBodyReader.Failure {
+                throw CommandExit(.protocolError, "\(url): \(LogText.escaped(error.description))")
+            } catch {
+                throw CommandExit(.protocolError, "\(url): \(error)")
+            }
+            // The server says why it ends the stream: that is the last line.
+            for event in events where try show(event, json: json) { return }
+        }
+        say("pushfake tail: the server ended the stream")
+    }
+
+    /// Prints one event; `true` for the server's last one, `end`; a `dropped` event ends the command with 1.
+    private static func show(_ event: ServerSentEvents.Event, json: Bool) throws(CommandExit) -> Bool {
+        switch event.name {
+        case "entry":
+            if json {
+                write(event.data)
+            } else if let entry = try? JSON.parse(event.data) {
+                write(LogText.escaped(line(entry: entry)))
+            }
+        case "delivery":
+            if !json, let delivery = try? JSON.parse(event.data) { write(LogText.escaped(line(delivery: delivery))) }
+        case "note":
+            if !json, let note = try? JSON.parse(event.data) { write(LogText.escaped(line(note: note))) }
+        case "reset", "state":
+            // A recording on stdout stays entries only; the news goes to stderr there.
+            let text = LogText.escaped(line(news: event.name, data: try? JSON.parse(event.data)))
+            if json { say("pushfake tail: " + text) } else { write(text) }
+        case "end":
+            let message = (try? JSON.parse(event.data))?["message"]?.stringValue ?? event.data
+            say("pushfake tail: the server ended the stream: \(LogText.escaped(message))")
+            return true
+        case "dropped":
+            let reason = (try? JSON.parse(event.data))?["reason"]?.stringValue ?? event.data
+            throw CommandExit(.failure, "the server dropped this reader: \(LogText.escaped(reason))")
+        default:
+            break
+        }
+        return false
     }
 
     /// `#7 2026-01-01T00:00:00.000Z tpns.register POST /TPNS/api/device/register -> 409 fault=tpnsError(-1001)`.
@@ -143,13 +195,22 @@ enum TailCommand {
         return "-- reset: the journal started over (epoch \(epoch), \(cause))"
     }
 
-    /// `  delivery 3000000000000001 tpns -> E621E1F8-… (ios)`.
+    /// `  delivery 3000000000000001 tpns -> E621E1F8-… (ios)`, with `failed REASON` when the push network would
+    /// refuse it and `warnings CODE, …` when a phone would not show it as intended (DeliveryChecks.md).
     static func line(delivery: JSON) -> String {
         let id = delivery["id"]?.stringValue ?? "?"
         let vendor = delivery["vendor"]?.stringValue ?? "?"
         let device = delivery["deviceId"]?.stringValue ?? "?"
         let platform = delivery["platform"]?.stringValue.map { " (\($0))" } ?? ""
-        return "  delivery \(id) \(vendor) -> \(device)\(platform)"
+        var problems = ""
+        if delivery["status"]?.stringValue == "failed" {
+            problems += " failed \(delivery["reason"]?.stringValue ?? "?")"
+        }
+        let warnings = (delivery["problems"]?.arrayValue ?? []).filter { $0["severity"]?.stringValue == "warning" }
+        if !warnings.isEmpty {
+            problems += " warnings " + warnings.map { $0["code"]?.stringValue ?? "?" }.joined(separator: ", ")
+        }
+        return "  delivery \(id) \(vendor) -> \(device)\(platform)\(problems)"
     }
 
     /// `  note 3000000000000001: simctl push failed: …` (a note added to a delivery after it was made).
@@ -177,48 +238,5 @@ enum TailCommand {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
-}
-
-/// Splits a `text/event-stream` body into events (the WHATWG rules the CLI needs: `event:`, `data:` lines, comments
-/// and `id:`/`retry:` ignored, an empty line ends an event).
-struct ServerSentEvents {
-    struct Event: Equatable {
-        var name: String
-        var data: String
-    }
-
-    private var buffer: [UInt8] = []
-    private var name = ""
-    private var data: [String] = []
-
-    /// The events completed by `bytes`.
-    mutating func feed(_ bytes: [UInt8]) -> [Event] {
-        buffer += bytes
-        var events: [Event] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            var lineBytes = buffer[..<newline]
-            if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
-            let line = String(decoding: lineBytes, as: UTF8.self)
-            buffer.removeSubrange(...newline)
-            if line.isEmpty {
-                if !data.isEmpty || !name.isEmpty {
-                    events.append(Event(name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n")))
-                }
-                name = ""
-                data = []
-                continue
-            }
-            if line.hasPrefix(":") { continue }
-            let field = line.prefix { $0 != ":" }
-            var value = line.dropFirst(field.count).dropFirst()
-            if value.first == " " { value = value.dropFirst() }
-            switch field {
-            case "event": name = String(value)
-            case "data": data.append(String(value))
-            default: break
-            }
-        }
-        return events
     }
 }

@@ -77,7 +77,44 @@ final class AdminRoutingTests: ServerTestCase {
         let unknown = try await request(
             "POST", "/__pushfake/recordings/compare", json: #"{"recording":"","ignored":["time"]}"#)
         XCTAssertEqual(unknown.status, 400)
-        XCTAssertEqual(unknown.body?["error"], "unknown field ignored; use recording, ignore")
+        XCTAssertEqual(unknown.body?["error"], "unknown field ignored; use recording, ignore, maxDifferences")
+    }
+
+    func test_compareRecording_namesExtraEntries_andListsAtMostMaxDifferences() async throws {
+        // GIVEN a recording of one register, and three more since
+        _ = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
+        let recording = fake.journal.jsonLines()
+        for device in ["D7", "D8", "D9"] {
+            let body = Self.registerBody.replacingOccurrences(
+                of: #""deviceId":"[^"]*""#, with: #""deviceId":"\#(device)""#, options: .regularExpression)
+            _ = try await request("POST", "/TPNS/api/device/register", json: body)
+        }
+        // WHEN compared with at most two differences listed, in the body and in the query
+        let body = try await request(
+            "POST", "/__pushfake/recordings/compare",
+            json: JSON.object(["recording": .string(recording), "maxDifferences": 2]).serializedString())
+        let query = try await request(
+            "POST", "/__pushfake/recordings/compare?maxDifferences=2", json: recording,
+            headers: ["Content-Type": "application/x-ndjson"])
+        // THEN both name the first two extra registers, count the third, and say so as JSON too
+        for answer in [body, query] {
+            XCTAssertEqual(answer.status, 409)
+            let message = try XCTUnwrap(answer.body?["message"]?.stringValue)
+            XCTAssertTrue(message.contains("current entry 2 (tpns.register app=testApp device=D7, POST"), message)
+            XCTAssertFalse(message.contains("device=D9"), message)
+            XCTAssertTrue(
+                message.contains("… 1 more difference left out after the first 2, 1 more entry not listed"), message)
+            XCTAssertEqual(answer.body?["comparison"]?["omittedDifferences"], 1)
+            XCTAssertEqual(answer.body?["comparison"]?["entries"]?[1]?["kind"], "onlyCurrent")
+        }
+        // AND a limit out of range is refused, naming it
+        for bad in [#"{"recording":"","maxDifferences":0}"#, #"{"recording":"","maxDifferences":1.5}"#] {
+            let refused = try await request("POST", "/__pushfake/recordings/compare", json: bad)
+            XCTAssertEqual(refused.status, 400, bad)
+            XCTAssertTrue(refused.body?["error"]?.stringValue?.hasPrefix("maxDifferences must be") == true, bad)
+        }
+        let badQuery = try await request("POST", "/__pushfake/recordings/compare?maxDifferences=-1", json: "{}")
+        XCTAssertEqual(badQuery.status, 400)
     }
 
     func test_crossSitePost_isRefused_andNoCORSHeadersAreSent() async throws {

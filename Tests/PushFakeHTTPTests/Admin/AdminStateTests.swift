@@ -19,7 +19,14 @@ final class AdminStateTests: ServerTestCase {
         try other.start()
         defer { other.stop() }
         let client = try LoopbackHTTPClient(port: other.port)
-        XCTAssertEqual(client.request("PUT", "/__pushfake/state", body: text)?.status, 200)
+        let loaded = try XCTUnwrap(client.request("PUT", "/__pushfake/state", body: text))
+        XCTAssertEqual(loaded.status, 200)
+        // A summary of what was loaded, not the state itself (which can be megabytes).
+        XCTAssertEqual(
+            String(decoding: loaded.body, as: UTF8.self),
+            #"{"loaded":true,"clock":{"mode":"fixed","now":"2026-01-01T00:01:00.000Z"},"#
+                + #""vendors":{"tpns":{"apps":0,"devices":1,"notifications":0},"#
+                + #""twinPush":{"apps":0,"devices":0,"notifications":0,"inboxItems":0}},"deliveries":0,"faults":1}"#)
         let again = try XCTUnwrap(client.request("GET", "/__pushfake/state"))
         XCTAssertEqual(String(decoding: again.body, as: UTF8.self), text)
     }

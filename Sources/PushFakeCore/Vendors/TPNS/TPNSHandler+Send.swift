@@ -9,7 +9,8 @@ extension TPNSHandler {
     }
 
     /// `POST …/api/pushnotifications` (*fake-specific response*, FakeBehaviour.md TPNS): atomic — any invalid element
-    /// means 422 naming `[index].field` and nothing is sent.
+    /// means 422 naming `[index].field` and nothing is sent. A delivery the push networks would refuse
+    /// (DeliveryChecks.md) lists its device under `failedDeviceIds`.
     static func send(_ context: inout VendorContext, state: inout TPNSState, services: inout VendorServices)
         -> FakeResponse
     {
@@ -73,7 +74,8 @@ extension TPNSHandler {
         switch object["deviceIds"] {
         case nil, .null?: deviceIds = nil
         case .array(let items)? where items.allSatisfy({ !($0.stringValue ?? "").isEmpty }):
-            var seen = Set<String>()
+            // Sized up front: a send may name a million ids, and regrowing the set rehashes them all each time.
+            var seen = Set<String>(minimumCapacity: items.count)
             deviceIds = items.compactMap(\.stringValue).filter { seen.insert($0).inserted }
         default:
             local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", .invalidType))
@@ -96,6 +98,7 @@ extension TPNSHandler {
         var unknown: [String] = []
         var inactive: [String] = []
         var failed: [String] = []
+        var reasons: [String] = []
         let targets: [TPNS.Device]
         if let deviceIds = request.deviceIds {
             var found: [TPNS.Device] = []
@@ -122,10 +125,11 @@ extension TPNSHandler {
                     id: services.nextID(.delivery), vendor: .tpns, app: request.applicationKey,
                     notificationID: notificationId, deviceID: device.deviceId, platform: device.platform, token: token,
                     payload: payloads.bytes(for: device.platform), status: .delivered, createdAt: context.now))
-            if record.status == .delivered {
-                delivered.append(device.deviceId)
-            } else {
+            if case .failed(let reason) = record.status {
                 failed.append(device.deviceId)
+                if !reasons.contains(reason) { reasons.append(reason) }
+            } else {
+                delivered.append(device.deviceId)
             }
         }
         state.record(
@@ -136,7 +140,7 @@ extension TPNSHandler {
                 unknownDeviceIds: unknown, inactiveDeviceIds: inactive, failedDeviceIds: failed))
         context.notes.append(
             "send \(index): \(delivered.count) delivered, \(unknown.count) unknown, \(inactive.count) inactive"
-                + (failed.isEmpty ? "" : ", \(failed.count) failed (PayloadTooLarge)"))
+                + (failed.isEmpty ? "" : ", \(failed.count) failed (\(reasons.joined(separator: ", ")))"))
         return [
             "index": .int(index), "notificationId": .string(notificationId),
             "deliveredDeviceIds": .array(delivered.map(JSON.string)),

@@ -23,3 +23,13 @@ extension TPNSVendor {
         for key in keys { state.declare(key) }
     }
 }
+
+extension TPNSVendor {
+    /// Declared application keys, devices and sends.
+    func recordCounts(of state: TPNSState) -> [(name: String, count: Int)] {
+        [
+            ("apps", state.declaredAppOrder.count), ("devices", state.devices.count),
+            ("notifications", state.notifications.count),
+        ]
+    }
+}

@@ -42,3 +42,14 @@ extension TwinPushVendor {
         }
     }
 }
+
+extension TwinPushVendor {
+    /// Declared apps, devices, notifications and alias inbox items.
+    func recordCounts(of state: TwinPushState) -> [(name: String, count: Int)] {
+        let inboxItems = state.inboxes.values.reduce(0) { $0 &+ $1.count }
+        return [
+            ("apps", state.declaredAppOrder.count), ("devices", state.records.count),
+            ("notifications", state.notifications.count), ("inboxItems", inboxItems),
+        ]
+    }
+}

@@ -51,7 +51,10 @@ package enum OpenAPIDocument {
         (400, "Malformed: an unknown or bad query parameter or body field (the error names it), or bad HTTP."),
         (403, "Refused: not a loopback client, wrong token, Host, Origin or Content-Type (README, The admin API)."),
         (408, "The request did not arrive in time."),
-        (413, "The body is larger than the server takes (--max-body-bytes)."),
+        (
+            413,
+            "The body is larger than the server takes (--max-body-bytes; state documents and recordings have their own limits)."
+        ),
     ]
 
     private static func operation(_ route: AdminRoute, vendors: VendorRegistry) -> JSON {

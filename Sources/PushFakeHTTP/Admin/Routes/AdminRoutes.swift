@@ -145,7 +145,13 @@ package enum AdminRoutes {
     package static let loadState = AdminRoute(
         id: "putState", method: "PUT", path: "/state", summary: "Replace the state with a document: all or nothing.",
         body: .json("The state document.", AdminSchemas.ref("State")),
-        responses: [.json(200, "Loaded; the state as it is now.", AdminSchemas.ref("StateDump")), .badRequest])
+        responses: [
+            .json(
+                200, "Loaded; what the state now holds, counted (GET /__pushfake/state dumps it).",
+                AdminSchemas.ref("StateLoaded")),
+            .badRequest,
+            .error(413, "The document is larger than the server takes for state documents (--max-state-bytes)."),
+        ])
     package static let apps = AdminRoute(
         id: "listApps", method: "GET", path: "/apps", summary: "The declared apps by vendor.",
         responses: [.json(200, "The apps.", AdminSchemas.ref("Apps"))])
@@ -183,15 +189,25 @@ package enum AdminRoutes {
     package static let compareRecording = AdminRoute(
         id: "compareRecording", method: "POST", path: "/recordings/compare",
         summary: "Compare the journal with a JSON Lines recording (RecordingFormat.md).",
+        query: [
+            .integer(
+                "maxDifferences", "List at most this many differences (default 100); the rest are counted.",
+                minimum: RecordingDifference.limitRange.lowerBound, maximum: RecordingDifference.limitRange.upperBound)
+        ],
         body: AdminBody(
-            description: "The recording: JSON Lines as the body, or {\"recording\": …, \"ignore\": […]}.",
+            description:
+                "The recording: JSON Lines as the body, or {\"recording\": …, \"ignore\": […], \"maxDifferences\": N}.",
             content: [
                 ("application/x-ndjson", AdminSchemas.string),
                 ("application/json", AdminSchemas.ref("RecordingCompare")),
             ]),
         responses: [
             .json(200, "The journal matches.", AdminSchemas.ref("Outcome")),
-            .json(409, "It differs; message has the field-level diff.", AdminSchemas.ref("Outcome")), .badRequest,
+            .json(
+                409, "It differs; message has the report, comparison the same for programs.",
+                AdminSchemas.ref("RecordingOutcome")),
+            .badRequest,
+            .error(413, "The recording is larger than the server takes for recordings (--max-recording-bytes)."),
         ])
     package static let openAPI = AdminRoute(
         id: "getOpenAPI", method: "GET", path: "/openapi.json", summary: "This document.",

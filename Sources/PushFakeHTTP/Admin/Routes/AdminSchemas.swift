@@ -70,6 +70,7 @@ package enum AdminSchemas {
                     "entries": array(ref("JournalEntry")), "count": integer, "total": integer, "dropped": integer,
                 ], required: ["entries", "count", "total", "dropped"]),
             "Delivery": delivery,
+            "DeliveryProblem": deliveryProblem,
             "VendorName": vendorName(vendors),
             "Operation": ["type": "string", "enum": .array(vendors.allOperations.map { .string($0.rawValue) })],
             "Matcher": matcher(vendors, forFaults: false),
@@ -102,11 +103,50 @@ package enum AdminSchemas {
                     "journalLimit": nullable(integer(1...9_007_199_254_740_991)),
                 ],
                 required: ["id", "urls", "journalLimit"]),
+            "StateLoaded": object(
+                [
+                    "loaded": ["const": true], "clock": ref("Clock"),
+                    "vendors": [
+                        "type": "object", "description": "Record counts by vendor name, then by kind of record.",
+                        "additionalProperties": ["type": "object", "additionalProperties": integer],
+                    ],
+                    "deliveries": integer, "faults": integer,
+                ], required: ["loaded", "clock", "vendors", "deliveries", "faults"]),
             "RecordingCompare": object(
-                ["recording": string, "ignore": array(string)], required: ["recording"], additional: false),
+                [
+                    "recording": string, "ignore": array(string),
+                    "maxDifferences": integer(RecordingDifference.limitRange),
+                ], required: ["recording"], additional: false),
+            "RecordingOutcome": object(
+                ["ok": boolean, "message": string, "comparison": recordingDifference], required: ["ok", "message"]),
         ]
         for member in inputs(vendors).members { components[member.key] = member.value }
         return components
+    }
+
+    /// ``RecordingDifference/jsonValue``.
+    static var recordingDifference: JSON {
+        let field = object(["path": string, "recorded": anyJSON, "current": anyJSON], required: ["path"])
+        let count = integer(0...Int.max)
+        let line = nullable(integer(1...Int.max))
+        let entry = object(
+            [
+                "kind": ["enum": ["onlyRecorded", "onlyCurrent", "differs"]], "recordedLine": line,
+                "currentEntry": line,
+                "label": string, "fields": array(field), "omittedFields": count, "distinguishingFields": array(field),
+            ],
+            required: [
+                "kind", "recordedLine", "currentEntry", "label", "fields", "omittedFields", "distinguishingFields",
+            ])
+        return object(
+            [
+                "recordedCount": count, "currentCount": count, "differenceCount": count, "entryCount": count,
+                "limit": integer(RecordingDifference.limitRange), "omittedDifferences": count, "entries": array(entry),
+            ],
+            required: [
+                "recordedCount", "currentCount", "differenceCount", "entryCount", "limit", "omittedDifferences",
+                "entries",
+            ])
     }
 
     static var journalEntry: JSON {
@@ -142,9 +182,21 @@ package enum AdminSchemas {
             [
                 "id": string, "vendor": string, "app": string, "notificationId": string, "deviceId": string,
                 "platform": string, "token": nullableString, "payload": anyJSON, "payloadBytes": integer,
-                "status": string, "createdAt": timestamp, "receivedAt": ["type": ["string", "null"]],
-                "openedAt": ["type": ["string", "null"]],
+                "apns": object(["pushType": string, "priority": integer], additional: false),
+                "status": ["enum": ["delivered", "failed"]], "reason": string,
+                "problems": array(ref("DeliveryProblem")), "createdAt": timestamp,
+                "receivedAt": ["type": ["string", "null"]], "openedAt": ["type": ["string", "null"]],
+                "notes": array(string),
             ], required: ["id", "vendor", "deviceId", "payload"])
+    }
+
+    /// What the push networks' checks found in a delivery (DeliveryChecks.md).
+    static var deliveryProblem: JSON {
+        object(
+            [
+                "severity": ["enum": .array(DeliveryProblem.Severity.allCases.map { .string($0.rawValue) })],
+                "code": string, "message": string, "limit": string, "measured": string,
+            ], required: ["severity", "code", "message", "limit", "measured"], additional: false)
     }
 
     static var count: JSON {

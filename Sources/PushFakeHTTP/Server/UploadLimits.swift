@@ -1,0 +1,67 @@
+import PushFakeCore
+import PushFakeHTTP1
+
+/// Which body limit a request has: state documents (`PUT /__pushfake/state`) and recordings
+/// (`POST /__pushfake/recordings/compare`), at the top level or under an instance, have their own
+/// (``ServerConfiguration/maxStateBytes``, ``ServerConfiguration/maxRecordingBytes``); everything else has
+/// ``ServerConfiguration/maxBodyBytes``. The parser asks before it reads a body, so an upload over its limit is
+/// answered 413 without being read.
+struct UploadLimits: Sendable {
+    /// What kind of upload a request is.
+    enum Kind {
+        case body
+        case state
+        case recording
+    }
+
+    let body: Int
+    let state: Int
+    let recording: Int
+
+    init(_ configuration: ServerConfiguration) {
+        body = configuration.maxBodyBytes
+        state = configuration.maxStateBytes
+        recording = configuration.maxRecordingBytes
+    }
+
+    /// The limit of `request`, whose head announces a body.
+    func limit(for request: HTTP1Request) -> Int {
+        switch Self.kind(method: request.method, target: request.target) {
+        case .body: return body
+        case .state: return state
+        case .recording: return recording
+        }
+    }
+
+    /// The kind of upload a request line names.
+    static func kind(method: String, target: String) -> Kind {
+        // Most bodies are vendor requests: two cheap tests rule them out.
+        guard method == "PUT" || method == "POST", target.utf8.count > AdminRoutes.prefix.utf8.count,
+            target.contains(AdminRoutes.prefix)
+        else { return .body }
+        var target = Substring(target)
+        // An absolute-form target as a rejected request's line shows it (the parser hands requests on in origin form).
+        if let scheme = target.range(of: "://"), target.hasPrefix("http") {
+            target = target[scheme.upperBound...].drop { $0 != "/" }
+        }
+        let path = FakeRequest(method: method, target: String(target)).path
+        let local = InstancePath.split(path).map { String($0.rest) } ?? path
+        guard let inner = AdminAPI.inner(local), let route = AdminRoutes.match(method: method, path: inner)?.route
+        else { return .body }
+        switch route {
+        case AdminRoutes.loadState: return .state
+        case AdminRoutes.compareRecording: return .recording
+        default: return .body
+        }
+    }
+
+    /// What the 413 of an upload of `kind` adds to the codec's reason: which limit it is and the flag that sets it
+    /// (nothing for the general limit, whose answer stays as it was).
+    static func hint(_ kind: Kind) -> String {
+        switch kind {
+        case .body: return ""
+        case .state: return ", the limit for state documents (pushfake serve --max-state-bytes)"
+        case .recording: return ", the limit for recordings (pushfake serve --max-recording-bytes)"
+        }
+    }
+}
