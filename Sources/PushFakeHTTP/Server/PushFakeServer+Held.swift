@@ -14,7 +14,8 @@ extension PushFakeServer {
             guard state.open else { return nil }
             if let hub = state.hubs[ObjectIdentifier(engine)] { return hub }
             let hub = EventHub(
-                engine: engine, heartbeat: configuration.eventsHeartbeat, bufferBytes: configuration.eventsBufferBytes)
+                engine: engine, heartbeat: configuration.eventsHeartbeat, bufferBytes: configuration.eventsBufferBytes,
+                redaction: configuration.recordingRedaction)
             state.hubs[ObjectIdentifier(engine)] = hub
             return hub
         }
