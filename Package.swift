@@ -54,7 +54,7 @@ let package = Package(
         // Forwards a server's vendor requests to the real service (`pushfake serve --upstream-…`).
         .target(name: "PushFakeUpstream", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeFetch"]),
         // Virtual device fleets: SDK-like phones, seeded policies, virtual time, reports (`pushfake fleet`).
-        .target(name: "PushFakeFleet", dependencies: ["PushFakeCore", "PushFakeClients"]),
+        .target(name: "PushFakeFleet", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeClients"]),
         .target(
             name: "PushFakeTesting",
             dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeFleet"]
@@ -67,7 +67,7 @@ let package = Package(
             ]),
         // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
         .executableTarget(
-            name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
+            name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1", "PushFakeFleet"]),
         .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
         .testTarget(name: "PushFakeHTTP1Tests", dependencies: ["PushFakeHTTP1", "PushFakeHTTP1Fuzz"]),
         .testTarget(
@@ -87,7 +87,8 @@ let package = Package(
             dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
         .testTarget(
             name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz"]),
-        .testTarget(name: "PushFakeFleetTests", dependencies: ["PushFakeFleet", "PushFakeCore", "PushFakeClients"]),
+        .testTarget(
+            name: "PushFakeFleetTests", dependencies: ["PushFakeFleet", "PushFakeCore", "PushFakeHTTP", "PushFakeClients"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
         .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
     ],

@@ -48,7 +48,7 @@ public final class DeviceFleet: Sendable {
     /// Starts the fleet with any transport and clock; deliveries must be fed to ``accept(_:)``. `detach` runs on
     /// ``stop()``.
     public func start(
-        transport: any FleetTransport, clock: any FleetClock, detach: (@Sendable () -> Void)? = nil
+        transport: any FleetTransport, clock: any FleetClock, threads: Int = 1, detach: (@Sendable () -> Void)? = nil
     ) async throws {
         let driver = FleetDriver(transport: transport, clock: clock, origin: clock.now)
         let started = control.withLock { control -> Bool in
@@ -61,7 +61,7 @@ public final class DeviceFleet: Sendable {
             detach?()
             throw FleetError.alreadyStarted
         }
-        _ = await Self.onThread { self.runVirtual(driver, limit: 0, until: nil) }
+        await runLaunches(driver, threads: threads)
         if !clock.isVirtual { startRealTimeDriver(driver) }
     }
 
@@ -135,4 +135,6 @@ public final class DeviceFleet: Sendable {
 public enum FleetError: Error, Sendable, Equatable {
     /// ``DeviceFleet/start(against:)`` was called twice.
     case alreadyStarted
+    /// The server's events stream could not be opened.
+    case unreachable(String)
 }
