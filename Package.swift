@@ -86,7 +86,8 @@ let package = Package(
             name: "PushFakeUpstreamTests",
             dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
         .testTarget(
-            name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz"]),
+            name: "PushFakeCLITests",
+            dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz", "PushFakeFleet"]),
         .testTarget(
             name: "PushFakeFleetTests", dependencies: ["PushFakeFleet", "PushFakeCore", "PushFakeHTTP", "PushFakeClients"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.

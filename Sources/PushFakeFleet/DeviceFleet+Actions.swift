@@ -106,6 +106,9 @@ extension DeviceFleet {
         }
         guard case .received(let profile, let notification, let openNow) = outcome else { return }
         let policy = configuration.policy.policy(for: profile)
+        if (profile == .twinpushAndroid && policy.pushAck) || (profile == .twinpushIOS && policy.receiptExtension) {
+            state.withLock { $0.tallies[Int(action.argument)].acked += 1 }
+        }
         if profile == .twinpushAndroid, policy.pushAck {
             send(.receivedNotification, device, notification: notification, at: time, driver: driver)
         } else if profile == .twinpushIOS, policy.receiptExtension {

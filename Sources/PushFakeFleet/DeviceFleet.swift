@@ -61,6 +61,7 @@ public final class DeviceFleet: Sendable {
             detach?()
             throw FleetError.alreadyStarted
         }
+        await Self.onThread { self.state.withLock { $0.populate() } }
         await runLaunches(driver, threads: threads)
         if !clock.isVirtual { startRealTimeDriver(driver) }
     }

@@ -72,6 +72,9 @@ struct FleetWire {
             let path = app.twinPushPath + device + "/notifications/" + Self.segment(notification ?? "")
             return FleetRequest(
                 method: "POST", path: path + "/received_notification", headers: [], body: [], step: step)
+        case .vendorReport:
+            // Built by vendorReportRequests(notification:); a device never sends it.
+            path = base + "/notifications/" + Self.segment(notification ?? "") + "/report"
         case .unregister, .updateBadge:
             // TwinPush has no unregister endpoint: the fleet only builds it for TPNS; update_badge resets to 0.
             parameters = ["badge": flavour == .iOS ? .string("0") : .int(0)]
@@ -92,6 +95,23 @@ struct FleetWire {
             method: "POST", path: path,
             headers: flavour.headers("POST").map { FleetHeader(name: $0.name, value: $0.value) },
             body: flavour.postBody(parameters)?.serialized() ?? [], step: step)
+    }
+
+    /// `GET …/notifications/{id}/report` and `GET …/notifications/{id}/deliveries?per_page=1` with the API token
+    /// (TwinPushWireProtocol.md §9): the vendor's counts, and the deliveries' `total_entries`.
+    func vendorReportRequests(notification: String) -> (report: FleetRequest, deliveries: FleetRequest) {
+        let base =
+            app.twinPushPath + "/apps/" + Self.segment(app.appID) + "/notifications/" + Self.segment(notification)
+        let headers = [
+            FleetHeader(name: "Accept", value: "application/json"),
+            FleetHeader(name: TwinPushDeviceClient.apiTokenHeader, value: app.apiKey),
+        ]
+        return (
+            FleetRequest(method: "GET", path: base + "/report", headers: headers, body: [], step: .vendorReport),
+            FleetRequest(
+                method: "GET", path: base + "/deliveries?page=1&per_page=1", headers: headers, body: [],
+                step: .vendorReport)
+        )
     }
 
     /// TPNS_iOS 1.1.2 (TPNSWireProtocol.md §4–§6): JSON `Accept` and `Content-Type`, lowercase hex token, `IOS`.

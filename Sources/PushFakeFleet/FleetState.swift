@@ -17,8 +17,15 @@ struct FleetState: Sendable {
     var errors: [String: Int] = [:]
     var registered: [FleetProfile: Int] = [:]
 
+    /// An empty fleet: ``populate()`` makes its devices when it starts (a fleet that cannot reach its server never
+    /// pays for them).
     init(configuration: FleetConfiguration) {
         self.configuration = configuration
+    }
+
+    /// Makes the slice's devices, their offline and uninstall windows, and schedules every launch at time 0.
+    mutating func populate() {
+        guard devices.isEmpty else { return }
         let shard = configuration.shard
         let size = shard.size(of: configuration.devices)
         devices.reserveCapacity(size)

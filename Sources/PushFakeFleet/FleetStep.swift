@@ -16,4 +16,7 @@ public enum FleetStep: String, Sendable, CaseIterable, Codable {
     case receivedNotification = "received_notification"
     /// TwinPush iOS receipt extension: the app-less `received_notification`.
     case receiptExtension = "receipt_extension"
+    /// Not a device request: the fleet reading TwinPush's `…/notifications/{id}/report` and `…/deliveries` with the
+    /// API token, to compare the vendor's figures with its own.
+    case vendorReport = "vendor_report"
 }

@@ -13,6 +13,8 @@ struct FleetTally: Sendable {
     var dismissed = 0
     var expired = 0
     var uninstalled = 0
+    /// Receipts a device acknowledged to the vendor (Android push ack, the iOS receipt extension).
+    var acked = 0
     var deliveredLatency: [Double] = []
     var receivedLatency: [Double] = []
     var openedLatency: [Double] = []

@@ -27,8 +27,11 @@ public struct EngineFleetTransport: FleetTransport {
 
     public func send(_ request: FleetRequest) -> FleetAnswer {
         let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+        let parts = request.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let exchange = fake.handle(
-            FakeRequest(method: request.method, path: request.path, headers: headers, body: request.body))
+            FakeRequest(
+                method: request.method, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : "",
+                headers: headers, body: request.body))
         if exchange.action == .dropConnection { return FleetAnswer(status: 0, body: []) }
         return FleetAnswer(status: exchange.response.status, body: exchange.response.body)
     }

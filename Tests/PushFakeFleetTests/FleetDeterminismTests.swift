@@ -47,12 +47,14 @@ final class FleetDeterminismTests: XCTestCase {
 
     func test_shards_areDisjointAndTheirUnionIsTheFleet_whenTheFleetIsSlicedThreeWays() {
         let configuration = FleetConfiguration(devices: 101, mix: mix, seed: 5)
-        let whole = FleetState(configuration: configuration)
+        var whole = FleetState(configuration: configuration)
+        whole.populate()
         var union: [String] = []
         for index in 0..<3 {
             var sliced = configuration
             sliced.shard = FleetShard(index: index, count: 3) ?? .whole
-            let state = FleetState(configuration: sliced)
+            var state = FleetState(configuration: sliced)
+            state.populate()
             union += state.devices.indices.map { local in
                 let identity = state.identity(Int32(local))
                 return "\(state.global(Int32(local))) \(state.devices[local].profile.rawValue) \(identity.token)"

@@ -20,7 +20,7 @@ struct HTTPFleetAdmin: FleetAdmin {
             return nil
         }
         return client.request(
-            method, server.prefix + "/__pushfake" + path, body: body, headers: [("Host", server.host)])
+            method, server.prefix + "/__pushfake" + path, body: body, headers: server.adminHeaders)
     }
 
     func clock() -> (fixed: Bool, now: Date)? {

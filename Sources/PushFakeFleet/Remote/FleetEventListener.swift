@@ -23,7 +23,9 @@ final class FleetEventListener: Sendable {
         let thread = Thread { [self] in
             var ready: (LoopbackHTTPClient, LoopbackHTTPClient.Response)?
             if let client = try? LoopbackHTTPClient(host: server.host, port: server.port, receiveTimeout: 1) {
-                client.send("GET \(server.prefix)/__pushfake/events HTTP/1.1\r\nHost: \(server.host)\r\n\r\n")
+                var request = "GET \(server.prefix)/__pushfake/events HTTP/1.1\r\nAccept: text/event-stream\r\n"
+                for (name, value) in server.adminHeaders { request += "\(name): \(value)\r\n" }
+                client.send(request + "\r\n")
                 var head: LoopbackHTTPClient.Response?
                 for _ in 0..<30 where head == nil && !client.closedByPeer { head = client.readHead() }
                 if let head, head.status == 200 { ready = (client, head) }

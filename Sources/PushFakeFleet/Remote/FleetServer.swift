@@ -7,9 +7,17 @@ public struct FleetServer: Sendable, Equatable {
     public var host: String
     public var port: Int
     public var prefix: String
+    /// Sent to the admin API (clock, events stream) as `Authorization: Bearer …` when the server wants one.
+    public var adminToken: String?
 
-    public init(host: String, port: Int, prefix: String = "") {
-        (self.host, self.port, self.prefix) = (host, port, prefix)
+    public init(host: String, port: Int, prefix: String = "", adminToken: String? = nil) {
+        (self.host, self.port, self.prefix, self.adminToken) = (host, port, prefix, adminToken)
+    }
+
+    /// `Host` (with the port) and, with an admin token, `Authorization`, as admin requests send them.
+    var adminHeaders: [(String, String)] {
+        let host = self.host.contains(":") ? "[\(self.host)]:\(port)" : "\(self.host):\(port)"
+        return [("Host", host)] + (adminToken.map { [("Authorization", "Bearer " + $0)] } ?? [])
     }
 
     /// Reads `http://host:port[/prefix]`; `nil` for another scheme, a missing host or a port outside 1…65535.
