@@ -22,8 +22,10 @@ extension DeviceFleet {
     ) -> FleetAnswer {
         let request = state.withLock { state in
             let record = state.devices[Int(device)]
+            // Identities are made again from the seed, and only for the requests that carry them.
+            let identity = step == .register || record.profile == .tpnsIOS ? state.identity(device) : nil
             return wire.request(
-                step, profile: record.profile, identity: state.identity(device), serverID: record.serverID,
+                step, profile: record.profile, identity: identity, serverID: record.serverID,
                 notification: notification, now: driver.origin.addingTimeInterval(time))
         }
         let answer = driver.transport.send(request)

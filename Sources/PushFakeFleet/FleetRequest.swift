@@ -46,10 +46,10 @@ struct FleetWire {
     /// The request for `step` of a device; `serverID` is the TwinPush device id from register, `notification` the
     /// notification id, `now` the device clock (iOS `open_at` / `closed_at`).
     func request(
-        _ step: FleetStep, profile: FleetProfile, identity: FleetIdentity, serverID: String?, notification: String?,
+        _ step: FleetStep, profile: FleetProfile, identity: FleetIdentity?, serverID: String?, notification: String?,
         now: Date
     ) -> FleetRequest {
-        if profile == .tpnsIOS { return tpns(step, identity: identity) }
+        if profile == .tpnsIOS, let identity { return tpns(step, identity: identity) }
         let flavour: TwinPushDeviceClient.Flavour = profile == .twinpushIOS ? .iOS : .android
         let base = app.twinPushPath + "/apps/" + Self.segment(app.appID)
         let device = "/devices/" + Self.segment(serverID ?? "")
@@ -58,6 +58,9 @@ struct FleetWire {
         var path: String
         switch step {
         case .register:
+            guard let identity else {
+                return FleetRequest(method: "POST", path: base, headers: [], body: [], step: step)
+            }
             var info = flavour == .iOS ? TwinPushDeviceInfo.iOS(udid: identity.udid) : .android(udid: identity.udid)
             info.language = identity.language
             let body = info.registerBody(pushToken: identity.token, alias: identity.alias)
