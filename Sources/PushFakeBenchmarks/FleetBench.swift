@@ -17,6 +17,8 @@ enum FleetBench {
         Task {
             let start = Date()
             try await fleet.start(against: fake)
+            // The launch sessions end first: an iOS app still in the foreground would open the push at once.
+            await fleet.run(for: 120)
             let registered = Date()
             let body: JSON = ["broadcast": true, "alert": "Sale!"]
             let exchange = fake.handle(
