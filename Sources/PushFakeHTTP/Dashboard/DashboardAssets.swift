@@ -6,6 +6,7 @@ enum DashboardAssets {
     static let files: [String: String] = [
         "dashboard.css": dashboardCSS,
         "dashboard.js": dashboardJS,
+        "fleet-model.js": fleetModelJS,
         "fleet.css": fleetCSS,
         "fleet.js": fleetJS,
         "index.html": indexHTML,
@@ -1191,47 +1192,14 @@ enum DashboardAssets {
 
         """##
 
-    static let fleetCSS = ##"""
-        /* The dashboard's fleet view (fleet.js): devices by state, deliveries and opens per second, latency. */
-        .fleet { grid-area: fleet; }
-        .fleet-grid { display: grid; gap: 12px; grid-template-columns: minmax(0, 1.25fr) minmax(0, 1fr) minmax(0, 1fr); }
-        @media (max-width: 1100px) { .fleet-grid { grid-template-columns: minmax(0, 1fr); } }
-        .fleet table { font-size: 12px; }
-        .fleet th, .fleet td { padding: 3px 5px; }
-        .fleet-part { min-width: 0; }
-        .fleet-part h3 { margin-bottom: 6px; }
-        .fleet td.num, .fleet th.num { text-align: right; font-variant-numeric: tabular-nums; }
-        .fleet tbody th, .fleet tfoot th { white-space: nowrap; }
-        .fleet tfoot td, .fleet tfoot th { font-weight: 600; border-bottom: 0; }
-        #fleet-latency { margin-bottom: 8px; }
-        .fleet-chart {
-          display: block; width: 100%; height: auto; background: #fafbfc; border: 1px solid var(--line); border-radius: 6px;
-        }
-        .fleet-chart .axis { stroke: var(--line); stroke-width: 1; }
-        .fleet-chart .label { fill: var(--muted); font-size: 10px; font-family: var(--mono); }
-        .fleet-chart .delivered { fill: #7aa7e6; }
-        .fleet-chart .received { fill: #e0a43a; }
-        .fleet-chart .opened { fill: var(--ok); }
-        .fleet-legend { display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 4px 0 0; font-size: 12px; color: var(--muted); }
-        .fleet-legend .swatch {
-          display: inline-block; width: 10px; height: 10px; margin-right: 4px; border-radius: 2px; vertical-align: -1px;
-        }
-        .fleet-legend .swatch.delivered { background: #7aa7e6; }
-        .fleet-legend .swatch.received { background: #e0a43a; }
-        .fleet-legend .swatch.opened { background: var(--ok); }
-
-        """##
-
-    static let fleetJS = ##"""
-        // The dashboard's fleet view (README, Dashboard; FakeBehaviour.md, "The dashboard's fleet view"): devices by state,
-        // deliveries and opens per second, and the latency from delivery to received and to opened, for any traffic — a
-        // few real phones or a virtual fleet of 100,000 (`pushfake fleet run`). It reads the events dashboard.js receives
-        // from GET /__pushfake/events (the `pushfake:event` DOM event) and keeps aggregates only: one small record per
-        // device and per delivery, counters per group and per second, never one DOM node per device. It redraws at most
-        // four times a second, whatever the event rate.
+    static let fleetModelJS = ##"""
+        // The dashboard's fleet view, its model (README, Dashboard; FakeBehaviour.md, "The dashboard's fleet view"): the
+        // events of GET /__pushfake/events turned into aggregates — one small record per device and per delivery, counters
+        // per vendor and platform and per second, latencies in typed arrays — so 100,000 devices stay cheap. fleet.js
+        // draws it and feeds it the events.
         "use strict";
 
-        (function fleetView() {
+        const FleetModel = (function fleetModel() {
           const STATES = ["registered", "foreground", "background", "unregistered"];
           const VENDORS = { twinPush: "TwinPush", tpns: "TPNS" };
           const PLATFORMS = { ios: "iOS", android: "Android", huawei: "Huawei" };
@@ -1242,11 +1210,11 @@ enum DashboardAssets {
           const CHART_SECONDS = 120;
           // Deliveries remembered for their latency; past this the oldest are forgotten (a Map iterates in insertion order).
           const MAX_DELIVERIES = 1000000;
-          const REDRAW_MS = 250;
 
-          let fleet;
+          // Replaced in place, so that fleet.js keeps one reference to it.
+          const fleet = {};
           function forget() {
-            fleet = {
+            Object.assign(fleet, {
               devices: new Map(), // vendor|device -> { group, state }
               groups: new Map(), // "vendor platform" -> [registered, foreground, background, unregistered]
               deliveries: new Map(), // vendor|device|notification -> { at (ms) or null, received, opened }
@@ -1254,7 +1222,7 @@ enum DashboardAssets {
               firstSecond: Infinity, lastSecond: -Infinity, totals: [0, 0, 0],
               latency: { received: new Latencies(), opened: new Latencies() },
               failed: 0,
-            };
+            });
           }
 
           // A growing Float64Array of milliseconds: 8 bytes a figure, sorted only when a redraw needs the percentiles.
@@ -1397,6 +1365,55 @@ enum DashboardAssets {
             count(time, 0);
           }
 
+          forget();
+          return { fleet, forget, addEntry, addDelivery, STATES, VENDORS, PLATFORMS, EDGES, CHART_SECONDS };
+        })();
+
+        """##
+
+    static let fleetCSS = ##"""
+        /* The dashboard's fleet view (fleet.js): devices by state, deliveries and opens per second, latency. */
+        .fleet { grid-area: fleet; }
+        .fleet-grid { display: grid; gap: 12px; grid-template-columns: minmax(0, 1.25fr) minmax(0, 1fr) minmax(0, 1fr); }
+        @media (max-width: 1100px) { .fleet-grid { grid-template-columns: minmax(0, 1fr); } }
+        .fleet table { font-size: 12px; }
+        .fleet th, .fleet td { padding: 3px 5px; }
+        .fleet-part { min-width: 0; }
+        .fleet-part h3 { margin-bottom: 6px; }
+        .fleet td.num, .fleet th.num { text-align: right; font-variant-numeric: tabular-nums; }
+        .fleet tbody th, .fleet tfoot th { white-space: nowrap; }
+        .fleet tfoot td, .fleet tfoot th { font-weight: 600; border-bottom: 0; }
+        #fleet-latency { margin-bottom: 8px; }
+        .fleet-chart {
+          display: block; width: 100%; height: auto; background: #fafbfc; border: 1px solid var(--line); border-radius: 6px;
+        }
+        .fleet-chart .axis { stroke: var(--line); stroke-width: 1; }
+        .fleet-chart .label { fill: var(--muted); font-size: 10px; font-family: var(--mono); }
+        .fleet-chart .delivered { fill: #7aa7e6; }
+        .fleet-chart .received { fill: #e0a43a; }
+        .fleet-chart .opened { fill: var(--ok); }
+        .fleet-legend { display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 4px 0 0; font-size: 12px; color: var(--muted); }
+        .fleet-legend .swatch {
+          display: inline-block; width: 10px; height: 10px; margin-right: 4px; border-radius: 2px; vertical-align: -1px;
+        }
+        .fleet-legend .swatch.delivered { background: #7aa7e6; }
+        .fleet-legend .swatch.received { background: #e0a43a; }
+        .fleet-legend .swatch.opened { background: var(--ok); }
+
+        """##
+
+    static let fleetJS = ##"""
+        // The dashboard's fleet view (README, Dashboard; FakeBehaviour.md, "The dashboard's fleet view"): devices by state,
+        // deliveries and opens per second, and the latency from delivery to received and to opened, for any traffic — a
+        // few real phones or a virtual fleet of 100,000 (`pushfake fleet run`). It hands the events dashboard.js receives
+        // (the `pushfake:event` DOM event) to FleetModel (fleet-model.js) and draws its aggregates: a table per group, never
+        // one DOM node per device, redrawn at most four times a second whatever the event rate.
+        "use strict";
+
+        (function fleetView() {
+          const { fleet, STATES, VENDORS, PLATFORMS, EDGES, CHART_SECONDS } = FleetModel;
+          const REDRAW_MS = 250;
+
           // ---- Drawing: text through textContent, SVG elements in the namespace of the page's own <svg> elements.
           const $ = (id) => document.getElementById(id);
 
@@ -1422,6 +1439,8 @@ enum DashboardAssets {
             const names = [...fleet.groups.keys()].sort();
             for (const name of names) {
               const counts = fleet.groups.get(name);
+              // A group whose devices all moved on (their platform learned later) is not shown.
+              if (!counts.some((count) => count > 0)) continue;
               const [vendor, platform] = name.split(" ");
               const label = `${VENDORS[vendor] || vendor} ${PLATFORMS[platform] || platform}`;
               const row = el("tr", { "data-group": name });
@@ -1568,13 +1587,12 @@ enum DashboardAssets {
           // replaced the devices and deliveries) mean the aggregates describe a fake that is gone: start over.
           document.addEventListener("pushfake:event", (event) => {
             const { type, payload } = event.detail;
-            if (type === "entry") addEntry(payload);
-            else if (type === "delivery") addDelivery(payload);
-            else if (type === "reset" || type === "state") forget();
+            if (type === "entry") FleetModel.addEntry(payload);
+            else if (type === "delivery") FleetModel.addDelivery(payload);
+            else if (type === "reset" || type === "state") FleetModel.forget();
             else return;
             redrawSoon();
           });
-          forget();
           document.addEventListener("DOMContentLoaded", draw);
         })();
 
@@ -1596,6 +1614,7 @@ enum DashboardAssets {
           <link rel="icon" href="data:,">
           <link rel="stylesheet" href="assets/dashboard.css">
           <link rel="stylesheet" href="assets/fleet.css">
+          <script src="assets/fleet-model.js" defer></script>
           <script src="assets/fleet.js" defer></script>
           <script src="assets/dashboard.js" defer></script>
         </head>

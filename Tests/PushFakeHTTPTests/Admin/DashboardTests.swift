@@ -40,10 +40,11 @@ final class DashboardTests: ServerTestCase {
         XCTAssertTrue(fake.journal.entries.isEmpty, "the dashboard is admin API, not vendor traffic")
     }
 
-    /// The fleet view (fleet.js, fleet.css) is part of the page: linked from it, served with its type, and fed by
-    /// the event hook dashboard.js fires for every event of the stream.
+    /// The fleet view (fleet-model.js, fleet.js, fleet.css) is part of the page: linked from it, served with its
+    /// type, and fed by the event hook dashboard.js fires for every event of the stream.
     func test_fleetView_assetsAreLinkedFromThePageAndServed_whenThePageIsOpened() throws {
         let page = try get("/__pushfake/")
+        XCTAssertTrue(page.text.contains(#"<script src="assets/fleet-model.js" defer></script>"#), page.text)
         XCTAssertTrue(page.text.contains(#"<script src="assets/fleet.js" defer></script>"#), page.text)
         XCTAssertTrue(page.text.contains(#"<link rel="stylesheet" href="assets/fleet.css">"#), page.text)
         for id in ["fleet-state-rows", "fleet-chart", "fleet-latency-rows", "fleet-histogram"] {
@@ -52,6 +53,9 @@ final class DashboardTests: ServerTestCase {
         let script = try get("/__pushfake/assets/fleet.js")
         assertServed(script, type: "text/javascript; charset=utf-8")
         XCTAssertTrue(script.text.contains(#"addEventListener("pushfake:event""#), "the view listens to the hook")
+        let model = try get("/__pushfake/assets/fleet-model.js")
+        assertServed(model, type: "text/javascript; charset=utf-8")
+        XCTAssertTrue(model.text.contains("const FleetModel = "), "the model the view draws")
         assertServed(try get("/__pushfake/assets/fleet.css"), type: "text/css; charset=utf-8")
         let dashboard = try get("/__pushfake/assets/dashboard.js")
         XCTAssertTrue(dashboard.text.contains(#"new CustomEvent("pushfake:event""#), "the hook the view listens to")
@@ -116,7 +120,7 @@ final class DashboardTests: ServerTestCase {
         let html = try XCTUnwrap(DashboardAssets.files["index.html"])
         let scripts = DashboardAssets.files.filter { $0.key.hasSuffix(".js") }
         let styleSheets = DashboardAssets.files.filter { $0.key.hasSuffix(".css") }
-        XCTAssertEqual(Set(scripts.keys), ["dashboard.js", "fleet.js"])
+        XCTAssertEqual(Set(scripts.keys), ["dashboard.js", "fleet-model.js", "fleet.js"])
         XCTAssertEqual(Set(styleSheets.keys), ["dashboard.css", "fleet.css"])
         for attribute in [#"src=""#, #"href=""#] {
             for part in html.components(separatedBy: attribute).dropFirst() {
