@@ -65,7 +65,7 @@ extension DeviceFleet {
             return session
         }
         guard session != nil else { return }
-        // iOS: a pending update_badge after a successful register, then open_app on becoming active (§8);
+        // iOS: a pending update_badge after a successful register, then open_app on becoming active (TwinPushWireProtocol.md §8);
         // Android: open_app when the first activity starts.
         if profile == .twinpushIOS { send(.updateBadge, device, at: time, driver: driver) }
         send(.openApp, device, at: time, driver: driver)
@@ -117,7 +117,7 @@ extension DeviceFleet {
             send(.receiptExtension, device, notification: notification, at: time, driver: driver)
         }
         if openNow {
-            // iOS calls open_notification for a push received in the foreground too (§8).
+            // iOS calls open_notification for a push received in the foreground too (TwinPushWireProtocol.md §8).
             var tap = action
             tap.kind = .open
             open(tap, at: time, driver: driver)

@@ -70,7 +70,7 @@ extension DeviceFleet {
             return (record.profile, wasForeground, resetBadge)
         }
         guard let (profile, wasForeground, resetBadge) = plan, profile.isTwinPush, !wasForeground else { return }
-        // iOS on becoming active: update_badge "0" when the badge is not 0, then open_app (§8).
+        // iOS on becoming active: update_badge "0" when the badge is not 0, then open_app (TwinPushWireProtocol.md §8).
         if resetBadge { send(.updateBadge, device, at: time, driver: driver) }
         send(.openApp, device, at: time, driver: driver)
     }

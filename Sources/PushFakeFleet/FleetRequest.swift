@@ -71,7 +71,7 @@ struct FleetWire {
                 },
                 body: body.serialized(), step: step)
         case .receiptExtension:
-            // The extension sends no headers and no body, on the app-less path (§5.6b).
+            // The extension sends no headers and no body, on the app-less path (TwinPushWireProtocol.md §5.6b).
             let path = app.twinPushPath + device + "/notifications/" + Self.segment(notification ?? "")
             return FleetRequest(
                 method: "POST", path: path + "/received_notification", headers: [], body: [], step: step)

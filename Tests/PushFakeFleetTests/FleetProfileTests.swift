@@ -68,7 +68,7 @@ final class FleetProfileTests: XCTestCase {
                 "POST /api/v2/apps/fleetapp/notifications", "POST \(base)/notifications/N/received_notification",
                 "POST \(base)/open_app", "POST \(base)/notifications/N/open_notification", "POST \(base)/close_app",
             ])
-        // Android sends `{}` bodies with Volley's content type and no Accept (§2, §3).
+        // Android sends `{}` bodies with Volley's content type and no Accept (TwinPushWireProtocol.md §2, §3).
         let open = try XCTUnwrap(fake.journal.entries.first { $0.request.path.hasSuffix("/open_app") })
         XCTAssertEqual(open.request.body, Array("{}".utf8))
         XCTAssertEqual(open.request.headers["Content-Type"], "application/json; charset=utf-8")
