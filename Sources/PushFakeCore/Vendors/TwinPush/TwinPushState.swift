@@ -64,7 +64,7 @@ struct TwinPushState: Sendable {
     /// The first device (lowest index) with each (app, alias), and after each device the next one with its alias:
     /// a chain in index order, 4 bytes a device instead of a dictionary entry and an array per alias.
     private var aliasHeads = RecordIndex()
-    private var nextWithAlias: [UInt32] = []
+    private var nextWithAlias = PositionChains()
     var notifications: [WireKey: TwinPushNotificationRecord] = [:]
     /// Notification ids per app, in creation order.
     var notificationOrder: [WireKey: [String]] = [:]
@@ -145,14 +145,12 @@ struct TwinPushState: Sendable {
     func deviceIndexes(alias: String, app: String) -> [Int] {
         guard var index = aliasHead(AliasKey(app: app, alias: alias)) else { return [] }
         var indexes = [index]
-        while nextWithAlias[index] != Self.noDevice {
-            index = Int(nextWithAlias[index])
+        while let next = nextWithAlias.next(index) {
+            index = next
             indexes.append(index)
         }
         return indexes
     }
-
-    private static let noDevice = UInt32.max
 
     private func aliasHead(_ key: AliasKey) -> Int? {
         aliasHeads.find(hash: key.hashValue) { index in
@@ -173,7 +171,7 @@ struct TwinPushState: Sendable {
         indexByID.insert(index, hash: Self.hash(id: device.id)) { Self.hash(id: stored[$0].device.id) }
         indexByKey.insert(index, hash: Self.key(of: device).hashValue) { Self.key(of: stored[$0].device).hashValue }
         indexesByApp[device.appID, default: []].append(index)
-        nextWithAlias.append(Self.noDevice)
+        nextWithAlias.append()
         return index
     }
 
@@ -204,21 +202,19 @@ struct TwinPushState: Sendable {
     /// Takes `index` out of its alias chain; the record still has the alias `key` names.
     private mutating func unlinkAlias(_ index: Int, key: AliasKey) {
         guard let head = aliasHead(key) else { return }
-        let next = nextWithAlias[index]
-        nextWithAlias[index] = Self.noDevice
+        let next = nextWithAlias.next(index)
+        nextWithAlias.setNext(index, to: nil)
         if head == index {
             aliasHeads.remove(index, hash: key.hashValue)
-            if next != Self.noDevice {
+            if let next {
                 let stored = records  // shared, not copied: read while the index changes
-                aliasHeads.insert(Int(next), hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
+                aliasHeads.insert(next, hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
             }
             return
         }
         var previous = head
-        while nextWithAlias[previous] != Self.noDevice, Int(nextWithAlias[previous]) != index {
-            previous = Int(nextWithAlias[previous])
-        }
-        if Int(nextWithAlias[previous]) == index { nextWithAlias[previous] = next }
+        while let following = nextWithAlias.next(previous), following != index { previous = following }
+        if nextWithAlias.next(previous) == index { nextWithAlias.setNext(previous, to: next) }
     }
 
     /// Puts `index`, whose record already has the alias `key` names, into that alias's chain in index order.
@@ -229,18 +225,16 @@ struct TwinPushState: Sendable {
             return
         }
         if index < head {
-            nextWithAlias[index] = UInt32(truncatingIfNeeded: head)
+            nextWithAlias.setNext(index, to: head)
             aliasHeads.remove(head, hash: key.hashValue)
             let stored = records  // shared, not copied: read while the index changes
             aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
             return
         }
         var previous = head
-        while nextWithAlias[previous] != Self.noDevice, Int(nextWithAlias[previous]) < index {
-            previous = Int(nextWithAlias[previous])
-        }
-        nextWithAlias[index] = nextWithAlias[previous]
-        nextWithAlias[previous] = UInt32(truncatingIfNeeded: index)
+        while let following = nextWithAlias.next(previous), following < index { previous = following }
+        nextWithAlias.setNext(index, to: nextWithAlias.next(previous))
+        nextWithAlias.setNext(previous, to: index)
     }
 
     /// Counts an app as auto-provisioned (state documents), once.
