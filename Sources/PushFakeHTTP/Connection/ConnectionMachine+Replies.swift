@@ -14,14 +14,11 @@ extension ConnectionMachine {
 
     /// Writes the head of a streamed answer; chunks follow from ``external(_:now:)``.
     mutating func startStream(_ stream: ResponseStream, _ facts: RequestFacts, now: UInt64) {
-        HTTP1Serializer.appendStatusLine(status: stream.status, into: &output)
-        for field in stream.headers {
-            HTTP1Serializer.appendField(name: field.name, value: field.value, into: &output)
-        }
-        if let date = facts.date.date, stream.headers["Date"] == nil { output.append(contentsOf: date.fieldLine) }
-        let framing = HTTP1Serializer.appendEndOfHead(
-            framing: stream.contentLength.map { .length($0) } ?? .chunked, status: stream.status,
-            keepAlive: facts.keepAlive && drainDeadline == nil, requestVersion: facts.version, into: &output)
+        let framing = HTTP1Serializer.appendHead(
+            HTTP1ResponseHead(status: stream.status, headers: stream.headers),
+            framing: stream.contentLength.map { .length($0) } ?? .chunked,
+            keepAlive: facts.keepAlive && drainDeadline == nil, requestVersion: facts.version, date: facts.date.date,
+            into: &output)
         lastActivity = now
         guard !facts.isHead, !HTTP1ResponseHead.isBodyless(stream.status) else {
             // No body will be sent: the producer learns it at once.
