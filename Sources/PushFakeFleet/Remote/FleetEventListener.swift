@@ -48,15 +48,15 @@ final class FleetEventListener: Sendable {
         _ client: LoopbackHTTPClient, head: LoopbackHTTPClient.Response,
         _ deliver: @escaping @Sendable (FleetDelivery) -> Void
     ) {
-        guard var body = try? ResponseBodyReader(headers: head.headers) else { return }
         var parser = ServerSentEvents()
-        while !stopped.withLock({ $0 }), !body.isComplete {
-            guard let bytes = client.readAvailable() else {
-                // A read timeout (1 s) lets the loop see stop(); the server closing ends it.
-                if client.closedByPeer { return }
+        while !stopped.withLock({ $0 }) {
+            guard let bytes = client.readBodyPiece() else {
+                // A read timeout (1 s) lets the loop see stop(); the server closing or broken framing ends it.
+                if client.closedByPeer || client.malformation != nil { return }
                 continue
             }
-            guard let decoded = try? body.decode(bytes), let events = try? parser.feed(decoded) else { return }
+            // Empty: the body is complete.
+            guard !bytes.isEmpty, let events = try? parser.feed(bytes) else { return }
             for event in events {
                 switch event.name {
                 case "delivery":
