@@ -282,7 +282,7 @@ try:
     driver.get(TOKEN_BASE + "/__pushfake/#token=" + TOKEN)
     wait_for("the event stream is live with the token", lambda: driver.find_element(By.ID, "live").text == "live")
     assert "#token" not in driver.current_url, driver.current_url
-    assert http("POST", "/api/v2/apps/app1/devices/register", {"udid": "T-1", "platform": "ios", "push_token": "t1",
+    assert http("POST", "/api/v2/apps/app1/devices/register", {"udid": "T-1", "platform": "ios", "push_token": "7a1b",
                                                                "alias_device": "tina"}, base=TOKEN_BASE)[0] == 200
     wait_for("the device shows on the token server's dashboard", lambda: "iOS" in card("tina").text)
     assert http("GET", "/__pushfake/devices", base=TOKEN_BASE)[0] == 403, "the admin API needs the token"
@@ -298,6 +298,30 @@ try:
                    for n in notes)
     wait_for("the failed simulator push shows as a note on tina's card", failure_note_on_tina, timeout=30)
     ok("a simulator push that failed shows as a note under the banner, live")
+
+    # What APNs would refuse, and what the Simulator would not show as sent, mark the banner (DeliveryChecks.md).
+    assert http("POST", "/api/v2/apps/app1/devices/register", {"udid": "T-2", "platform": "ios",
+                                                               "push_token": "not-hex", "alias_device": "tom"},
+                base=TOKEN_BASE)[0] == 200
+    assert http("POST", "/api/v2/apps/app1/notifications", {"alert": "Rich", "mutable_content": True,
+                                                            "devices_aliases": ["tina", "tom"]},
+                base=TOKEN_BASE)[0] == 200
+
+    def marks_on_the_banners():
+        warned = card("tina").find_element(By.CSS_SELECTOR, ".push.warned .push-mark.warning")
+        assert warned.text == "!", warned.text
+        assert "SimulatorNoServiceExtension" in warned.get_attribute("title"), warned.get_attribute("title")
+        refused = card("tom").find_element(By.CSS_SELECTOR, ".push.failed .push-mark.rejected")
+        assert refused.text == "\u2715", refused.text
+        assert "rejected BadDeviceToken" in refused.get_attribute("title"), refused.get_attribute("title")
+        problems = card("tom").find_element(By.CSS_SELECTOR, ".push .problems li.rejected").text
+        assert problems.startswith("BadDeviceToken: the device token is not hexadecimal"), problems
+        assert len(card("tina").find_elements(By.CSS_SELECTOR, ".push-mark")) == 1, "only the rich push is marked"
+        return True
+    wait_for("the refused banner has a red mark, the warned one an amber mark", marks_on_the_banners)
+    driver.execute_script("arguments[0].scrollIntoView()", card("tom"))
+    driver.save_screenshot(os.path.join(OUT, "delivery-marks.png"))
+    ok("a delivery APNs would refuse and one with a warning carry a mark on their banners")
 
     # Only this server was ever asked for anything, and the page logged no error (a CSP violation would).
     origins = driver.execute_script(

@@ -72,8 +72,10 @@ enum EngineBench {
         let registerStart = DispatchTime.now().uptimeNanoseconds
         for index in 0..<count {
             let platform = index % 2 == 0 ? "ios" : "android"
+            // Hexadecimal, as APNs tokens are: a token APNs would refuse fails its delivery (DeliveryChecks.md).
+            let token = "ab" + String(format: "%010d", index)
             let body =
-                #"{"udid":"U\#(index)","platform":"\#(platform)","push_token":"T\#(index)","alias_device":"user\#(index)","#
+                #"{"udid":"U\#(index)","platform":"\#(platform)","push_token":"\#(token)","alias_device":"user\#(index)","#
                 + #""app_version":"1.0","sdk_version":"4.0.0","os_version":"17.0","language":"en_US"}"#
             _ = fake.handle(
                 FakeRequest(

@@ -32,6 +32,18 @@ final class TailCommandTests: XCTestCase {
         XCTAssertEqual(server.stop().status, 0)
     }
 
+    func test_tail_namesTheReason_whenTheNetworkWouldRefuseADelivery() async throws {
+        let server = try ServerProcess(["--quiet"])
+        let tail = try TailProcess(["--url", server.url, "--since", "0"])
+        _ = try await server.request(
+            "POST", "/TPNS/api/device/register", body: register.replacingOccurrences(of: "0a1b", with: "token-1"))
+        _ = try await server.request("POST", "/TPNS/api/pushnotifications", body: send)
+        let lines = try tail.lines(until: { $0.contains { $0.hasPrefix("  delivery ") } })
+        XCTAssertTrue(lines.contains("  delivery 3000000000000001 tpns -> D1 (ios) failed BadDeviceToken"), "\(lines)")
+        XCTAssertEqual(tail.stop(signal: SIGINT), 0)
+        XCTAssertEqual(server.stop().status, 0)
+    }
+
     func test_tail_printsOneLinePerEntry_whenAFaultsErrorTypeHoldsControlCharacters() throws {
         // GIVEN an in-process server whose fault rule (made through the Swift API, which takes any name) answered a
         // request with an error type holding a newline and a forged line

@@ -63,7 +63,10 @@ final class EchoServerTests: XCTestCase {
         let routes = try call("GET", "/__pushfake/routes")
         XCTAssertEqual(
             routes.json?["vendors"]?["echo"],
-            ["POST /echo/devices/{device}", "POST /echo/devices/{device}/say", "GET /echo/messages"])
+            [
+                "POST /echo/devices/{device}", "POST /echo/devices/{device}/say", "POST /echo/devices/{device}/push",
+                "GET /echo/messages",
+            ])
         XCTAssertEqual(routes.json?["vendor"]?.arrayValue?.contains("GET /echo/messages"), true)
         XCTAssertEqual(server.baseURL(for: .echo)?.absoluteString, "http://127.0.0.1:\(server.port)/echo")
         XCTAssertEqual(server.tpnsBaseURL.absoluteString, "http://127.0.0.1:\(server.port)/TPNS")

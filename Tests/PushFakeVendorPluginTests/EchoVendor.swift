@@ -11,6 +11,7 @@ extension Operation {
     static let registerDevice: Operation = "registerDevice"
     static let say: Operation = "say"
     static let history: Operation = "history"
+    static let push: Operation = "push"
 }
 
 extension IDKind {
@@ -82,6 +83,29 @@ struct EchoVendor: PushVendor {
                         deviceID: device, platform: .android, token: nil,
                         payload: JSON.object(["echo": .string(text)]).serialized(), createdAt: services.now))
                 return .json(200, ["id": .string(id), "echo": .string(text)])
+            },
+            // Records the payload, token and APNs headers the body gives as it is: the delivery checks
+            // (DeliveryChecks.md) see a vendor's own payloads and headers.
+            VendorRoute("POST", "/echo/devices/{device}/push", .push) { context, state, services in
+                let device = context.parameter("device")
+                guard let body = context.bodyObject, let payload = body["payload"],
+                    let platform = body["platform"]?.stringValue.flatMap(Delivery.Platform.init(rawValue:))
+                else {
+                    return EchoError.shape(status: 400, code: "NoPush", message: "platform and payload are required")
+                }
+                let headers: Delivery.APNsHeaders? =
+                    body["pushType"] == nil && body["priority"] == nil
+                    ? nil
+                    : Delivery.APNsHeaders(
+                        pushType: body["pushType"]?.stringValue, priority: body["priority"]?.intValue)
+                let id = services.nextID(.echoMessage)
+                let delivery = services.record(
+                    Delivery(
+                        id: services.nextID(.delivery), vendor: .echo, app: "echo", notificationID: id,
+                        deviceID: device, platform: platform, token: body["token"]?.stringValue,
+                        payload: payload.stringValue.map { Array($0.utf8) } ?? payload.serialized(),
+                        createdAt: services.now, apns: headers))
+                return .json(200, ["id": .string(id), "status": .string(delivery.status.description)])
             },
             VendorRoute("GET", "/echo/messages", .history) { _, state, _ in
                 .json(200, ["count": .int(state.messages.count)])

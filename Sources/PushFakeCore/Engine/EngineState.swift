@@ -29,7 +29,7 @@ struct EngineState {
     init(configuration: PushFakeConfiguration, vendors: VendorRegistry) {
         self.configuration = configuration
         self.clock = FakeClock(mode: configuration.clockMode, start: configuration.clockStart)
-        self.services = VendorServices(seed: configuration.seed, now: clock.now)
+        self.services = VendorServices(configuration, seed: configuration.seed, now: clock.now)
         self.faultGenerator = Self.faultGenerator(seed: configuration.seed)
         self.journal = Journal(limit: configuration.journalLimit)
         self.vendorSlots = Self.makeSlots(configuration: configuration, vendors: vendors)
@@ -81,6 +81,8 @@ struct EngineState {
         services.now = clock.now
         for slot in vendorSlots { slot.tick(&services) }
         let released = services.takeCaused()
+        // No request caused them, so no journal entry notes their problems: they stay on the deliveries.
+        services.forgetCausedProblems()
         if !deliveryObservers.isEmpty { tickDeliveries += released }
     }
 

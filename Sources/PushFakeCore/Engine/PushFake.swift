@@ -161,7 +161,7 @@ public final class PushFake: Sendable {
             app = handled.app
             device = handled.device
             notes = handled.notes
-            deliveryIDs = state.services.takeCaused()
+            deliveryIDs = state.services.takeCaused(notes: &notes)
         } else {
             response = unmatchedResponse(allowed: prepared.allowed, vendorIndex: prepared.vendorIndex, request: request)
         }

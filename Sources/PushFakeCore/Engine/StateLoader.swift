@@ -22,7 +22,7 @@ struct StateLoader {
     func load(_ documents: [JSON], numbered: Bool) throws(StateError) -> Loaded {
         let clock = FakeClock(mode: configuration.clockMode, start: configuration.clockStart)
         var loaded = Loaded(
-            clock: clock, services: VendorServices(seed: configuration.seed, now: clock.now),
+            clock: clock, services: VendorServices(configuration, seed: configuration.seed, now: clock.now),
             faultGenerator: EngineState.faultGenerator(seed: configuration.seed),
             vendorSlots: EngineState.makeSlots(configuration: configuration, vendors: vendors))
         var fieldsOfDocuments: [JSONFields] = []
@@ -91,7 +91,7 @@ struct StateLoader {
         if let value = fields.value("seed") {
             seed = try PushFakeConfiguration.seed(value, path: fields.childPath("seed"))
         }
-        loaded.services = VendorServices(seed: seed, now: loaded.clock.now)
+        loaded.services = VendorServices(configuration, seed: seed, now: loaded.clock.now)
         loaded.faultGenerator = EngineState.faultGenerator(seed: seed)
         if let counters = fields.value("counters") {
             let names = idKinds.map(\.name)

@@ -82,7 +82,7 @@ extension PushFake {
                 let (local, handled) = state.vendorSlots[handler.vendor].handle(
                     route: handler.route, context, &state.services)
                 (app, device, notes) = (handled.app, handled.device, handled.notes)
-                deliveryIDs = state.services.takeCaused()
+                deliveryIDs = state.services.takeCaused(notes: &notes)
                 if local.status != response.status {
                     notes.append("learned: the local store answered \(local.status), the upstream \(response.status)")
                 }

@@ -9,12 +9,15 @@ extension Delivery {
             "platform": .string(platform.rawValue), "token": token.map(JSON.string) ?? .null,
             "payload": payloadJSON ?? .string(payloadString), "payloadBytes": .int(payload.count),
         ]
+        // Only on deliveries that have them, so the JSON of every other delivery stays as it was.
+        if let apns { object["apns"] = apns.jsonValue }
         switch status {
         case .delivered: object["status"] = "delivered"
         case .failed(let reason):
             object["status"] = "failed"
             object["reason"] = .string(reason)
         }
+        if !problems.isEmpty { object["problems"] = .array(problems.map(\.jsonValue)) }
         object["createdAt"] = .string(TimeFormat.iso8601(createdAt))
         object["receivedAt"] = receivedAt.map { .string(TimeFormat.iso8601($0)) } ?? .null
         object["openedAt"] = openedAt.map { .string(TimeFormat.iso8601($0)) } ?? .null
@@ -26,8 +29,8 @@ extension Delivery {
 extension Delivery {
     /// The keys of ``jsonValue``.
     static let jsonKeys = [
-        "id", "vendor", "app", "notificationId", "deviceId", "platform", "token", "payload", "payloadBytes", "status",
-        "reason", "createdAt", "receivedAt", "openedAt", "notes",
+        "id", "vendor", "app", "notificationId", "deviceId", "platform", "token", "payload", "payloadBytes", "apns",
+        "status", "reason", "problems", "createdAt", "receivedAt", "openedAt", "notes",
     ]
 
     /// Reads ``jsonValue`` back into an equal delivery (times to the millisecond).
@@ -54,16 +57,32 @@ extension Delivery {
         case let other: throw fields.failure("status", "must be delivered or failed, not \"\(other)\"")
         }
         guard let createdAt = try fields.date("createdAt") else { throw fields.failure("createdAt", "is required") }
+        var apns: APNsHeaders?
+        if let value = fields.value("apns") { apns = try APNsHeaders(json: value, path: fields.childPath("apns")) }
         self.init(
             id: try fields.requiredString("id"), vendor: Vendor(try fields.requiredString("vendor")),
             app: try fields.requiredString("app", nonEmpty: false),
             notificationID: try fields.requiredString("notificationId"),
             deviceID: try fields.requiredString("deviceId"),
             platform: platform, token: try fields.string("token", nonEmpty: false), payload: payload, status: status,
-            createdAt: createdAt)
+            createdAt: createdAt, apns: apns)
+        problems = try Self.problems(fields, status: status)
         receivedAt = try fields.date("receivedAt")
         openedAt = try fields.date("openedAt")
         notes = try fields.strings("notes") ?? []
+    }
+
+    private static func problems(_ fields: JSONFields, status: Status) throws(JSONFieldError) -> [DeliveryProblem] {
+        var problems: [DeliveryProblem] = []
+        for (index, item) in (try fields.array("problems") ?? []).enumerated() {
+            let path = fields.childPath("problems") + "[\(index)]"
+            let problem = try DeliveryProblem(json: item, path: path)
+            if problem.severity == .rejected, status == .delivered {
+                throw JSONFieldError(path: path, problem: "is a rejection, but the delivery is delivered")
+            }
+            problems.append(problem)
+        }
+        return problems
     }
 
     private static func payload(_ fields: JSONFields) throws(JSONFieldError) -> [UInt8] {
@@ -78,6 +97,22 @@ extension Delivery {
                 "payloadBytes", "is \(expected), but the payload serializes to \(serialized.count) bytes")
         }
         return serialized
+    }
+}
+
+extension Delivery.APNsHeaders {
+    /// `{"pushType": "background", "priority": 5}`, each member only when set.
+    public var jsonValue: JSON {
+        var object = JSONObject()
+        if let pushType { object["pushType"] = .string(pushType) }
+        if let priority { object["priority"] = .int(priority) }
+        return .object(object)
+    }
+
+    /// Reads ``jsonValue`` back.
+    init(json: JSON, path: String) throws(JSONFieldError) {
+        let fields = try JSONFields(json, path: path, allowed: ["pushType", "priority"])
+        self.init(pushType: try fields.string("pushType"), priority: try fields.int("priority", in: 0...Int.max))
     }
 }
 

@@ -18,12 +18,12 @@ public struct Delivery: Sendable, Equatable, Identifiable {
         /// HMS (TwinPush `huawei`).
         case huawei
 
-        /// The platform's payload limit in bytes: APNs 4,096 of JSON, FCM/HMS data messages 4,000
-        /// (FakeBehaviour.md, Payload limits).
+        /// The platform's payload limit in bytes: APNs 4,096 of JSON (5,120 for VoIP pushes), FCM data messages
+        /// 4,096 of keys and values, HMS data messages 4,000 (DeliveryChecks.md).
         public var payloadLimit: Int {
             switch self {
-            case .ios, .iosSandbox: return 4096
-            case .android, .huawei: return 4000
+            case .ios, .iosSandbox, .android: return 4096
+            case .huawei: return 4000
             }
         }
 
@@ -35,7 +35,8 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     public enum Status: Sendable, Equatable, CustomStringConvertible {
         /// Handed to the (fake) platform gateway.
         case delivered
-        /// Not sent; `reason` is e.g. `PayloadTooLarge`.
+        /// Not sent: the push network would refuse it; `reason` is the network's own, e.g. `PayloadTooLarge` or
+        /// `BadDeviceToken` (DeliveryChecks.md).
         case failed(reason: String)
 
         /// `delivered` or `failed(<reason>)`.
@@ -63,8 +64,19 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     public let token: String?
     /// The exact JSON payload bytes the device receives.
     public let payload: [UInt8]
-    /// Delivered, or failed with a reason (an oversized payload is recorded, not dropped).
+    /// Delivered, or failed with the network's reason (a refused delivery is recorded, not dropped).
     public internal(set) var status: Status
+    /// The APNs request headers the vendor chose (`apns-push-type`, `apns-priority`); `nil` for vendors that do not
+    /// say, whose pushes are checked as a careful provider would send them (DeliveryChecks.md).
+    public var apns: APNsHeaders? { extras?.apns }
+    /// What the push networks' checks found (DeliveryChecks.md): the rejections that failed the delivery (the
+    /// first one's code is the status's reason) and the warnings about how a phone would show it. Empty for most.
+    public internal(set) var problems: [DeliveryProblem] {
+        get { extras?.problems ?? [] }
+        set { extras = Extras.make(apns: apns, problems: newValue) }
+    }
+    /// `apns` and `problems`, which most deliveries lack, boxed: a fan-out's million deliveries pay one pointer.
+    private var extras: Extras?
     /// Fake-clock time of the send; for a scheduled TwinPush notification, its `send_since`.
     public let createdAt: Date
     /// When the device reported receipt (TwinPush `received_notification`); `nil` until then, and always for TPNS.
@@ -78,7 +90,7 @@ public struct Delivery: Sendable, Equatable, Identifiable {
     /// A delivery as a vendor records it through ``VendorServices/record(_:)``; receipt and open times start unset.
     public init(
         id: String, vendor: Vendor, app: String, notificationID: String, deviceID: String, platform: Platform,
-        token: String?, payload: [UInt8], status: Status = .delivered, createdAt: Date
+        token: String?, payload: [UInt8], status: Status = .delivered, createdAt: Date, apns: APNsHeaders? = nil
     ) {
         self.id = id
         self.vendor = vendor
@@ -90,6 +102,27 @@ public struct Delivery: Sendable, Equatable, Identifiable {
         self.payload = payload
         self.status = status
         self.createdAt = createdAt
+        self.extras = Extras.make(apns: apns, problems: [])
+    }
+
+    /// The rarely set members of a delivery, immutable (a change makes a new box).
+    private final class Extras: Sendable, Equatable {
+        let apns: APNsHeaders?
+        let problems: [DeliveryProblem]
+
+        private init(apns: APNsHeaders?, problems: [DeliveryProblem]) {
+            self.apns = apns
+            self.problems = problems
+        }
+
+        /// A box, or `nil` when there is nothing to keep.
+        static func make(apns: APNsHeaders?, problems: [DeliveryProblem]) -> Extras? {
+            apns == nil && problems.isEmpty ? nil : Extras(apns: apns, problems: problems)
+        }
+
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs.apns == rhs.apns && lhs.problems == rhs.problems
+        }
     }
 
     /// The payload parsed as JSON.
@@ -105,17 +138,11 @@ struct DeliveryLog: Sendable {
     private var indexByID: [String: Int] = [:]
     private var indexesByNotification: [String: [Int]] = [:]
 
-    /// Records a delivery, failing it when its payload exceeds the platform limit.
-    @discardableResult
-    mutating func add(_ delivery: Delivery) -> Delivery {
-        var delivery = delivery
-        if delivery.payload.count > delivery.platform.payloadLimit {
-            delivery.status = .failed(reason: "PayloadTooLarge")
-        }
+    /// Records a delivery as it is: checked already (``VendorServices/record(_:)``) or read from a state document.
+    mutating func add(_ delivery: Delivery) {
         indexByID[delivery.id] = all.count
         indexesByNotification[delivery.notificationID, default: []].append(all.count)
         all.append(delivery)
-        return delivery
     }
 
     /// Makes room for `count` more deliveries at once before a fan-out, growing geometrically (an exact reserve per

@@ -14,12 +14,18 @@ public struct VendorServices {
     public internal(set) var now: Date
     var ids: DeterministicIDs
     var deliveryLog = DeliveryLog()
+    /// The push networks' checks every recorded delivery goes through (DeliveryChecks.md).
+    var checks: DeliveryChecks
     /// Deliveries recorded since the engine last took them: the ones the current request caused.
     private var caused: [String] = []
+    /// Those of `caused` that have problems, for the journal entry's notes.
+    private var causedProblems: [String] = []
 
-    init(seed: UInt64, now: Date) {
+    /// Services for an engine of `configuration`, whose ids come from `seed` (a state document may bring its own).
+    init(_ configuration: PushFakeConfiguration, seed: UInt64, now: Date) {
         self.now = now
         self.ids = DeterministicIDs(seed: seed)
+        self.checks = DeliveryChecks(simulator: configuration.simulatorDelivery != nil)
     }
 
     /// The next id of `kind`: 16 digits, deterministic for the seed and the ids made before.
@@ -43,14 +49,28 @@ public struct VendorServices {
         ids.forgetAdopted()
     }
 
-    /// Records a delivery, failing it when its payload exceeds the platform limit (FakeBehaviour.md, Payload
-    /// limits), and lists it among the deliveries the current request caused.
-    /// - Returns: the delivery as recorded.
+    /// Records a delivery after the push networks' checks (DeliveryChecks.md): what APNs or FCM would refuse makes
+    /// it `failed` with the network's reason, what a phone would not show as intended becomes a warning, both in
+    /// ``Delivery/problems``. Lists it among the deliveries the current request caused.
+    /// - Returns: the delivery as recorded, with its status and problems.
     @discardableResult
     public mutating func record(_ delivery: Delivery) -> Delivery {
-        let recorded = deliveryLog.add(delivery)
-        caused.append(recorded.id)
-        return recorded
+        add(checks.checked(delivery))
+    }
+
+    /// Records a delivery whose payload has the same content as `template` but for numbers that no rule reads
+    /// (a badge, a device id): the content rules' verdict for `template` is reused, so a fan-out of per-device
+    /// payloads parses one. The token and size rules still read the delivery itself.
+    @discardableResult
+    mutating func record(_ delivery: Delivery, contentLike template: [UInt8]) -> Delivery {
+        add(checks.checked(delivery, contentLike: template))
+    }
+
+    private mutating func add(_ delivery: Delivery) -> Delivery {
+        deliveryLog.add(delivery)
+        caused.append(delivery.id)
+        if !delivery.problems.isEmpty { causedProblems.append(delivery.id) }
+        return delivery
     }
 
     /// The delivery with this id, if any.
@@ -81,4 +101,35 @@ public struct VendorServices {
         defer { caused = [] }
         return caused
     }
+
+    /// Forgets which deliveries since the last call have problems: a clock tick's, which no journal entry notes.
+    mutating func forgetCausedProblems() {
+        causedProblems = []
+    }
+
+    /// Those of the deliveries since the last call that have problems; empties the list.
+    private mutating func takeCausedProblems() -> [Delivery] {
+        guard !causedProblems.isEmpty else { return [] }
+        defer { causedProblems = [] }
+        return causedProblems.compactMap { deliveryLog.delivery(id: $0) }
+    }
+
+    /// ``takeCaused()`` for a request's journal entry, with a note per delivery that has problems added to `notes`
+    /// (DeliveryChecks.md): at most ``problemNoteLimit`` of them, then one that counts the rest.
+    mutating func takeCaused(notes: inout [String]) -> [String] {
+        let problematic = takeCausedProblems()
+        for delivery in problematic.prefix(Self.problemNoteLimit) {
+            notes.append(
+                "delivery \(delivery.id) to \(delivery.deviceID) (\(delivery.platform.rawValue)): "
+                    + delivery.problems.map(\.description).joined(separator: "; "))
+        }
+        if problematic.count > Self.problemNoteLimit {
+            notes.append("\(problematic.count - Self.problemNoteLimit) more deliveries with problems")
+        }
+        return takeCaused()
+    }
+
+    /// How many deliveries with problems one journal entry names in its notes; a fan-out to many bad tokens names
+    /// the first ones and counts the rest (every delivery still carries its own).
+    static let problemNoteLimit = 20
 }

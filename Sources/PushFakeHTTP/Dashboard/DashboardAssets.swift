@@ -199,6 +199,14 @@ enum DashboardAssets {
         .push.android { background: #fff; border-radius: 6px; border-left: 3px solid #2e7d32; }
         .push.silent { opacity: 0.55; }
         .push.failed { outline: 2px dashed var(--bad); }
+        .push.warned { outline: 2px dotted var(--warn); }
+        .push-mark { display: inline-block; min-width: 15px; padding: 0 4px; border-radius: 8px; color: #fff;
+          font-size: 10px; font-weight: 700; line-height: 15px; text-align: center; cursor: help; }
+        .push-mark.rejected { background: var(--bad); }
+        .push-mark.warning { background: var(--warn); }
+        .push .problems { margin: 4px 0 0; padding-left: 16px; font-size: 11px; }
+        .push .problems li.rejected { color: var(--bad); }
+        .push .problems li.warning { color: var(--warn); }
         .push.deleted .push-text { text-decoration: line-through; opacity: 0.6; }
         .push.fresh { animation: arrive 1.6s ease-out; }
         @keyframes arrive { from { box-shadow: 0 0 0 4px var(--focus); } to { box-shadow: 0 1px 3px rgba(0, 0, 0, 0.25); } }
@@ -691,6 +699,26 @@ enum DashboardAssets {
           return apple ? iosBannerModel(payload, delivery.app) : androidNotificationModel(payload, delivery.app);
         }
 
+        // What the push networks' checks found (DeliveryChecks.md): a mark on the banner, red when APNs or FCM would refuse
+        // the push, amber when it is only a warning, with each problem listed under the banner.
+        function problemMark(delivery) {
+          const problems = delivery.problems || [];
+          if (!problems.length && delivery.status !== "failed") return null;
+          const rejected = delivery.status === "failed";
+          const lines = problems.map((p) => `${p.severity} ${p.code}: ${p.message}`);
+          if (!lines.length) lines.push(`failed ${delivery.reason || "unknown"}`);
+          const label = rejected ? "refused by the push network" : `${problems.length} warning(s)`;
+          return h("span", { class: `push-mark ${rejected ? "rejected" : "warning"}`, title: lines.join("\n"),
+            "aria-label": `${label}: ${lines.join("; ")}` }, rejected ? "✕" : "!");
+        }
+
+        function problemList(delivery) {
+          const problems = delivery.problems || [];
+          if (!problems.length) return null;
+          return h("ul", { class: "problems" }, problems.map((p) => h("li", { class: p.severity },
+            h("strong", null, p.code), `: ${p.message} (limit ${p.limit}; measured ${p.measured})`)));
+        }
+
         function renderPush(delivery, withDevice) {
           const view = pushModel(delivery);
           const flags = [];
@@ -710,13 +738,14 @@ enum DashboardAssets {
           // stay as history, marked so.
           const deleted = delivery.vendor === "twinPush" && !twinPushNotificationIDs().has(delivery.notificationId);
           if (deleted) flags.push("notification deleted");
+          const warned = delivery.status !== "failed" && (delivery.problems || []).length > 0;
           const classes = ["push", view.kind, view.silent ? "silent" : "", delivery.status === "failed" ? "failed" : "",
-            deleted ? "deleted" : "", model.fresh.has(delivery.id) ? "fresh" : ""].join(" ");
+            warned ? "warned" : "", deleted ? "deleted" : "", model.fresh.has(delivery.id) ? "fresh" : ""].join(" ");
           return h("li", { class: classes, "data-delivery": delivery.id, "data-notification": delivery.notificationId },
             h("div", { class: "push-head" },
               h("span", { class: "app-icon", "aria-hidden": "true" }, (view.app || "?").slice(0, 1).toUpperCase(),
                 view.badge !== null && view.badge > 0 ? h("span", { class: "icon-badge" }, view.badge) : null),
-              h("span", { class: "app-name" }, view.app),
+              h("span", { class: "app-name" }, view.app), problemMark(delivery),
               h("time", { datetime: delivery.createdAt }, shortTime(delivery.createdAt).slice(0, 5))),
             h("div", { class: "push-text" },
               view.title ? h("strong", { class: "push-title" }, view.title) : null,
@@ -724,6 +753,7 @@ enum DashboardAssets {
               h("span", { class: "push-body" }, view.body)),
             view.kind === "ios" && view.badge !== null ? h("span", { class: "push-badge" }, `badge ${view.badge}`) : null,
             flags.length ? h("span", { class: "push-flags" }, flags.join(" · ")) : null,
+            problemList(delivery),
             (delivery.notes || []).length ? h("ul", { class: "notes" }, delivery.notes.map((n) => h("li", null, n))) : null,
             withDevice ? h("span", { class: "push-device" }, `to ${delivery.deviceId} (${delivery.platform})`) : null);
         }

@@ -82,6 +82,11 @@ struct CommandContext<Options> {
         keyPaths.lazy.compactMap { given[$0] }.first
     }
 
+    /// The spelling of the first of `options` that was given, in the order of `options`.
+    func firstGiven(_ options: [Option<Options>]) -> String? {
+        options.lazy.compactMap { given[$0.keyPath] }.first
+    }
+
     /// A usage error for this command: the message, then the command's usage.
     func usage(_ message: String) -> CommandExit {
         parsed.usage(message)

@@ -12,7 +12,8 @@ enum ExpectationCommands {
             --never), or with --in-order that matchers match in this order. With --recording: whether the journal \
             matches a JSON Lines recording (pushfake journal --format jsonl writes one): entries only one side has, \
             named by operation, app and device, and the differing fields with both values, the first 100 listed \
-            (--max-differences) and the rest counted.
+            (--max-differences) and the rest counted. With --no-delivery-problems: that no delivery has a problem, \
+            nothing APNs or FCM would refuse and no warning (DeliveryChecks.md); exit 1 names each.
             """,
         options: VerifyOptions.self,
         run: { options, context throws(CommandExit) in try runVerify(options, context) })
@@ -39,6 +40,13 @@ enum ExpectationCommands {
         throws(CommandExit)
     {
         let client = try AdminClient(options.server, context)
+        if options.noDeliveryProblems {
+            try verifyDeliveries(options, context, client: client)
+            return
+        }
+        guard options.ignoreProblems.isEmpty else {
+            throw context.usage("--ignore-problem goes with --no-delivery-problems")
+        }
         if let file = options.recording {
             guard options.inOrder == nil else {
                 throw context.usage("--recording cannot be combined with --in-order")
@@ -63,6 +71,32 @@ enum ExpectationCommands {
             if let count = try options.matcher.countJSON(context) { body["count"] = count }
         }
         try report(try client.send("POST", "verify", body: JSON.object(body).serializedString()))
+    }
+
+    /// `--no-delivery-problems`: the server's deliveries, each problem named (``Delivery/problemReport(_:ignoring:)``).
+    private static func verifyDeliveries(
+        _ options: VerifyOptions, _ context: CommandContext<VerifyOptions>, client: AdminClient
+    ) throws(CommandExit) {
+        let others: [PartialKeyPath<VerifyOptions>] = [\.recording, \.inOrder, \.ignore, \.maxDifferences]
+        if let other = context.firstGiven(others) ?? context.firstGiven(MatcherOptions.options.within(\.matcher)) {
+            throw context.usage("--no-delivery-problems cannot be combined with \(other)")
+        }
+        let response = try client.send("GET", "deliveries")
+        guard response.status == 200, let items = response.json?["deliveries"]?.arrayValue else {
+            throw CommandExit(.failure, "\(response.status): \(response.json?["error"]?.stringValue ?? response.text)")
+        }
+        var deliveries: [Delivery] = []
+        for (index, item) in items.enumerated() {
+            do throws(JSONFieldError) {
+                deliveries.append(try Delivery(json: item))
+            } catch {
+                throw CommandExit(.failure, "the server's deliveries[\(index)] cannot be read: \(error.description)")
+            }
+        }
+        if let report = Delivery.problemReport(deliveries, ignoring: Set(options.ignoreProblems)) {
+            throw CommandExit(.failure, report)
+        }
+        print("ok: no delivery problems in \(deliveries.count == 1 ? "1 delivery" : "\(deliveries.count) deliveries")")
     }
 
     /// `ok: …` on stdout for 200; the message on stderr and exit 1 for 408/409; other answers are errors.

@@ -8,6 +8,8 @@ struct VerifyOptions: ParsableOptions {
     var recording: String?
     var ignore: [String] = []
     var maxDifferences: Int?
+    var noDeliveryProblems = false
+    var ignoreProblems: [String] = []
 
     static var options: [Option<Self>] {
         ServerOptions.options.within(\.server) + MatcherOptions.options.within(\.matcher) + [
@@ -21,6 +23,12 @@ struct VerifyOptions: ParsableOptions {
             .value(
                 "--max-differences", \.maxDifferences, "n", .integer(in: RecordingDifference.limitRange),
                 "With --recording: list at most n differences (1...1000000, default 100); the rest are counted"),
+            .flag(
+                "--no-delivery-problems", \.noDeliveryProblems,
+                "Check that no delivery was refused or has a warning instead"),
+            .value(
+                "--ignore-problem", \.ignoreProblems, "code", .text,
+                "With --no-delivery-problems: a problem code to let pass"),
         ]
     }
 }

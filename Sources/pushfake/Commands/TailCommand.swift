@@ -23,8 +23,8 @@ enum TailCommand {
         discussion: """
             Follows the server's event stream (GET /__pushfake/events). Each request prints `#SEQ TIME \
             vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` \
-            when it delivered; each delivery an indented `delivery ID vendor -> DEVICE` (and a note added to one \
-            later, `note ID: …`). --json prints each journal entry as one JSON line instead (the JSON Lines recording \
+            when it delivered; each delivery an indented `delivery ID vendor -> DEVICE`, with `failed REASON` or \
+            `warnings CODE, …` when it has problems (and a note added to one later, `note ID: …`). --json prints each journal entry as one JSON line instead (the JSON Lines recording \
             format). Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or when the server ends the stream; exit 1 when \
             the server drops a reader that fell behind, 69 when the connection is lost, 76 when the answer is not an \
             event stream (another Content-Type, broken framing, an event larger than --max-event-bytes). It does not \
@@ -161,13 +161,22 @@ enum TailCommand {
         return text
     }
 
-    /// `  delivery 3000000000000001 tpns -> E621E1F8-… (ios)`.
+    /// `  delivery 3000000000000001 tpns -> E621E1F8-… (ios)`, with `failed REASON` when the push network would
+    /// refuse it and `warnings CODE, …` when a phone would not show it as intended (DeliveryChecks.md).
     static func line(delivery: JSON) -> String {
         let id = delivery["id"]?.stringValue ?? "?"
         let vendor = delivery["vendor"]?.stringValue ?? "?"
         let device = delivery["deviceId"]?.stringValue ?? "?"
         let platform = delivery["platform"]?.stringValue.map { " (\($0))" } ?? ""
-        return "  delivery \(id) \(vendor) -> \(device)\(platform)"
+        var problems = ""
+        if delivery["status"]?.stringValue == "failed" {
+            problems += " failed \(delivery["reason"]?.stringValue ?? "?")"
+        }
+        let warnings = (delivery["problems"]?.arrayValue ?? []).filter { $0["severity"]?.stringValue == "warning" }
+        if !warnings.isEmpty {
+            problems += " warnings " + warnings.map { $0["code"]?.stringValue ?? "?" }.joined(separator: ", ")
+        }
+        return "  delivery \(id) \(vendor) -> \(device)\(platform)\(problems)"
     }
 
     /// `  note 3000000000000001: simctl push failed: …` (a note added to a delivery after it was made).

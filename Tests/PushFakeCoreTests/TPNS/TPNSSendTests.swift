@@ -90,24 +90,36 @@ final class TPNSSendTests: XCTestCase {
         XCTAssertEqual(exchange.json?["errors"]?[0]?["field"], "[0].handlingLevel")
     }
 
-    func test_send_recordsFailedPayloadTooLarge_whenPayloadExceedsPlatformLimit() throws {
-        // GIVEN a message whose APNs payload is 4,088 bytes (≤ 4,096) and FCM payload 4,064 bytes (> 4,000)
+    func test_send_recordsFailedDeliveries_whenPayloadsExceedEachNetworksLimit() throws {
+        // GIVEN an iOS and an Android device, and messages of 4,060 and 4,090 characters: the APNs payloads are
+        // 4,098 and 4,128 bytes (> 4,096); the FCM data keys and values 4,067 (≤ 4,096, as JSON 4,074) and 4,097
         let fake = PushFake()
         fake.tpnsRegister(deviceId: "ios", type: "IOS")
         fake.tpnsRegister(deviceId: "android", type: "AOS")
-        let message = String(repeating: "x", count: 4_050)
-        let body: JSON = [
+        let body: JSON = .array(
+            [4_060, 4_090].map { length in
+                [
+                    "message": .string(String(repeating: "x", count: length)), "handlingLevel": 1,
+                    "applicationKey": "testApp", "applicationTypes": ["IOS", "AOS"],
+                ]
+            })
+        // WHEN both are sent
+        let results = try XCTUnwrap(
+            fake.send("POST", "/api/pushnotifications", json: body.serializedString()).json?["results"])
+        // THEN each network refuses what is over its limit, with its own reason
+        XCTAssertEqual(results[0]?["deliveredDeviceIds"], ["android"])
+        XCTAssertEqual(results[0]?["failedDeviceIds"], ["ios"])
+        XCTAssertEqual(results[1]?["failedDeviceIds"], ["ios", "android"])
+        XCTAssertEqual(fake.deliveries.map(\.payload.count), [4_098, 4_074, 4_128, 4_104])
+        XCTAssertEqual(
+            fake.deliveries.map(\.status),
             [
-                "message": .string(message), "handlingLevel": 1, "applicationKey": "testApp",
-                "applicationTypes": ["IOS", "AOS"],
-            ]
-        ]
-        let result = try XCTUnwrap(
-            fake.send("POST", "/api/pushnotifications", json: body.serializedString()).json?["results"]?[0])
-        XCTAssertEqual(result["deliveredDeviceIds"], ["ios"])
-        XCTAssertEqual(result["failedDeviceIds"], ["android"])
-        XCTAssertEqual(fake.deliveries.map(\.payload.count), [4_088, 4_064])
-        XCTAssertEqual(fake.deliveries.map(\.status), [.delivered, .failed(reason: "PayloadTooLarge")])
+                .failed(reason: "PayloadTooLarge"), .delivered, .failed(reason: "PayloadTooLarge"),
+                .failed(reason: "MessageTooBig"),
+            ])
+        XCTAssertEqual(
+            fake.journal.entries.last?.notes.first(where: { $0.hasPrefix("send 1:") }),
+            "send 1: 0 delivered, 0 unknown, 0 inactive, 2 failed (PayloadTooLarge, MessageTooBig)")
     }
 
     func test_send_answers422ForUnknownKey_whenAppsDeclared() {

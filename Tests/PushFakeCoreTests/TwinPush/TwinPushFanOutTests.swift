@@ -14,8 +14,10 @@ final class TwinPushFanOutTests: XCTestCase {
         let client = TwinPushTestClient(fake: PushFake(PushFakeConfiguration(seed: 1)))
         for number in 0..<count {
             let platform = number.isMultiple(of: 2) ? "ios" : "android"
+            // Hexadecimal, as APNs tokens are (FCM takes it too).
+            let token = String(format: "ab%08x", number)
             let body =
-                #"{"udid":"u\#(number)","platform":"\#(platform)","push_token":"t\#(number)","alias_device":"a\#(number % 1000)"}"#
+                #"{"udid":"u\#(number)","platform":"\#(platform)","push_token":"\#(token)","alias_device":"a\#(number % 1000)"}"#
             client.send("POST", client.path("/devices/register"), body)
         }
         // WHEN one notification is broadcast to all of them, with inbox

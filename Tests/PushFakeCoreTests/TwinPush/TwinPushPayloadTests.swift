@@ -70,13 +70,14 @@ final class TwinPushPayloadTests: XCTestCase {
         // fields the DOCS give no length limit (alert, title, url and custom_properties are held to 255)
         let big = String(repeating: "x", count: 4100)
         let nid = client.notify(#"{"broadcast":true,"alert":"Big","sound":"\#(big)","tags":["\#(big)"]}"#)
-        // THEN both deliveries are recorded failed, and the report lists them in errors with no delivery counted
+        // THEN both deliveries are recorded failed with each network's reason, and the report lists them in errors
+        // with no delivery counted
         XCTAssertEqual(client.fake.deliveries(to: ios).first?.status, .failed(reason: "PayloadTooLarge"))
-        XCTAssertEqual(client.fake.deliveries(to: android).first?.status, .failed(reason: "PayloadTooLarge"))
+        XCTAssertEqual(client.fake.deliveries(to: android).first?.status, .failed(reason: "MessageTooBig"))
         let report = client.backend("GET", client.path("/notifications/\(nid)/report"))
         XCTAssertEqual(report.json["delivery_count"], 0)
         let errors = try XCTUnwrap(report.json["errors"]?.arrayValue)
-        XCTAssertEqual(errors.map { $0["key"] }, ["PayloadTooLarge", "PayloadTooLarge"])
+        XCTAssertEqual(errors.map { $0["key"] }, ["PayloadTooLarge", "MessageTooBig"])
         XCTAssertEqual(errors.map { $0["platform"] }, ["ios", "android"])
         XCTAssertEqual(errors.first?["created_at"], "2026-01-01 00:00:00 UTC")
     }

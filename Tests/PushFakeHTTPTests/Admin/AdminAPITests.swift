@@ -131,7 +131,8 @@ final class AdminAPITests: ServerTestCase {
             json: #"[{"message":"Hi","handlingLevel":1,"applicationKey":"testApp","applicationTypes":["IOS"]}]"#)
         for app in ["appB", "appA"] {
             _ = try await request(
-                "POST", "/api/v2/apps/\(app)/devices/register", json: #"{"udid":"U","platform":"ios","push_token":"T"}"#
+                "POST", "/api/v2/apps/\(app)/devices/register",
+                json: #"{"udid":"U","platform":"ios","push_token":"AB"}"#
             )
         }
         _ = try await request("POST", "/api/v2/apps/appA/notifications", json: #"{"broadcast":true,"alert":"Yo"}"#)

@@ -61,7 +61,8 @@ public enum TPNS {
         public let unknownDeviceIds: [String]
         /// Targeted devices that are unregistered or have no token.
         public let inactiveDeviceIds: [String]
-        /// Devices whose delivery failed (`PayloadTooLarge`).
+        /// Devices whose delivery the push network would refuse (`PayloadTooLarge`, `BadDeviceToken`, …;
+        /// DeliveryChecks.md).
         public let failedDeviceIds: [String]
     }
 }

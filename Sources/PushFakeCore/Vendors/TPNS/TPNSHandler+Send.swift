@@ -9,7 +9,8 @@ extension TPNSHandler {
     }
 
     /// `POST …/api/pushnotifications` (*fake-specific response*, FakeBehaviour.md TPNS): atomic — any invalid element
-    /// means 422 naming `[index].field` and nothing is sent.
+    /// means 422 naming `[index].field` and nothing is sent. A delivery the push networks would refuse
+    /// (DeliveryChecks.md) lists its device under `failedDeviceIds`.
     static func send(_ context: inout VendorContext, state: inout TPNSState, services: inout VendorServices)
         -> FakeResponse
     {
@@ -97,6 +98,7 @@ extension TPNSHandler {
         var unknown: [String] = []
         var inactive: [String] = []
         var failed: [String] = []
+        var reasons: [String] = []
         let targets: [TPNS.Device]
         if let deviceIds = request.deviceIds {
             var found: [TPNS.Device] = []
@@ -123,10 +125,11 @@ extension TPNSHandler {
                     id: services.nextID(.delivery), vendor: .tpns, app: request.applicationKey,
                     notificationID: notificationId, deviceID: device.deviceId, platform: device.platform, token: token,
                     payload: payloads.bytes(for: device.platform), status: .delivered, createdAt: context.now))
-            if record.status == .delivered {
-                delivered.append(device.deviceId)
-            } else {
+            if case .failed(let reason) = record.status {
                 failed.append(device.deviceId)
+                if !reasons.contains(reason) { reasons.append(reason) }
+            } else {
+                delivered.append(device.deviceId)
             }
         }
         state.record(
@@ -137,7 +140,7 @@ extension TPNSHandler {
                 unknownDeviceIds: unknown, inactiveDeviceIds: inactive, failedDeviceIds: failed))
         context.notes.append(
             "send \(index): \(delivered.count) delivered, \(unknown.count) unknown, \(inactive.count) inactive"
-                + (failed.isEmpty ? "" : ", \(failed.count) failed (PayloadTooLarge)"))
+                + (failed.isEmpty ? "" : ", \(failed.count) failed (\(reasons.joined(separator: ", ")))"))
         return [
             "index": .int(index), "notificationId": .string(notificationId),
             "deliveredDeviceIds": .array(delivered.map(JSON.string)),

@@ -43,7 +43,7 @@ extension TwinPush {
             public let platform: String
             /// `critical`, `error` or `warning`.
             public let level: String
-            /// The error category, e.g. `PayloadTooLarge`.
+            /// The error category: the push network's reason, e.g. `PayloadTooLarge` or `BadDeviceToken`.
             public let key: String
             /// What went wrong, naming the device.
             public let message: String
@@ -99,7 +99,7 @@ extension TwinPush {
         public internal(set) var receivedCount: Int
         /// Deliveries or inbox items opened with `open_notification`, plus opens without a device id.
         public internal(set) var openingCount: Int
-        /// Failed deliveries (`PayloadTooLarge`).
+        /// Deliveries the push networks would refuse (DeliveryChecks.md), one entry each.
         public internal(set) var errors: [ReportError]
 
         /// The REST `tags`: as sent, plus `tp_rich` when a rich URL is set (TwinPushWireProtocol.md §6.2).

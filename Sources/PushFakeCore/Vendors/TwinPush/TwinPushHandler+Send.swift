@@ -48,6 +48,7 @@ extension TwinPushHandler {
         var delivered = 0
         var skipped = 0
         var errors: [TwinPush.Notification.ReportError] = []
+        var reasons: [String] = []
         services.reserveDeliveryCapacity(forAdditional: targets.count)
         for (index, key) in targets {
             if notification.inbox, let alias = state.records[index].device.alias,
@@ -70,15 +71,17 @@ extension TwinPushHandler {
             let platform = state.records[index].device.deliveryPlatform
             var bytes = payload.bytes(for: platform, badge: badge, deviceID: deviceID)
             var deliveryNotes: [String] = []
+            var fitted = false
             if bytes.count > platform.payloadLimit {
                 let content = record.content(forKey: key)
-                if let fitted = trim.fit(content, key: key, platform: platform, badge: badge, deviceID: deviceID) {
+                if let cut = trim.fit(content, key: key, platform: platform, badge: badge, deviceID: deviceID) {
                     deliveryNotes.append(
-                        "alert trimmed from \(content.alert.unicodeScalars.count) to \(fitted.alertLength) "
+                        "alert trimmed from \(content.alert.unicodeScalars.count) to \(cut.alertLength) "
                             + "characters to fit the \(platform.payloadLimit)-byte limit (\(bytes.count) bytes untrimmed)"
                     )
-                    bytes = fitted.bytes
+                    bytes = cut.bytes
                     trimmed += 1
+                    fitted = true
                 }
             }
             var made = Delivery(
@@ -86,12 +89,17 @@ extension TwinPushHandler {
                 deviceID: deviceID, platform: platform, token: token, payload: bytes, status: .delivered,
                 createdAt: time)
             made.notes = deliveryNotes
-            let delivery = services.record(made)
+            // A trimmed payload has another alert than the content's template (maybe an empty one): checked as is.
+            let delivery =
+                fitted
+                ? services.record(made)
+                : services.record(made, contentLike: payload.checkTemplate(for: platform, withBadge: badge != nil))
             state.records[index].received.append(.init(notificationID: id, deliveryID: delivery.id))
-            if delivery.status == .delivered {
-                delivered += 1
+            if case .failed(let reason) = delivery.status {
+                errors.append(reportError(delivery))
+                if !reasons.contains(reason) { reasons.append(reason) }
             } else {
-                errors.append(payloadError(delivery))
+                delivered += 1
             }
         }
         for (alias, key) in inboxAliases {
@@ -108,19 +116,22 @@ extension TwinPushHandler {
         notes.append(
             "notification \(id): \(delivered) delivered"
                 + (trimmed == 0 ? "" : ", \(trimmed) with the alert trimmed to fit")
-                + (errors.isEmpty ? "" : ", \(errors.count) failed (PayloadTooLarge)")
+                + (errors.isEmpty ? "" : ", \(errors.count) failed (\(reasons.joined(separator: ", ")))")
                 + (skipped == 0 ? "" : ", \(skipped) devices without push_token skipped")
                 + (inboxAliases.isEmpty ? "" : ", \(inboxAliases.count) alias inboxes"))
     }
 
-    /// A report error for a failed delivery.
-    private static func payloadError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
-        let service = delivery.platform.isApple ? "APNs" : "FCM/HMS data message"
+    /// The report's error for a delivery the push network would refuse: its reason as `key`, the check's message
+    /// naming the device.
+    private static func reportError(_ delivery: Delivery) -> TwinPush.Notification.ReportError {
+        let rejection = delivery.problems.first { $0.severity == .rejected }
+        var reason = rejection?.code ?? "Failed"
+        if case .failed(let failure) = delivery.status { reason = failure }
+        let message = rejection?.message ?? "The delivery failed (\(reason))"
         // DOCS: the report's platform is "ios", "android" or "all"; Huawei devices are Android devices.
         return TwinPush.Notification.ReportError(
-            platform: delivery.platform.isApple ? "ios" : "android", level: "error", key: "PayloadTooLarge",
-            message: "Payload of \(delivery.payload.count) bytes exceeds the \(service) limit of "
-                + "\(delivery.platform.payloadLimit) bytes (device \(delivery.deviceID))",
-            createdAt: delivery.createdAt, deviceID: delivery.deviceID)
+            platform: delivery.platform.isApple ? "ios" : "android", level: "error", key: reason,
+            message: "\(message) (device \(delivery.deviceID))", createdAt: delivery.createdAt,
+            deviceID: delivery.deviceID)
     }
 }

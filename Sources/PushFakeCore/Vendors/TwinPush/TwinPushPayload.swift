@@ -18,6 +18,9 @@ struct TwinPushPayload {
     private let appleMiddle: [UInt8]
     private let appleSuffix: [UInt8]
     let android: [UInt8]
+    /// An iOS payload of this content with a badge and without: what the delivery checks read for every device
+    /// (``checkTemplate(for:withBadge:)``).
+    private var appleTemplates: (withBadge: [UInt8], withoutBadge: [UInt8]) = ([], [])
 
     init(notificationID: String, content: TwinPushContent, sound: String?, mutableContent: Bool) {
         badge = content.badge
@@ -65,6 +68,15 @@ struct TwinPushPayload {
         data["custom"] = .string(JSON.object(TwinPushWire.stringValued(content.customProperties)).serializedString())
         data["tags"] = .string(JSON.array(content.restTags.map(JSON.string)).serializedString())
         android = JSON.object(data).serialized()
+        appleTemplates = (bytes(for: .ios, badge: 0, deviceID: "0"), bytes(for: .ios, badge: nil, deviceID: "0"))
+    }
+
+    /// A payload with the content every device of `platform` gets: the iOS payloads differ only in the badge
+    /// number and the device id, which no delivery check reads, so the checks parse this one for all of them
+    /// (``VendorServices/record(_:contentLike:)``).
+    func checkTemplate(for platform: Delivery.Platform, withBadge: Bool) -> [UInt8] {
+        guard platform.isApple else { return android }
+        return withBadge ? appleTemplates.withBadge : appleTemplates.withoutBadge
     }
 
     /// The bytes a device receives; `badge` is the device's badge after this notification (`nil`: no badge key).

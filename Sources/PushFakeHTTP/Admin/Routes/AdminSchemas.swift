@@ -70,6 +70,7 @@ package enum AdminSchemas {
                     "entries": array(ref("JournalEntry")), "count": integer, "total": integer, "dropped": integer,
                 ], required: ["entries", "count", "total", "dropped"]),
             "Delivery": delivery,
+            "DeliveryProblem": deliveryProblem,
             "VendorName": vendorName(vendors),
             "Operation": ["type": "string", "enum": .array(vendors.allOperations.map { .string($0.rawValue) })],
             "Matcher": matcher(vendors, forFaults: false),
@@ -181,9 +182,21 @@ package enum AdminSchemas {
             [
                 "id": string, "vendor": string, "app": string, "notificationId": string, "deviceId": string,
                 "platform": string, "token": nullableString, "payload": anyJSON, "payloadBytes": integer,
-                "status": string, "createdAt": timestamp, "receivedAt": ["type": ["string", "null"]],
-                "openedAt": ["type": ["string", "null"]],
+                "apns": object(["pushType": string, "priority": integer], additional: false),
+                "status": ["enum": ["delivered", "failed"]], "reason": string,
+                "problems": array(ref("DeliveryProblem")), "createdAt": timestamp,
+                "receivedAt": ["type": ["string", "null"]], "openedAt": ["type": ["string", "null"]],
+                "notes": array(string),
             ], required: ["id", "vendor", "deviceId", "payload"])
+    }
+
+    /// What the push networks' checks found in a delivery (DeliveryChecks.md).
+    static var deliveryProblem: JSON {
+        object(
+            [
+                "severity": ["enum": .array(DeliveryProblem.Severity.allCases.map { .string($0.rawValue) })],
+                "code": string, "message": string, "limit": string, "measured": string,
+            ], required: ["severity", "code", "message", "limit", "measured"], additional: false)
     }
 
     static var count: JSON {

@@ -433,6 +433,26 @@ function pushModel(delivery) {
   return apple ? iosBannerModel(payload, delivery.app) : androidNotificationModel(payload, delivery.app);
 }
 
+// What the push networks' checks found (DeliveryChecks.md): a mark on the banner, red when APNs or FCM would refuse
+// the push, amber when it is only a warning, with each problem listed under the banner.
+function problemMark(delivery) {
+  const problems = delivery.problems || [];
+  if (!problems.length && delivery.status !== "failed") return null;
+  const rejected = delivery.status === "failed";
+  const lines = problems.map((p) => `${p.severity} ${p.code}: ${p.message}`);
+  if (!lines.length) lines.push(`failed ${delivery.reason || "unknown"}`);
+  const label = rejected ? "refused by the push network" : `${problems.length} warning(s)`;
+  return h("span", { class: `push-mark ${rejected ? "rejected" : "warning"}`, title: lines.join("\n"),
+    "aria-label": `${label}: ${lines.join("; ")}` }, rejected ? "✕" : "!");
+}
+
+function problemList(delivery) {
+  const problems = delivery.problems || [];
+  if (!problems.length) return null;
+  return h("ul", { class: "problems" }, problems.map((p) => h("li", { class: p.severity },
+    h("strong", null, p.code), `: ${p.message} (limit ${p.limit}; measured ${p.measured})`)));
+}
+
 function renderPush(delivery, withDevice) {
   const view = pushModel(delivery);
   const flags = [];
@@ -452,13 +472,14 @@ function renderPush(delivery, withDevice) {
   // stay as history, marked so.
   const deleted = delivery.vendor === "twinPush" && !twinPushNotificationIDs().has(delivery.notificationId);
   if (deleted) flags.push("notification deleted");
+  const warned = delivery.status !== "failed" && (delivery.problems || []).length > 0;
   const classes = ["push", view.kind, view.silent ? "silent" : "", delivery.status === "failed" ? "failed" : "",
-    deleted ? "deleted" : "", model.fresh.has(delivery.id) ? "fresh" : ""].join(" ");
+    warned ? "warned" : "", deleted ? "deleted" : "", model.fresh.has(delivery.id) ? "fresh" : ""].join(" ");
   return h("li", { class: classes, "data-delivery": delivery.id, "data-notification": delivery.notificationId },
     h("div", { class: "push-head" },
       h("span", { class: "app-icon", "aria-hidden": "true" }, (view.app || "?").slice(0, 1).toUpperCase(),
         view.badge !== null && view.badge > 0 ? h("span", { class: "icon-badge" }, view.badge) : null),
-      h("span", { class: "app-name" }, view.app),
+      h("span", { class: "app-name" }, view.app), problemMark(delivery),
       h("time", { datetime: delivery.createdAt }, shortTime(delivery.createdAt).slice(0, 5))),
     h("div", { class: "push-text" },
       view.title ? h("strong", { class: "push-title" }, view.title) : null,
@@ -466,6 +487,7 @@ function renderPush(delivery, withDevice) {
       h("span", { class: "push-body" }, view.body)),
     view.kind === "ios" && view.badge !== null ? h("span", { class: "push-badge" }, `badge ${view.badge}`) : null,
     flags.length ? h("span", { class: "push-flags" }, flags.join(" · ")) : null,
+    problemList(delivery),
     (delivery.notes || []).length ? h("ul", { class: "notes" }, delivery.notes.map((n) => h("li", null, n))) : null,
     withDevice ? h("span", { class: "push-device" }, `to ${delivery.deviceId} (${delivery.platform})`) : null);
 }
