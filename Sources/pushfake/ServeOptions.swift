@@ -44,7 +44,7 @@ struct ServeOptions: ParsableOptions {
     var redactAppKeys = false
 
     /// How `serve` writes its log lines on stderr.
-    enum LogFormat: String, Sendable, CaseIterable {
+    enum LogFormat: String, Sendable, CaseIterable, SingleOptionValue {
         case text
         case json
     }

@@ -11,7 +11,7 @@ final class TypedOptionsTests: XCTestCase {
         static var options: [Option<Self>] { [.value("--url", \.url, "url", .text, "The server")] }
     }
 
-    private enum Mode: String, Sendable, CaseIterable {
+    private enum Mode: String, Sendable, CaseIterable, SingleOptionValue {
         case fixed
         case real
     }
@@ -156,5 +156,19 @@ final class TypedOptionsTests: XCTestCase {
         XCTAssertTrue(help.contains("  --status <status>           Only this status"), help)
         XCTAssertTrue(help.contains("  --unmatched                 Unmatched"), help)
         XCTAssertTrue(help.contains("USAGE: pushfake sample [<options>] <file>"), help)
+    }
+
+    func test_queryOptions_buildTheAdminQuery_inTheTableOrder() throws {
+        let arguments = [
+            "journal", "--redact-app-keys", "--since", "3", "--unmatched", "--format", "har", "--status", "200",
+        ]
+        guard case .run(let parsed) = try ArgumentParser.parse(arguments, root: CommandTable.root) else {
+            return XCTFail("asked for help")
+        }
+        let (options, _) = try ServerAndQuery<JournalQuery>.parse(parsed)
+        XCTAssertEqual(
+            options.query.map { "\($0)=\($1)" },
+            ["format=har", "status=200", "since=3", "unmatched=true", "redactAppKeys=true"])
+        XCTAssertEqual(JournalQuery.queryOptions.last?.description.name, "--redact-app-keys")
     }
 }

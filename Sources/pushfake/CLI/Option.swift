@@ -32,46 +32,19 @@ struct Option<Options> {
         }
     }
 
-    /// An option whose value replaces the property's default.
-    static func value<Value>(
-        _ name: String, _ keyPath: WritableKeyPath<Options, Value>, _ placeholder: String, _ rule: ValueRule<Value>,
-        aliases: [OptionAlias] = [], _ help: String
+    /// An option filling `keyPath`: a property with a default that the value replaces (`var port = 0`), an
+    /// optional one that stays `nil` when the option is not given, or an array that takes every value in order
+    /// (the option is then repeatable); ``OptionProperty`` says which.
+    static func value<Property: OptionProperty>(
+        _ name: String, _ keyPath: WritableKeyPath<Options, Property>, _ placeholder: String,
+        _ rule: ValueRule<Property.Value>, aliases: [OptionAlias] = [], _ help: String
     ) -> Option {
-        Option(spec: spec(name, placeholder, rule, aliases, help, repeatable: false), keyPath: keyPath) {
-            options, text, _ throws(OptionError) in
-            options[keyPath: keyPath] = try rule.read(text ?? "")
-        }
-    }
-
-    /// An option whose absence is `nil`.
-    static func value<Value>(
-        _ name: String, _ keyPath: WritableKeyPath<Options, Value?>, _ placeholder: String, _ rule: ValueRule<Value>,
-        aliases: [OptionAlias] = [], _ help: String
-    ) -> Option {
-        Option(spec: spec(name, placeholder, rule, aliases, help, repeatable: false), keyPath: keyPath) {
-            options, text, _ throws(OptionError) in
-            options[keyPath: keyPath] = try rule.read(text ?? "")
-        }
-    }
-
-    /// A repeatable option: every value, in the order given.
-    static func value<Value>(
-        _ name: String, _ keyPath: WritableKeyPath<Options, [Value]>, _ placeholder: String, _ rule: ValueRule<Value>,
-        aliases: [OptionAlias] = [], _ help: String
-    ) -> Option {
-        Option(spec: spec(name, placeholder, rule, aliases, help, repeatable: true), keyPath: keyPath) {
-            options, text, _ throws(OptionError) in
-            options[keyPath: keyPath].append(try rule.read(text ?? ""))
-        }
-    }
-
-    private static func spec<Value>(
-        _ name: String, _ placeholder: String, _ rule: ValueRule<Value>, _ aliases: [OptionAlias], _ help: String,
-        repeatable: Bool
-    ) -> OptionSpec {
-        OptionSpec(
-            name: name, aliases: aliases, value: placeholder, help: help, repeatable: repeatable,
+        let spec = OptionSpec(
+            name: name, aliases: aliases, value: placeholder, help: help, repeatable: Property.isRepeatable,
             choices: rule.choices, completion: rule.completion)
+        return Option(spec: spec, keyPath: keyPath) { options, text, _ throws(OptionError) in
+            options[keyPath: keyPath].store(try rule.read(text ?? ""))
+        }
     }
 
     /// This option, filling the same property inside the `group` of a larger set of options (the server options

@@ -12,7 +12,7 @@ enum AdminCommands {
 
     static let journal = CommandSpec(
         path: ["journal"], summary: "Print the journal of a running server.", discussion: discussion,
-        options: JournalOptions.self,
+        options: ServerAndQuery<JournalQuery>.self,
         run: { options, context throws(CommandExit) in
             let client = try AdminClient(options.server, context)
             try client.printAnswer(try client.send("GET", "journal", query: options.query))
@@ -29,19 +29,17 @@ enum AdminCommands {
                 run: { server, context throws(CommandExit) in try send("GET", "faults", server, context) }),
             CommandSpec(
                 path: ["faults", "add"], summary: "Add a fault rule given as JSON (see README, Fault injection).",
-                options: FaultRule.self,
+                options: ServerAnd<FaultRuleArgument>.self,
                 run: { options, context throws(CommandExit) in
-                    try send("POST", "faults", body: options.rule, options.server, context)
+                    try send("POST", "faults", body: options.argument, options.server, context)
                 }),
             CommandSpec(
                 path: ["faults", "clear"], summary: "Remove every fault rule.", options: ServerOptions.self,
                 run: { server, context throws(CommandExit) in try send("DELETE", "faults", server, context) }),
             CommandSpec(
-                path: ["faults", "remove"], summary: "Remove one fault rule by id.", options: FaultID.self,
-                run: { options, context throws(CommandExit) in
-                    let id = options.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? options.id
-                    try send("DELETE", "faults/" + id, options.server, context)
-                }),
+                path: ["faults", "remove"], summary: "Remove one fault rule by id.",
+                options: ServerAnd<FaultIDArgument>.self,
+                run: { options, context throws(CommandExit) in try delete("faults", options, context) }),
         ],
         run: { server, context throws(CommandExit) in try send("GET", "faults", server, context) })
 
@@ -71,23 +69,25 @@ enum AdminCommands {
 
     static let deliveries = CommandSpec(
         path: ["deliveries"], summary: "Print the deliveries of a running server.", discussion: discussion,
-        options: DeliveriesOptions.self,
+        options: ServerAndQuery<DeliveriesQuery>.self,
         run: { options, context throws(CommandExit) in
-            let query = [
-                ("vendor", options.vendor), ("device", options.device), ("notification", options.notification),
-                ("app", options.app),
-            ]
-            try send(
-                "GET", "deliveries", query: query.compactMap { name, value in value.map { (name, $0) } },
-                options.server, context)
+            try send("GET", "deliveries", query: options.query, options.server, context)
         })
 
     static let devices = CommandSpec(
         path: ["devices"], summary: "Print the devices of a running server.", discussion: discussion,
-        options: DevicesOptions.self,
+        options: ServerAndQuery<DevicesQuery>.self,
         run: { options, context throws(CommandExit) in
-            try send("GET", "devices", query: options.vendor.map { [("vendor", $0)] } ?? [], options.server, context)
+            try send("GET", "devices", query: options.query, options.server, context)
         })
+
+    /// `DELETE /__pushfake/<collection>/<id>`, the id being the command's argument (percent-encoded).
+    static func delete<Positional>(
+        _ collection: String, _ options: ServerAnd<Positional>, _ context: CommandContext<ServerAnd<Positional>>
+    ) throws(CommandExit) {
+        let id = options.argument.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? options.argument
+        try send("DELETE", collection + "/" + id, options.server, context)
+    }
 
     /// Sends one admin request to the server `server` names and prints the answer (exit 1 for an error answer).
     static func send<Options>(

@@ -2,7 +2,7 @@
 /// subcommands, options with their inversions and aliases, choices, files).
 enum CompletionsCommand {
     /// The shells there are scripts for.
-    enum Shell: String, Sendable, CaseIterable {
+    enum Shell: String, Sendable, CaseIterable, SingleOptionValue {
         case bash
         case zsh
         case fish

@@ -13,24 +13,17 @@ extension StateCommands {
         }
     }
 
-    /// `pushfake state load`: the server and the document.
-    struct Load: ParsableOptions {
-        var server = ServerOptions()
-        var file = ""
-
-        static var options: [Option<Self>] { ServerOptions.options.within(\.server) }
-        static var arguments: [Argument<Self>] {
-            [.required("file", \.file, .file, "The state document (- reads stdin)")]
-        }
+    /// `pushfake state load <file>`.
+    enum StateFile: ServerCommandArgument {
+        static let name = "file"
+        static let help = "The state document (- reads stdin)"
+        static var rule: ValueRule<String> { .file }
     }
 
-    /// `pushfake instances delete`: the server and the instance.
-    struct InstanceID: ParsableOptions {
-        var server = ServerOptions()
-        var id = ""
-
-        static var options: [Option<Self>] { ServerOptions.options.within(\.server) }
-        static var arguments: [Argument<Self>] { [.required("id", \.id, .text, "The instance's id")] }
+    /// `pushfake instances delete <id>`.
+    enum InstanceIDArgument: ServerCommandArgument {
+        static let name = "id"
+        static let help = "The instance's id"
     }
 
     /// `pushfake apps add`: the server and the apps.

@@ -27,12 +27,12 @@ enum StateCommands {
                 }),
             CommandSpec(
                 path: ["state", "load"], summary: "Replace the state with a document, all or nothing.",
-                options: Load.self,
+                options: ServerAnd<StateFile>.self,
                 run: { options, context throws(CommandExit) in
                     let client = try AdminClient(options.server, context)
-                    let text = try read(options.file)
+                    let text = try read(options.argument)
                     guard (try? JSON.parse(text)) != nil else {
-                        throw CommandExit(.dataError, "\(options.file) is not JSON")
+                        throw CommandExit(.dataError, "\(options.argument) is not JSON")
                     }
                     let response = try client.send("PUT", "state", body: text)
                     guard response.status == 200 else {
@@ -62,10 +62,10 @@ enum StateCommands {
                     try AdminCommands.send("GET", "instances", server, context)
                 }),
             CommandSpec(
-                path: ["instances", "delete"], summary: "End an instance.", options: InstanceID.self,
+                path: ["instances", "delete"], summary: "End an instance.",
+                options: ServerAnd<InstanceIDArgument>.self,
                 run: { options, context throws(CommandExit) in
-                    let id = options.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? options.id
-                    try AdminCommands.send("DELETE", "instances/" + id, options.server, context)
+                    try AdminCommands.delete("instances", options, context)
                 }),
         ])
 
