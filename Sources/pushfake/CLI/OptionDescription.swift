@@ -111,7 +111,9 @@ extension Option {
             value: description.kind == .flag ? nil : description.placeholder, help: description.help,
             repeatable: description.repeatable, choices: rule.choices, completion: rule.completion)
         return Option(spec: spec, keyPath: values) { options, text, inverted throws(OptionError) in
-            let value = try text.map(rule.read) ?? .flag(!inverted)
+            // A flag has no text: it is on, or off again for `--no-<flag>`.
+            let value: DescribedValues.Value
+            if let text { value = try rule.read(text) } else { value = .flag(!inverted) }
             options[keyPath: values].append(value, for: description)
         }
     }
