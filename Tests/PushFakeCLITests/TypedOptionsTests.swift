@@ -24,6 +24,7 @@ final class TypedOptionsTests: XCTestCase {
         var apps: [String] = []
         var quiet = false
         var once = false
+        var color = true
         var file = ""
         var query = DescribedValues()
 
@@ -45,6 +46,7 @@ final class TypedOptionsTests: XCTestCase {
                     aliases: [OptionAlias(name: "--tpns-app", valuePrefix: "tpns:", value: "key")], "An app"),
                 .flag("--quiet", short: "-q", \.quiet, invertible: true, "Quiet"),
                 .flag("--once", \.once, "Once"),
+                .flag("--color", \.color, "Colour"),
                 .described(status, into: \.query), .described(format, into: \.query),
                 .described(unmatched, into: \.query),
             ]
@@ -116,6 +118,8 @@ final class TypedOptionsTests: XCTestCase {
         XCTAssertFalse(try parse(["f", "--quiet", "--no-quiet"]).0.quiet)
         XCTAssertTrue(try parse(["f", "--no-quiet", "-q"]).0.quiet)
         XCTAssertTrue(try parse(["f", "--quiet", "--quiet"]).0.quiet)
+        XCTAssertTrue(try parse(["f"]).0.color)
+        XCTAssertFalse(try parse(["f", "--no-color"]).0.color)
         let (options, context) = try parse(["f", "--no-quiet"])
         XCTAssertFalse(options.quiet)
         XCTAssertTrue(context.isGiven(\.quiet))
@@ -154,6 +158,10 @@ final class TypedOptionsTests: XCTestCase {
         XCTAssertTrue(
             help.contains("  --port, --listen-port <port>\n" + String(repeating: " ", count: 30) + "Port"), help)
         XCTAssertTrue(help.contains("  --status <status>           Only this status"), help)
+        XCTAssertTrue(
+            help.contains(
+                "  --color/--no-color          Colour (on by default) (--no-color undoes it; the last one given wins)"),
+            help)
         XCTAssertTrue(help.contains("  --unmatched                 Unmatched"), help)
         XCTAssertTrue(help.contains("USAGE: pushfake sample [<options>] <file>"), help)
     }

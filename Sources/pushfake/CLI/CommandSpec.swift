@@ -41,7 +41,16 @@ struct CommandSpec: Sendable {
         self.summary = summary
         self.discussion = discussion
         self.arguments = Options.arguments.map(\.spec)
-        self.options = Options.options.map(\.spec)
+        let defaults = Options()
+        self.options = Options.options.map { option in
+            var spec = option.spec
+            // A flag that is on unless turned off: only `--no-<flag>` can do that.
+            if spec.value == nil, defaults[keyPath: option.keyPath] as? Bool == true {
+                spec.defaultsOn = true
+                spec.invertible = true
+            }
+            return spec
+        }
         self.subcommands = subcommands
     }
 }

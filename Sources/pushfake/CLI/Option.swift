@@ -15,18 +15,18 @@
 struct Option<Options> {
     /// The option as data, for the parser, help and completions.
     let spec: OptionSpec
-    /// The property it fills, so a command can ask which options were given (``CommandContext/given(_:)``).
+    /// The property it fills, so a command can ask which options were given (``CommandContext/isGiven(_:)``).
     let keyPath: AnyKeyPath
     /// Stores one occurrence in `options`: `text` is the value (`nil` for a flag), `inverted` for `--no-<flag>`.
     let apply: (_ options: inout Options, _ text: String?, _ inverted: Bool) throws(OptionError) -> Void
 
-    /// A flag: `true` when given, `false` again after `--no-<name>` when `invertible` (the last one given wins).
+    /// A flag: `true` when given, `false` again after `--no-<name>` when `invertible` (the last one given wins). A
+    /// flag whose property defaults to `true` is always invertible, and help says it is on by default.
     static func flag(
         _ name: String, short: String? = nil, _ keyPath: WritableKeyPath<Options, Bool>, invertible: Bool = false,
-        defaultsOn: Bool = false, _ help: String
+        _ help: String
     ) -> Option {
-        let spec = OptionSpec(
-            name: name, short: short, value: nil, help: help, invertible: invertible, defaultsOn: defaultsOn)
+        let spec = OptionSpec(name: name, short: short, value: nil, help: help, invertible: invertible)
         return Option(spec: spec, keyPath: keyPath) { options, _, inverted throws(OptionError) in
             options[keyPath: keyPath] = !inverted
         }

@@ -15,7 +15,8 @@ struct OptionSpec: Sendable {
     var repeatable = false
     /// A flag that `--no-<name>` turns off again: the last one given wins.
     var invertible = false
-    /// Whether the flag is on when not given (help says so; `--no-<name>` is then the useful spelling).
+    /// Whether the flag is on when not given (its property defaults to `true`): help says so, and `--no-<name>` is
+    /// then the useful spelling.
     var defaultsOn = false
     /// The words the completion scripts offer for the value, in order: all it takes for a choice (`fixed`, `real`),
     /// the usual ones otherwise (`booted`); empty when there are none.
