@@ -19,6 +19,10 @@ extension ParsableOptions {
         var given: [AnyKeyPath: String] = [:]
         let declared = Self.options
         for occurrence in parsed.occurrences {
+            // The parser matched against the same declarations (CommandSpec keeps their specs in this order).
+            guard declared.indices.contains(occurrence.index) else {
+                throw CommandExit(.software, "\(occurrence.spelling) is not declared by \(parsed.command.displayName)")
+            }
             let option = declared[occurrence.index]
             do throws(OptionError) {
                 try option.apply(&options, occurrence.text, occurrence.inverted)
