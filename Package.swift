@@ -79,7 +79,8 @@ let package = Package(
         .testTarget(
             name: "PushFakeUpstreamTests",
             dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
-        .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
+        .testTarget(
+            name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
         .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
     ],

@@ -29,7 +29,7 @@ extension PushFake {
     @discardableResult
     public func removeFault(id: String) -> Bool {
         state.withLock { state in
-            guard let index = state.faultRules.firstIndex(where: { $0.id == id }) else { return false }
+            guard let index = state.faultRules.firstIndex(where: { $0.id.hasSameBytes(as: id) }) else { return false }
             state.faultRules.remove(at: index)
             return true
         }
@@ -130,7 +130,7 @@ extension PushFake {
 
     /// Deliveries to one device (its vendor's device id), optionally of one vendor.
     public func deliveries(to deviceID: String, vendor: Vendor? = nil) -> [Delivery] {
-        deliveries.filter { $0.deviceID == deviceID && (vendor == nil || $0.vendor == vendor) }
+        deliveries.filter { $0.deviceID.hasSameBytes(as: deviceID) && (vendor == nil || $0.vendor == vendor) }
     }
 
     /// Deliveries of one notification (its vendor's notification or send id).

@@ -244,7 +244,7 @@ package enum AdminRoutes {
         for (part, segment) in zip(template, segments) {
             if part.hasPrefix("{"), part.hasSuffix("}") {
                 parameters[String(part.dropFirst().dropLast())] = PercentDecoding.decode(segment)
-            } else if part != segment {
+            } else if !part.utf8.elementsEqual(segment.utf8) {
                 return nil
             }
         }
