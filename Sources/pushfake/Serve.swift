@@ -25,6 +25,7 @@ enum Serve {
         configuration.maxConnections = options.maxConnections
         configuration.maxInstances = options.maxInstances
         configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
+        configuration.shutdownGrace = options.shutdownGrace
         if let upstream { configuration.upstream = UpstreamProxy(upstream) }
         var engineConfiguration = options.engineConfiguration
         engineConfiguration.simulatorDelivery = simulatorDelivery

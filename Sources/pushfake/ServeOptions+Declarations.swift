@@ -96,6 +96,9 @@ extension ServeOptions {
                 "--redact-app-keys", \.redactAppKeys, invertible: true,
                 "Recording exports (journal jsonl, har), the event stream (tail) and the request log replace TPNS "
                     + "application keys by ${secret:tpns-app-key} too"),
+            .value(
+                "--shutdown-grace", \.shutdownGrace, "seconds", .number(in: shutdownGraceRange),
+                "On SIGTERM/SIGINT, let the answers in flight finish for up to this long (0...3600, default 2; 0 cuts)"),
         ]
     }
 }

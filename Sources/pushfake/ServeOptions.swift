@@ -42,6 +42,10 @@ struct ServeOptions: ParsableOptions {
     var upstreamMaxResponseBytes: Int?
     /// `--redact-app-keys`: recording exports, the event stream and the request log replace TPNS application keys too.
     var redactAppKeys = false
+    /// `--shutdown-grace`: seconds the answers in flight may take to finish after SIGTERM/SIGINT.
+    var shutdownGrace: Double = 2
+    /// The range `--shutdown-grace` accepts.
+    static let shutdownGraceRange: ClosedRange<Double> = 0...3600
 
     /// How `serve` writes its log lines on stderr.
     enum LogFormat: String, Sendable, CaseIterable, SingleOptionValue {
@@ -52,8 +56,9 @@ struct ServeOptions: ParsableOptions {
     static let spec = CommandSpec(
         path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
         discussion: """
-            Runs until SIGINT or SIGTERM (exit 0). The first stdout line is one JSON object with the bound URLs; \
-            then one log line per request goes to stderr.
+            Runs until SIGINT or SIGTERM (exit 0): it then stops accepting, ends held waits and event streams with a \
+            final answer, lets the answers in flight finish for up to --shutdown-grace seconds, and exits. The first \
+            stdout line is one JSON object with the bound URLs; then one log line per request goes to stderr.
             """,
         options: ServeOptions.self,
         run: { options, context throws(CommandExit) in
