@@ -46,6 +46,10 @@ extension ServeOptions {
                 "--max-instances", \.maxInstances, "n", .integer(in: ServerConfiguration.maxInstancesRange),
                 "Keep at most n instances (POST /__pushfake/instances) alive at once (0...100000, default 1000; "
                     + "0: none); one more gets 503"),
+            .value(
+                "--event-loops", \.eventLoops, "n", .integer(in: ServerConfiguration.eventLoopCountRange),
+                "Serve connections from n epoll loops (1...64; default: one per core up to 4, or PUSHFAKE_LOOPS); "
+                    + "Linux only, ignored with PUSHFAKE_IO_MODEL=threads and elsewhere"),
             .flag("--quiet", short: "-q", \.quiet, invertible: true, "No per-request log lines on stderr"),
             .value(
                 "--log-format", \.logFormat, "format", .choice(LogFormat.self),

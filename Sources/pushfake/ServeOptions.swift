@@ -22,6 +22,8 @@ struct ServeOptions: ParsableOptions {
     var maxConnections: Int?
     /// `--max-instances`: the most instances alive at once (0 turns them off).
     var maxInstances = ServerConfiguration.defaultMaxInstances
+    /// `--event-loops`; `nil`: one per core up to 4, or `PUSHFAKE_LOOPS` (ServerConfiguration.eventLoopCount).
+    var eventLoops: Int?
     var quiet = false
     /// `text` (default) or `json`: one JSON object per request log line on stderr.
     var logFormat = LogFormat.text
