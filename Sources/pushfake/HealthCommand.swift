@@ -11,13 +11,24 @@ enum HealthCommand {
             with "status":"ok" within the timeout, 1 otherwise (also when no server answers: a container \
             HEALTHCHECK's "unhealthy"), 64 on a usage error. Prints nothing on success.
             """,
-        options: AdminClient.options + [.value("--timeout", "seconds", "How long to wait (default 3)")],
-        run: { arguments throws(CommandExit) in try check(arguments) })
+        options: Options.self,
+        run: { options, context throws(CommandExit) in try check(options, context) })
 
-    private static func check(_ arguments: ParsedArguments) throws(CommandExit) {
-        let server = try AdminClient(arguments)
-        let timeout = try arguments.double("--timeout", in: 0.001...3600) ?? 3
-        let response = try server.send("GET", "health", timeout: timeout, unavailable: .failure)
+    /// The server and how long to wait for its answer.
+    struct Options: ParsableOptions {
+        var server = ServerOptions()
+        var timeout = 3.0
+
+        static var options: [Option<Self>] {
+            ServerOptions.options.within(\.server) + [
+                .value("--timeout", \.timeout, "seconds", .number(in: 0.001...3600), "How long to wait (default 3)")
+            ]
+        }
+    }
+
+    private static func check(_ options: Options, _ context: CommandContext<Options>) throws(CommandExit) {
+        let server = try AdminClient(options.server, context)
+        let response = try server.send("GET", "health", timeout: options.timeout, unavailable: .failure)
         guard response.status == 200, response.json?["status"]?.stringValue == "ok" else {
             throw CommandExit(.failure, "health: \(server.url) answered \(response.status) \(response.text)")
         }

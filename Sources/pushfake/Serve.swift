@@ -12,9 +12,11 @@ import PushFakeUpstream
 
 /// `pushfake serve`: start, print the ready line, log requests, stop cleanly on SIGINT/SIGTERM.
 enum Serve {
-    static func run(_ options: ServeOptions) -> Never {
+    static func run(
+        _ options: ServeOptions, simulatorDelivery: SimulatorDelivery?, upstream: UpstreamSettings?
+    ) -> Never {
         let log: (@Sendable (RequestLogLine) -> Void)? =
-            options.quiet ? nil : options.logFormat == "json" ? writeJSONLog : writeLog
+            options.quiet ? nil : options.logFormat == .json ? writeJSONLog : writeLog
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, maxBodyBytes: options.maxBodyBytes, log: log)
         configuration.maxStateBytes = options.maxStateBytes
@@ -25,8 +27,10 @@ enum Serve {
         if let loops = options.eventLoops { configuration.eventLoopCount = loops }
         configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
         configuration.shutdownGrace = options.shutdownGrace
-        if let upstream = options.upstream { configuration.upstream = UpstreamProxy(upstream) }
-        let fake = PushFake(options.engineConfiguration)
+        if let upstream { configuration.upstream = UpstreamProxy(upstream) }
+        var engineConfiguration = options.engineConfiguration
+        engineConfiguration.simulatorDelivery = simulatorDelivery
+        let fake = PushFake(engineConfiguration)
         if let problem = loadStateFiles(options.stateFiles, into: fake) {
             StandardStreams.error("pushfake: \(LogText.escaped(problem))\n")
             exit(ExitCode.dataError.rawValue)
@@ -46,13 +50,13 @@ enum Serve {
         StandardStreams.output(readyLine(server).serializedString() + "\n")
         if let warning = adminWarning(options) { say(warning, event: "warning", options) }
         if let warning = journalWarning(options) { say(warning, event: "warning", options) }
-        if options.simulatorDelivery != nil {
+        if simulatorDelivery != nil {
             // Also printed with --quiet: a push that did not reach the simulator is worth a line.
             fake.onDeliveryNote { delivery, note in
                 say("delivery \(delivery.id) to device \(delivery.deviceID): \(note)", event: "note", options)
             }
         }
-        if let line = upstreamLine(options) { say(line, event: "upstream", options) }
+        if let line = upstream.map(upstreamLine) { say(line, event: "upstream", options) }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
@@ -113,9 +117,8 @@ enum Serve {
         return .object(line)
     }
 
-    /// `forwarding TPNS to https://…, TwinPush to https://… (mode proxy, timeout 30 s)`; `nil` without an upstream.
-    static func upstreamLine(_ options: ServeOptions) -> String? {
-        guard let upstream = options.upstream else { return nil }
+    /// `forwarding TPNS to https://…, TwinPush to https://… (mode proxy, timeout 30 s)`.
+    static func upstreamLine(_ upstream: UpstreamSettings) -> String {
         let targets = [(Vendor.tpns, "TPNS"), (Vendor.twinPush, "TwinPush")].compactMap { vendor, name in
             upstream.urls[vendor].map { "\(name) to \($0.absoluteString)" }
         }
@@ -155,8 +158,8 @@ enum Serve {
     }
 
     /// The line ``say(_:event:_:)`` writes, without its newline.
-    private static func sayLine(_ message: String, event: String, logFormat: String) -> String {
-        logFormat == "json"
+    private static func sayLine(_ message: String, event: String, logFormat: ServeOptions.LogFormat) -> String {
+        logFormat == .json
             ? LogText.jsonLine(["event": .string(event), "message": .string(message)])
             : "pushfake: " + LogText.escaped(message)
     }

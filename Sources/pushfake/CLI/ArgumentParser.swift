@@ -47,25 +47,28 @@ enum ArgumentParser {
             name = String(argument[..<equals])
             inline = String(argument[argument.index(after: equals)...])
         }
-        guard
-            let option = parsed.command.options.first(where: {
-                $0.name == name || ($0.short != nil && $0.short == name)
-            })
-        else {
+        let options = parsed.command.options
+        guard let index = options.firstIndex(where: { $0.spellings.contains(name) }) else {
             throw parsed.usage("unknown option \(name)")
         }
-        guard option.repeatable || (!parsed.flags.contains(option.name) && parsed.values[option.name] == nil) else {
+        let option = options[index]
+        let given = parsed.occurrences.contains { $0.index == index }
+        guard option.repeatable || option.invertible || !given else {
             throw parsed.usage("\(option.name) is given more than once")
         }
         guard option.value != nil else {
-            if inline != nil { throw parsed.usage("\(option.name) is a flag and takes no value") }
-            parsed.flags.insert(option.name)
+            if inline != nil { throw parsed.usage("\(name) is a flag and takes no value") }
+            let occurrence = ParsedArguments.Occurrence(
+                index: index, spelling: name, text: nil, inverted: name == option.inversion)
+            parsed.occurrences.append(occurrence)
             return
         }
         guard let value = inline ?? rest.popFirst() else {
-            throw parsed.usage("\(option.name) needs a value")
+            throw parsed.usage("\(name) needs a value")
         }
-        parsed.values[option.name, default: []].append(value)
+        let prefix = option.aliases.first { $0.name == name }?.valuePrefix ?? ""
+        parsed.occurrences.append(
+            ParsedArguments.Occurrence(index: index, spelling: name, text: prefix + value, inverted: false))
     }
 
     private static func checkPositional(_ parsed: ParsedArguments) throws(CommandExit) {

@@ -1,5 +1,6 @@
-/// What a `pushfake` command accepts, as data: the parser, `--help`, `pushfake help CMD` and the README's tables
-/// all come from it, so an option cannot be accepted without being documented or documented without being accepted.
+/// What a `pushfake` command accepts, as data: the parser, `--help`, `pushfake help CMD` and the completion scripts
+/// all come from it, and it comes from the command's typed ``ParsableOptions``, so an option cannot be accepted
+/// without being documented, documented without being accepted, or read without being declared.
 struct CommandSpec: Sendable {
     /// The words after `pushfake`, e.g. `["state", "dump"]`.
     let path: [String]
@@ -18,35 +19,38 @@ struct CommandSpec: Sendable {
 
     /// `pushfake state dump`.
     var displayName: String { (["pushfake"] + path).joined(separator: " ") }
-}
 
-/// One positional argument.
-struct ArgumentSpec: Sendable {
-    /// Shown in usage as `<name>`.
-    let name: String
-    let help: String
-    var optional = false
-    /// The last argument only: it takes every remaining word (`fleet report A.json B.json …`).
-    var variadic = false
-}
-
-/// One option (`--port <port>`) or flag (`--quiet`).
-struct OptionSpec: Sendable {
-    /// `--port`.
-    let name: String
-    /// `-q`, when there is a short form.
-    var short: String?
-    /// The value's placeholder (`port`); `nil` for a flag, which takes no value.
-    var value: String?
-    let help: String
-    /// May be given more than once (`--tpns-app K1 --tpns-app K2`).
-    var repeatable = false
-
-    static func flag(_ name: String, short: String? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, value: nil, help: help)
+    /// A command whose options and arguments are `Options`' declarations; `run` gets them parsed and checked.
+    init<Options: ParsableOptions>(
+        path: [String], summary: String, discussion: String = "", options: Options.Type,
+        subcommands: [CommandSpec] = [],
+        run: @escaping @Sendable (Options, CommandContext<Options>) throws(CommandExit) -> Void
+    ) {
+        self.init(path: path, summary: summary, discussion: discussion, options: options, subcommands: subcommands)
+        self.run = { parsed throws(CommandExit) in
+            let (options, context) = try Options.parse(parsed)
+            try run(options, context)
+        }
     }
 
-    static func value(_ name: String, _ value: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, value: value, help: help, repeatable: repeatable)
+    /// A group that needs a subcommand (`pushfake state`); its help lists `Options`.
+    init<Options: ParsableOptions>(
+        path: [String], summary: String, discussion: String = "", options: Options.Type, subcommands: [CommandSpec]
+    ) {
+        self.path = path
+        self.summary = summary
+        self.discussion = discussion
+        self.arguments = Options.arguments.map(\.spec)
+        let defaults = Options()
+        self.options = Options.options.map { option in
+            var spec = option.spec
+            // A flag that is on unless turned off: only `--no-<flag>` can do that.
+            if spec.value == nil, defaults[keyPath: option.keyPath] as? Bool == true {
+                spec.defaultsOn = true
+                spec.invertible = true
+            }
+            return spec
+        }
+        self.subcommands = subcommands
     }
 }

@@ -14,7 +14,7 @@ enum Help {
             lines += command.arguments.map { row("<\($0.name)>", $0.help) }
         }
         lines += ["", "OPTIONS:"]
-        lines += command.options.map { row(label($0), $0.help + ($0.repeatable ? " (repeatable)" : "")) }
+        lines += command.options.map { row(label($0), help($0)) }
         lines.append(row("-h, --help", "Show help information."))
         if !command.subcommands.isEmpty {
             lines += ["", "SUBCOMMANDS:"]
@@ -40,9 +40,28 @@ enum Help {
         return parts.joined(separator: " ")
     }
 
+    /// `-q, --quiet/--no-quiet`, `--url <url>`, `--app, --application <app>` (plain aliases after the name).
     private static func label(_ option: OptionSpec) -> String {
-        let long = option.value.map { "\(option.name) <\($0)>" } ?? option.name
+        let plain = option.aliases.filter { $0.valuePrefix.isEmpty && $0.value == nil }.map(\.name)
+        var names = ([option.name] + plain).joined(separator: ", ")
+        if let inversion = option.inversion { names += "/" + inversion }
+        let long = option.value.map { "\(names) <\($0)>" } ?? names
         return option.short.map { "\($0), \(long)" } ?? long
+    }
+
+    /// The option's help, then what help must add: the default of a flag that is on, how `--no-` works, the
+    /// aliases that stand for a prefixed value, `(repeatable)`.
+    private static func help(_ option: OptionSpec) -> String {
+        var text = option.help
+        if option.defaultsOn { text += " (on by default)" }
+        if let inversion = option.inversion {
+            text += " (\(inversion) undoes it; the last one given wins)"
+        }
+        for alias in option.aliases where !alias.valuePrefix.isEmpty || alias.value != nil {
+            let placeholder = alias.value ?? option.value ?? "value"
+            text += " (\(alias.name) <\(placeholder)> means \(option.name) \(alias.valuePrefix)<\(placeholder)>)"
+        }
+        return text + (option.repeatable ? " (repeatable)" : "")
     }
 
     /// `  label   help`, the help wrapped at 120 columns under its own first line.

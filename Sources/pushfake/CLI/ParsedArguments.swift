@@ -1,51 +1,22 @@
-import Foundation
-
-/// A command line after parsing: which flags were set, the values of options, and the positional arguments. The
-/// typed accessors turn a bad value into a usage error that names the option.
+/// A command line after parsing against its command's ``OptionSpec``s, before the values are read: each option
+/// occurrence in order, and the positional arguments. ``ParsableOptions/parse(_:)`` turns it into the command's typed
+/// options.
 struct ParsedArguments {
+    /// One option on the command line.
+    struct Occurrence {
+        /// Where the option is in the command's ``CommandSpec/options``.
+        let index: Int
+        /// The spelling given (`--port`, `-q`, `--no-quiet`, an alias), for messages.
+        let spelling: String
+        /// The value, an alias's prefix already in front; `nil` for a flag.
+        let text: String?
+        /// `--no-<flag>`.
+        let inverted: Bool
+    }
+
     let command: CommandSpec
-    var flags: Set<String> = []
-    var values: [String: [String]] = [:]
+    var occurrences: [Occurrence] = []
     var positional: [String] = []
-
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-
-    /// The last value of a non-repeatable option, or every value of a repeatable one via ``all(_:)``.
-    func string(_ name: String) -> String? { values[name]?.last }
-
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-
-    func int(_ name: String, in range: ClosedRange<Int>) throws(CommandExit) -> Int? {
-        guard let text = string(name) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw usage("\(name) must be a number in \(range.lowerBound)...\(range.upperBound), not \(text)")
-        }
-        return value
-    }
-
-    func uint64(_ name: String) throws(CommandExit) -> UInt64? {
-        guard let text = string(name) else { return nil }
-        guard let value = UInt64(text) else {
-            throw usage("\(name) must be a number in 0...\(UInt64.max), not \(text)")
-        }
-        return value
-    }
-
-    func double(_ name: String, in range: ClosedRange<Double>) throws(CommandExit) -> Double? {
-        guard let text = string(name) else { return nil }
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw usage("\(name) must be a number in \(range.lowerBound)...\(range.upperBound), not \(text)")
-        }
-        return value
-    }
-
-    func choice(_ name: String, _ choices: [String]) throws(CommandExit) -> String? {
-        guard let text = string(name) else { return nil }
-        guard choices.contains(text) else {
-            throw usage("\(name) must be one of \(choices.joined(separator: ", ")), not \(text)")
-        }
-        return text
-    }
 
     /// A usage error for this command: the message, then the command's usage.
     func usage(_ message: String) -> CommandExit {

@@ -15,28 +15,22 @@ struct AdminClient {
     /// Sent as `Authorization: Bearer <token>` (a server started with --admin-token wants it).
     let token: String?
 
-    static let urlOption = OptionSpec.value("--url", "url", "The server's URL (default: $PUSHFAKE_URL)")
-    static let tokenOption = OptionSpec.value(
-        "--token", "token", "The server's --admin-token (default: $PUSHFAKE_ADMIN_TOKEN)")
-    /// What every command that talks to a server takes.
-    static let options = [urlOption, tokenOption]
-
-    init(_ arguments: ParsedArguments) throws(CommandExit) {
-        let environment = ProcessInfo.processInfo.environment["PUSHFAKE_URL"]
-        guard let text = arguments.string("--url") ?? environment else {
-            throw arguments.usage("no server URL: pass --url or set PUSHFAKE_URL")
+    /// The client for the server `server` names; a missing or unusable URL is a usage error of the command.
+    init<Options>(_ server: ServerOptions, _ context: CommandContext<Options>) throws(CommandExit) {
+        guard let text = server.url ?? ProcessInfo.processInfo.environment["PUSHFAKE_URL"] else {
+            throw context.usage("no server URL: pass --url or set PUSHFAKE_URL")
         }
-        let source = arguments.string("--url") != nil ? "--url" : "PUSHFAKE_URL"
+        let source = server.url != nil ? "--url" : "PUSHFAKE_URL"
         guard let components = URLComponents(string: text), components.scheme?.lowercased() == "http",
             let host = components.host, !host.isEmpty
         else {
-            throw arguments.usage("\(source) is not an http:// URL: \(text)")
+            throw context.usage("\(source) is not an http:// URL: \(text)")
         }
         guard components.query == nil, components.fragment == nil else {
-            throw arguments.usage("\(source) must not carry a query or fragment: \(text)")
+            throw context.usage("\(source) must not carry a query or fragment: \(text)")
         }
         url = text
-        token = arguments.string("--token") ?? ProcessInfo.processInfo.environment["PUSHFAKE_ADMIN_TOKEN"]
+        token = server.token ?? ProcessInfo.processInfo.environment["PUSHFAKE_ADMIN_TOKEN"]
         self.host = host
         port = components.port ?? 80
         var path = components.percentEncodedPath

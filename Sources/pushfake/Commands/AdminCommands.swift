@@ -12,100 +12,54 @@ enum AdminCommands {
 
     static let journal = CommandSpec(
         path: ["journal"], summary: "Print the journal of a running server.", discussion: discussion,
-        options: [
-            AdminClient.urlOption, AdminClient.tokenOption,
-            .value("--format", "format", "json (default), jsonl or har"),
-            .value("--vendor", "vendor", "Only this vendor's requests (tpns, twinPush)"),
-            .value("--operation", "operation", "Only this operation (register, pushNotifications, …)"),
-            .value("--app", "app", "Only requests about this app"),
-            .value("--device", "device", "Only requests about this device"),
-            .value("--status", "status", "Only answers with this status"),
-            .value("--since", "seq", "Only entries after this sequence number"),
-            .flag("--unmatched", "Only requests no route matched"),
-            .flag(
-                "--redact-app-keys",
-                "With jsonl or har: replace TPNS application keys by ${secret:tpns-app-key} too (tokens always are)"),
-        ],
-        run: { arguments throws(CommandExit) in
-            let client = try AdminClient(arguments)
-            _ = try arguments.choice("--format", ["json", "jsonl", "har"])
-            _ = try arguments.int("--status", in: 100...599)
-            _ = try arguments.int("--since", in: 0...Int.max)
-            var query: [(String, String)] = []
-            for name in ["format", "vendor", "operation", "app", "device", "status", "since"] {
-                if let value = arguments.string("--" + name) { query.append((name, value)) }
-            }
-            if arguments.has("--unmatched") { query.append(("unmatched", "true")) }
-            if arguments.has("--redact-app-keys") { query.append(("redactAppKeys", "true")) }
-            try client.printAnswer(try client.send("GET", "journal", query: query))
+        options: ServerAndQuery<JournalQuery>.self,
+        run: { options, context throws(CommandExit) in
+            let client = try AdminClient(options.server, context)
+            try client.printAnswer(try client.send("GET", "journal", query: options.query))
         })
 
     static let faults = CommandSpec(
         path: ["faults"], summary: "List, add, clear or remove the fault rules of a running server.",
         discussion: discussion + "\n\nWithout a subcommand it lists the rules.",
-        options: AdminClient.options,
+        options: ServerOptions.self,
         subcommands: [
             CommandSpec(
                 path: ["faults", "list"], summary: "List the fault rules with their counters.",
-                options: AdminClient.options,
-                run: { arguments throws(CommandExit) in try listFaults(arguments) }),
+                options: ServerOptions.self,
+                run: { server, context throws(CommandExit) in try send("GET", "faults", server, context) }),
             CommandSpec(
                 path: ["faults", "add"], summary: "Add a fault rule given as JSON (see README, Fault injection).",
-                arguments: [ArgumentSpec(name: "rule", help: #"The rule, e.g. '{"fault":{"tpnsError":-1001}}'"#)],
-                options: AdminClient.options,
-                run: { arguments throws(CommandExit) in
-                    let client = try AdminClient(arguments)
-                    try client.printAnswer(try client.send("POST", "faults", body: arguments.positional[0]))
+                options: ServerAnd<FaultRuleArgument>.self,
+                run: { options, context throws(CommandExit) in
+                    try send("POST", "faults", body: options.argument, options.server, context)
                 }),
             CommandSpec(
-                path: ["faults", "clear"], summary: "Remove every fault rule.", options: AdminClient.options,
-                run: { arguments throws(CommandExit) in
-                    let client = try AdminClient(arguments)
-                    try client.printAnswer(try client.send("DELETE", "faults"))
-                }),
+                path: ["faults", "clear"], summary: "Remove every fault rule.", options: ServerOptions.self,
+                run: { server, context throws(CommandExit) in try send("DELETE", "faults", server, context) }),
             CommandSpec(
                 path: ["faults", "remove"], summary: "Remove one fault rule by id.",
-                arguments: [ArgumentSpec(name: "id", help: "The rule's id, e.g. fault-1")],
-                options: AdminClient.options,
-                run: { arguments throws(CommandExit) in
-                    let client = try AdminClient(arguments)
-                    let id = arguments.positional[0]
-                    let encoded = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
-                    try client.printAnswer(try client.send("DELETE", "faults/" + encoded))
-                }),
+                options: ServerAnd<FaultIDArgument>.self,
+                run: { options, context throws(CommandExit) in try delete("faults", options, context) }),
         ],
-        run: { arguments throws(CommandExit) in try listFaults(arguments) })
-
-    private static func listFaults(_ arguments: ParsedArguments) throws(CommandExit) {
-        let client = try AdminClient(arguments)
-        try client.printAnswer(try client.send("GET", "faults"))
-    }
+        run: { server, context throws(CommandExit) in try send("GET", "faults", server, context) })
 
     static let reset = CommandSpec(
         path: ["reset"], summary: "Reset a running server: devices, journal, faults, clock.", discussion: discussion,
-        options: AdminClient.options,
-        run: { arguments throws(CommandExit) in
-            let client = try AdminClient(arguments)
-            try client.printAnswer(try client.send("POST", "reset"))
-        })
+        options: ServerOptions.self,
+        run: { server, context throws(CommandExit) in try send("POST", "reset", server, context) })
 
     static let clock = CommandSpec(
         path: ["clock"], summary: "Read, advance or set the fake clock of a running server.",
-        discussion: discussion,
-        options: [
-            AdminClient.urlOption, AdminClient.tokenOption,
-            .value("--advance", "seconds", "Move the clock by this many seconds (negative moves it back)"),
-            .value("--set", "time", "Set the clock, e.g. 2026-02-01T00:00:00Z"),
-        ],
-        run: { arguments throws(CommandExit) in
-            let client = try AdminClient(arguments)
-            if arguments.string("--advance") != nil, arguments.string("--set") != nil {
-                throw arguments.usage("--advance and --set cannot be combined")
+        discussion: discussion, options: ClockOptions.self,
+        run: { options, context throws(CommandExit) in
+            let client = try AdminClient(options.server, context)
+            if options.advance != nil, options.set != nil {
+                throw context.usage("--advance and --set cannot be combined")
             }
-            if let seconds = try arguments.double("--advance", in: -1e12...1e12) {
+            if let seconds = options.advance {
                 let body = JSON.object(["advance": .double(seconds)]).serializedString()
                 try client.printAnswer(try client.send("POST", "clock", body: body))
-            } else if let time = arguments.string("--set") {
+            } else if let time = options.set {
                 let body = JSON.object(["set": .string(time)]).serializedString()
                 try client.printAnswer(try client.send("POST", "clock", body: body))
             } else {
@@ -115,28 +69,32 @@ enum AdminCommands {
 
     static let deliveries = CommandSpec(
         path: ["deliveries"], summary: "Print the deliveries of a running server.", discussion: discussion,
-        options: [
-            AdminClient.urlOption, AdminClient.tokenOption,
-            .value("--vendor", "vendor", "Only this vendor's deliveries"),
-            .value("--device", "device", "Only deliveries to this device"),
-            .value("--notification", "id", "Only deliveries of this notification"),
-            .value("--app", "app", "Only deliveries of this app"),
-        ],
-        run: { arguments throws(CommandExit) in
-            let client = try AdminClient(arguments)
-            var query: [(String, String)] = []
-            for name in ["vendor", "device", "notification", "app"] {
-                if let value = arguments.string("--" + name) { query.append((name, value)) }
-            }
-            try client.printAnswer(try client.send("GET", "deliveries", query: query))
+        options: ServerAndQuery<DeliveriesQuery>.self,
+        run: { options, context throws(CommandExit) in
+            try send("GET", "deliveries", query: options.query, options.server, context)
         })
 
     static let devices = CommandSpec(
         path: ["devices"], summary: "Print the devices of a running server.", discussion: discussion,
-        options: AdminClient.options + [.value("--vendor", "vendor", "Only this vendor's devices")],
-        run: { arguments throws(CommandExit) in
-            let client = try AdminClient(arguments)
-            let query = arguments.string("--vendor").map { [("vendor", $0)] } ?? []
-            try client.printAnswer(try client.send("GET", "devices", query: query))
+        options: ServerAndQuery<DevicesQuery>.self,
+        run: { options, context throws(CommandExit) in
+            try send("GET", "devices", query: options.query, options.server, context)
         })
+
+    /// `DELETE /__pushfake/<collection>/<id>`, the id being the command's argument (percent-encoded).
+    static func delete<Positional>(
+        _ collection: String, _ options: ServerAnd<Positional>, _ context: CommandContext<ServerAnd<Positional>>
+    ) throws(CommandExit) {
+        let id = options.argument.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? options.argument
+        try send("DELETE", collection + "/" + id, options.server, context)
+    }
+
+    /// Sends one admin request to the server `server` names and prints the answer (exit 1 for an error answer).
+    static func send<Options>(
+        _ method: String, _ route: String, query: [(String, String)] = [], body: String? = nil,
+        _ server: ServerOptions, _ context: CommandContext<Options>
+    ) throws(CommandExit) {
+        let client = try AdminClient(server, context)
+        try client.printAnswer(try client.send(method, route, query: query, body: body))
+    }
 }

@@ -10,25 +10,42 @@ enum CommandTable {
                 Run `pushfake serve` to start the fake; the other commands drive a running one through its admin \
                 API (--url or $PUSHFAKE_URL).
                 """,
-            options: [.flag("--version", "Print the version and exit.")],
+            options: RootOptions.self,
             subcommands: [ServeOptions.spec] + AdminCommands.all + [
                 ExpectationCommands.verify, ExpectationCommands.wait, TailCommand.spec, StateCommands.state,
                 StateCommands.instances,
-                StateCommands.apps, HealthCommand.spec, ReplayCommand.spec, FleetCommand.spec, help, version,
+                StateCommands.apps, HealthCommand.spec, ReplayCommand.spec, FleetCommand.spec, CompletionsCommand.spec,
+                help, version,
             ])
+    }
+
+    /// `pushfake --version` (answered before parsing; declared so that help and completions show it).
+    struct RootOptions: ParsableOptions {
+        var version = false
+        static var options: [Option<Self>] { [.flag("--version", \.version, "Print the version and exit.")] }
+    }
+
+    /// `pushfake help [<command> [<subcommand>]]`.
+    struct HelpOptions: ParsableOptions {
+        var command: String?
+        var subcommand: String?
+        static var options: [Option<Self>] { [] }
+        static var arguments: [Argument<Self>] {
+            [
+                .optional("command", \.command, .commandName, "The command to explain"),
+                .optional("subcommand", \.subcommand, .commandName, "Its subcommand"),
+            ]
+        }
     }
 
     static let help = CommandSpec(
         path: ["help"], summary: "Show help for a command: pushfake help <command> [<subcommand>].",
-        arguments: [
-            ArgumentSpec(name: "command", help: "The command to explain", optional: true),
-            ArgumentSpec(name: "subcommand", help: "Its subcommand", optional: true),
-        ],
-        run: { arguments throws(CommandExit) in
+        options: HelpOptions.self,
+        run: { options, context throws(CommandExit) in
             var command = root
-            for word in arguments.positional {
+            for word in [options.command, options.subcommand].compactMap({ $0 }) {
                 guard let sub = command.subcommands.first(where: { $0.path.last == word }) else {
-                    throw arguments.usage("no command \((command.path + [word]).joined(separator: " "))")
+                    throw context.usage("no command \((command.path + [word]).joined(separator: " "))")
                 }
                 command = sub
             }
@@ -36,8 +53,8 @@ enum CommandTable {
         })
 
     static let version = CommandSpec(
-        path: ["version"], summary: "Print the version.",
-        run: { _ throws(CommandExit) in print(versionLine) })
+        path: ["version"], summary: "Print the version.", options: NoOptions.self,
+        run: { _, _ throws(CommandExit) in print(versionLine) })
 
     static var versionLine: String { BuildInfo.versionLine }
 

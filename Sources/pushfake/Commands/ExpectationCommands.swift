@@ -15,20 +15,8 @@ enum ExpectationCommands {
             (--max-differences) and the rest counted. With --no-delivery-problems: that no delivery has a problem, \
             nothing APNs or FCM would refuse and no warning (DeliveryChecks.md); exit 1 names each.
             """,
-        options: AdminClient.options + MatcherOptions.options + [
-            .value("--in-order", "json", "A JSON array of matchers that must match in this order"),
-            .value("--recording", "file", "Compare the journal with this JSON Lines recording instead"),
-            .value(
-                "--ignore", "path", "With --recording: a dotted path to leave out of the comparison", repeatable: true),
-            .value(
-                "--max-differences", "n",
-                "With --recording: list at most n differences (1...1000000, default 100); the rest are counted"),
-            .flag("--no-delivery-problems", "Check that no delivery was refused or has a warning instead"),
-            .value(
-                "--ignore-problem", "code", "With --no-delivery-problems: a problem code to let pass",
-                repeatable: true),
-        ],
-        run: { arguments throws(CommandExit) in try runVerify(arguments) })
+        options: VerifyOptions.self,
+        run: { options, context throws(CommandExit) in try runVerify(options, context) })
 
     static let wait = CommandSpec(
         path: ["wait"], summary: "Wait until requests arrive at a running server (exit 1 on timeout).",
@@ -36,68 +24,62 @@ enum ExpectationCommands {
             Answers the moment enough requests match (default at least one): the server holds the request open and \
             answers when the journal entry that completes the count is recorded — no polling.
             """,
-        options: AdminClient.options + MatcherOptions.options + [
-            .value("--timeout", "seconds", "How long to wait (default 10, at most 3600)")
-        ],
-        run: { arguments throws(CommandExit) in
-            let client = try AdminClient(arguments)
-            var body: JSONObject = ["match": try MatcherOptions.matcher(arguments)]
-            if let count = try MatcherOptions.count(arguments) { body["count"] = count }
-            let timeout = try arguments.double("--timeout", in: 0...WaitRequest.maximumTimeout) ?? 10
+        options: WaitOptions.self,
+        run: { options, context throws(CommandExit) in
+            let client = try AdminClient(options.server, context)
+            var body: JSONObject = ["match": try options.matcher.matcher(context)]
+            if let count = try options.matcher.countJSON(context) { body["count"] = count }
+            let timeout = options.timeout
             body["timeout"] = .double(timeout)
             let response = try client.send(
                 "POST", "wait", body: JSON.object(body).serializedString(), timeout: timeout + 30)
             try report(response)
         })
 
-    private static func runVerify(_ arguments: ParsedArguments) throws(CommandExit) {
-        let client = try AdminClient(arguments)
-        if arguments.has("--no-delivery-problems") {
-            try verifyDeliveries(arguments, client: client)
+    private static func runVerify(_ options: VerifyOptions, _ context: CommandContext<VerifyOptions>)
+        throws(CommandExit)
+    {
+        let client = try AdminClient(options.server, context)
+        if options.noDeliveryProblems {
+            try verifyDeliveries(options, context, client: client)
             return
         }
-        guard arguments.all("--ignore-problem").isEmpty else {
-            throw arguments.usage("--ignore-problem goes with --no-delivery-problems")
+        guard options.ignoreProblems.isEmpty else {
+            throw context.usage("--ignore-problem goes with --no-delivery-problems")
         }
-        if let file = arguments.string("--recording") {
-            guard arguments.string("--in-order") == nil else {
-                throw arguments.usage("--recording cannot be combined with --in-order")
+        if let file = options.recording {
+            guard options.inOrder == nil else {
+                throw context.usage("--recording cannot be combined with --in-order")
             }
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw CommandExit(.dataError, "cannot read the recording \(file)")
             }
-            var body: JSONObject = [
-                "recording": .string(text), "ignore": .array(arguments.all("--ignore").map(JSON.string)),
-            ]
-            if let limit = try arguments.int("--max-differences", in: RecordingDifference.limitRange) {
-                body["maxDifferences"] = .int(limit)
-            }
+            var body: JSONObject = ["recording": .string(text), "ignore": .array(options.ignore.map(JSON.string))]
+            if let limit = options.maxDifferences { body["maxDifferences"] = .int(limit) }
             try report(try client.send("POST", "recordings/compare", body: JSON.object(body).serializedString()))
             return
         }
-        guard arguments.all("--ignore").isEmpty else { throw arguments.usage("--ignore goes with --recording") }
-        guard arguments.string("--max-differences") == nil else {
-            throw arguments.usage("--max-differences goes with --recording")
+        guard options.ignore.isEmpty else { throw context.usage("--ignore goes with --recording") }
+        guard options.maxDifferences == nil else {
+            throw context.usage("--max-differences goes with --recording")
         }
         var body = JSONObject()
-        if let text = arguments.string("--in-order") {
-            guard let list = try? JSON.parse(text), list.arrayValue != nil else {
-                throw arguments.usage("--in-order must be a JSON array of matchers, not \(text)")
-            }
+        if let list = options.inOrder {
             body["inOrder"] = list
         } else {
-            body["match"] = try MatcherOptions.matcher(arguments)
-            if let count = try MatcherOptions.count(arguments) { body["count"] = count }
+            body["match"] = try options.matcher.matcher(context)
+            if let count = try options.matcher.countJSON(context) { body["count"] = count }
         }
         try report(try client.send("POST", "verify", body: JSON.object(body).serializedString()))
     }
 
     /// `--no-delivery-problems`: the server's deliveries, each problem named (``Delivery/problemReport(_:ignoring:)``).
-    private static func verifyDeliveries(_ arguments: ParsedArguments, client: AdminClient) throws(CommandExit) {
-        let others =
-            ["--recording", "--in-order", "--ignore", "--max-differences"] + MatcherOptions.options.map(\.name)
-        if let other = others.first(where: { arguments.has($0) || !arguments.all($0).isEmpty }) {
-            throw arguments.usage("--no-delivery-problems cannot be combined with \(other)")
+    private static func verifyDeliveries(
+        _ options: VerifyOptions, _ context: CommandContext<VerifyOptions>, client: AdminClient
+    ) throws(CommandExit) {
+        let others: [PartialKeyPath<VerifyOptions>] = [\.recording, \.inOrder, \.ignore, \.maxDifferences]
+        if let other = context.firstGiven(others) ?? context.firstGiven(MatcherOptions.options.within(\.matcher)) {
+            throw context.usage("--no-delivery-problems cannot be combined with \(other)")
         }
         let response = try client.send("GET", "deliveries")
         guard response.status == 200, let items = response.json?["deliveries"]?.arrayValue else {
@@ -111,7 +93,7 @@ enum ExpectationCommands {
                 throw CommandExit(.failure, "the server's deliveries[\(index)] cannot be read: \(error.description)")
             }
         }
-        if let report = Delivery.problemReport(deliveries, ignoring: Set(arguments.all("--ignore-problem"))) {
+        if let report = Delivery.problemReport(deliveries, ignoring: Set(options.ignoreProblems)) {
             throw CommandExit(.failure, report)
         }
         print("ok: no delivery problems in \(deliveries.count == 1 ? "1 delivery" : "\(deliveries.count) deliveries")")

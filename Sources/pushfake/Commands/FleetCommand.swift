@@ -13,6 +13,7 @@ import PushFakeFleet
 enum FleetCommand {
     static let spec = CommandSpec(
         path: ["fleet"], summary: "Run virtual device fleets against a running server, and merge their reports.",
+        options: NoOptions.self,
         subcommands: [run, report])
 
     static let run = CommandSpec(
@@ -24,31 +25,15 @@ enum FleetCommand {
             summary table is printed; --report writes the JSON report. With the server's clock fixed the fleet runs \
             in virtual time (it moves the clock). --shard I/N runs a disjoint slice of the same fleet.
             """,
-        options: AdminClient.options + [
-            .value("--app", "app", "TwinPush app id (also the TPNS application key; default fleetapp)"),
-            .value("--api-key", "key", "TwinPush API token sent on register (default fleetkey)"),
-            .value("--devices", "n", "Devices in the whole fleet (0...10000000, default 1000)"),
-            .value(
-                "--mix", "name=value", "Profiles and weights (default twinpush-ios=60,twinpush-android=35,tpns-ios=5)"),
-            .value("--policy", "json", "Policy: a JSON document, or a file holding one"),
-            .value("--seed", "n", "Seed of identities and reactions (0...18446744073709551615, default 1)"),
-            .value("--duration", "seconds", "How long the fleet runs: 25s, 2m or seconds (0...86400, default 60)"),
-            .value("--report", "file", "Write the JSON report here"),
-            .value("--shard", "i/n", "Run shard I of N (0 <= I < N <= 100000)"),
-            .value("--threads", "n", "Devices launching at once (1...64, default 4)"),
-        ],
-        run: { arguments throws(CommandExit) in try runFleet(arguments) })
+        options: FleetRunOptions.self,
+        run: { options, context throws(CommandExit) in try runFleet(options, context) })
 
     static let report = CommandSpec(
         path: ["fleet", "report"], summary: "Merge shard reports and print the summary table.",
-        arguments: [
-            ArgumentSpec(
-                name: "reports", help: "The JSON reports of `fleet run --report` (one or more)", variadic: true)
-        ],
-        options: [.value("--output", "file", "Write the merged JSON report here")],
-        run: { arguments throws(CommandExit) in
+        options: FleetReportOptions.self,
+        run: { options, context throws(CommandExit) in
             var reports: [FleetReport] = []
-            for path in arguments.positional {
+            for path in options.reports {
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw CommandExit(.dataError, "cannot read \(path)")
                 }
@@ -59,7 +44,7 @@ enum FleetCommand {
                 }
             }
             let merged = FleetReport.merged(reports)
-            if let output = arguments.string("--output") { try write(merged, to: output) }
+            if let output = options.output { try write(merged, to: output) }
             print(merged.text, terminator: "")
         })
 
@@ -76,17 +61,13 @@ enum FleetCommand {
         return value * scale
     }
 
-    private static func runFleet(_ arguments: ParsedArguments) throws(CommandExit) {
-        let client = try AdminClient(arguments)
-        let configuration = try FleetOptions.configuration(arguments)
-        let seconds =
-            try arguments.string("--duration").map { text throws(CommandExit) -> Double in
-                guard let value = duration(text) else {
-                    throw arguments.usage("--duration must be 25s, 2m or seconds in 0...86400, not \(text)")
-                }
-                return value
-            } ?? 60
-        let threads = try arguments.int("--threads", in: 1...64) ?? 4
+    private static func runFleet(
+        _ options: FleetRunOptions, _ context: CommandContext<FleetRunOptions>
+    ) throws(CommandExit) {
+        let client = try AdminClient(options.server, context)
+        let configuration = try FleetOptions.configuration(options, context)
+        let seconds = options.duration
+        let threads = options.threads
         let server = FleetServer(
             host: client.host, port: client.port, prefix: client.basePath, adminToken: client.token)
         let fleet = DeviceFleet(configuration)
@@ -116,7 +97,7 @@ enum FleetCommand {
         case .success(var report)?:
             report = FleetOptions.checked(fleet, report)
             if progress { FileHandle.standardError.write(Data("\n".utf8)) }
-            if let path = arguments.string("--report") { try write(report, to: path) }
+            if let path = options.report { try write(report, to: path) }
             print(report.text, terminator: "")
         case .failure(.unreachable(let address))?:
             throw CommandExit(.unavailable, "cannot reach \(client.url) (\(address))")

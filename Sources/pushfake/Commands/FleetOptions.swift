@@ -2,36 +2,117 @@ import Foundation
 import PushFakeCore
 import PushFakeFleet
 
-/// Reads `pushfake fleet run`'s options into a ``FleetConfiguration``: every number range-checked, every mix
-/// profile and policy key known, or a usage error naming it.
+/// `pushfake fleet run`'s options, declared once: every number range-checked where it enters, every mix profile and
+/// policy key known, or a usage error naming it.
+struct FleetRunOptions: ParsableOptions {
+    var server = ServerOptions()
+    var app = "fleetapp"
+    var apiKey = "fleetkey"
+    var devices = 1_000
+    var mix = "twinpush-ios=60,twinpush-android=35,tpns-ios=5"
+    var policy: String?
+    var seed: UInt64 = 1
+    var duration = 60.0
+    var report: String?
+    var shard: String?
+    var threads = 4
+
+    static var options: [Option<Self>] {
+        ServerOptions.options.within(\.server) + [
+            .value(
+                "--app", \.app, "app", ValueRule.text.checked(FleetOptions.nonEmpty),
+                "TwinPush app id (also the TPNS application key; default fleetapp)"),
+            .value("--api-key", \.apiKey, "key", .text, "TwinPush API token sent on register (default fleetkey)"),
+            .value(
+                "--devices", \.devices, "n", .integer(in: 0...FleetConfiguration.maximumDevices),
+                "Devices in the whole fleet (0...\(FleetConfiguration.maximumDevices), default 1000)"),
+            .value(
+                "--mix", \.mix, "name=value", ValueRule.text.checked(FleetOptions.validMix),
+                "Profiles and weights (default twinpush-ios=60,twinpush-android=35,tpns-ios=5)"),
+            .value("--policy", \.policy, "json", .text, "Policy: a JSON document, or a file holding one"),
+            .value(
+                "--seed", \.seed, "n", .unsigned,
+                "Seed of identities and reactions (0...18446744073709551615, default 1)"),
+            .value(
+                "--duration", \.duration, "seconds", FleetOptions.durationRule,
+                "How long the fleet runs: 25s, 2m or seconds (0...86400, default 60)"),
+            .value("--report", \.report, "file", .file, "Write the JSON report here"),
+            .value(
+                "--shard", \.shard, "i/n", ValueRule.text.checked(FleetOptions.validShard),
+                "Run shard I of N (0 <= I < N <= 100000)"),
+            .value("--threads", \.threads, "n", .integer(in: 1...64), "Devices launching at once (1...64, default 4)"),
+        ]
+    }
+}
+
+/// `pushfake fleet report`'s options: the reports to merge and where to write the merged one.
+struct FleetReportOptions: ParsableOptions {
+    var output: String?
+    var reports: [String] = []
+
+    static var arguments: [Argument<Self>] {
+        [.variadic("reports", \.reports, .file, "The JSON reports of `fleet run --report` (one or more)")]
+    }
+
+    static var options: [Option<Self>] {
+        [.value("--output", \.output, "file", .file, "Write the merged JSON report here")]
+    }
+}
+
+/// Reads `pushfake fleet run`'s options into a ``FleetConfiguration``.
 enum FleetOptions {
-    static func configuration(_ arguments: ParsedArguments) throws(CommandExit) -> FleetConfiguration {
-        let devices = try arguments.int("--devices", in: 0...FleetConfiguration.maximumDevices) ?? 1_000
-        let seed = try arguments.uint64("--seed") ?? 1
+    static func configuration(
+        _ options: FleetRunOptions, _ context: CommandContext<FleetRunOptions>
+    ) throws(CommandExit) -> FleetConfiguration {
         let mix: FleetMix
-        let policy: FleetPolicySet
         let shard: FleetShard
         do throws(JSONFieldError) {
-            mix = try FleetMix.parse(arguments.string("--mix") ?? "twinpush-ios=60,twinpush-android=35,tpns-ios=5")
-            shard =
-                try arguments.string("--shard").map { text throws(JSONFieldError) in try FleetShard.parse(text) }
-                ?? .whole
+            mix = try FleetMix.parse(options.mix)
+            shard = try options.shard.map { text throws(JSONFieldError) in try FleetShard.parse(text) } ?? .whole
         } catch {
-            throw arguments.usage("--\(error.path): \(error.problem)")
+            throw context.usage("--\(error.path): \(error.problem)")
         }
-        if let text = arguments.string("--policy") {
-            policy = try self.policy(text, arguments)
-        } else {
-            policy = FleetPolicySet()
+        let policy = try options.policy.map { text throws(CommandExit) in try self.policy(text, context) }
+        let app = FleetApp(appID: options.app, apiKey: options.apiKey)
+        return FleetConfiguration(
+            devices: options.devices, mix: mix, policy: policy ?? FleetPolicySet(), seed: options.seed, shard: shard,
+            app: app)
+    }
+
+    static func nonEmpty(_ value: String, _ text: String) throws(OptionError) {
+        guard !value.isEmpty else { throw OptionError("must not be empty") }
+    }
+
+    static func validMix(_ value: String, _ text: String) throws(OptionError) {
+        do throws(JSONFieldError) {
+            _ = try FleetMix.parse(value)
+        } catch {
+            throw OptionError("\(error.path): \(error.problem)")
         }
-        let app = FleetApp(
-            appID: arguments.string("--app") ?? "fleetapp", apiKey: arguments.string("--api-key") ?? "fleetkey")
-        guard !app.appID.isEmpty else { throw arguments.usage("--app must not be empty") }
-        return FleetConfiguration(devices: devices, mix: mix, policy: policy, seed: seed, shard: shard, app: app)
+    }
+
+    static func validShard(_ value: String, _ text: String) throws(OptionError) {
+        do throws(JSONFieldError) {
+            _ = try FleetShard.parse(value)
+        } catch {
+            throw OptionError("\(error.path): \(error.problem)")
+        }
+    }
+
+    /// `25s`, `2m`, `1h` or plain seconds, in 0...86400.
+    static var durationRule: ValueRule<Double> {
+        .custom { text throws(OptionError) in
+            guard let value = FleetCommand.duration(text) else {
+                throw OptionError("must be 25s, 2m or seconds in 0...86400, not \(text)")
+            }
+            return value
+        }
     }
 
     /// `--policy`: inline JSON (starts with `{`) or a file holding it.
-    private static func policy(_ text: String, _ arguments: ParsedArguments) throws(CommandExit) -> FleetPolicySet {
+    private static func policy(
+        _ text: String, _ arguments: CommandContext<FleetRunOptions>
+    ) throws(CommandExit) -> FleetPolicySet {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var source = "--policy"
         var bytes = Array(trimmed.utf8)

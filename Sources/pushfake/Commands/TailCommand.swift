@@ -33,32 +33,20 @@ enum TailCommand {
             not an event stream (another Content-Type, broken framing, an event larger than --max-event-bytes). It \
             does not reconnect.
             """,
-        options: AdminClient.options + [
-            .flag("--json", "Print each journal entry as one JSON line (a recording), nothing else"),
-            .value("--since", "seq", "Replay the entries after this sequence number first (0: the whole journal)"),
-            .value("--instance", "id", "Follow this instance (/i/<id>) of the server at --url"),
-            .value(
-                "--max-event-bytes", "n",
-                "Give up (exit 76) on an event, or a line, larger than n bytes (1024...1073741824, default 67108864)"),
-        ],
-        run: { arguments throws(CommandExit) in try run(arguments) })
+        options: TailOptions.self,
+        run: { options, context throws(CommandExit) in try run(options, context) })
 
-    private static func run(_ arguments: ParsedArguments) throws(CommandExit) {
-        let client = try AdminClient(arguments)
-        let since = try arguments.int("--since", in: 0...Int.max)
+    private static func run(_ options: TailOptions, _ context: CommandContext<TailOptions>) throws(CommandExit) {
+        let client = try AdminClient(options.server, context)
         var prefix = client.basePath
-        if let instance = arguments.string("--instance") {
-            guard !instance.isEmpty, instance.utf8.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: "/") })
-            else {
-                throw arguments.usage("--instance takes an instance id such as 3, not \(instance)")
-            }
+        if let instance = options.instance {
             guard prefix.isEmpty else {
-                throw arguments.usage("--instance goes with the server's URL, not an instance's (\(client.url))")
+                throw context.usage("--instance goes with the server's URL, not an instance's (\(client.url))")
             }
             prefix = "/i/" + instance
         }
-        let json = arguments.has("--json")
-        let maximumEventBytes = try arguments.int("--max-event-bytes", in: 1_024...1 << 30) ?? 64 << 20
+        let json = options.json
+        let maximumEventBytes = options.maxEventBytes
         installSignalHandlers()
         let connection: LoopbackHTTPClient
         do {
@@ -67,7 +55,7 @@ enum TailCommand {
         } catch {
             throw CommandExit(.unavailable, "cannot reach \(client.url): \(error)")
         }
-        let query = since.map { "?since=\($0)" } ?? ""
+        let query = options.since.map { "?since=\($0)" } ?? ""
         var request = "GET \(prefix)/__pushfake/events\(query) HTTP/1.1\r\nAccept: text/event-stream\r\n"
         for (name, value) in client.headers { request += "\(name): \(value)\r\n" }
         connection.send(request + "\r\n")
