@@ -34,11 +34,11 @@ let package = Package(
         .target(name: "CPushFakeEpoll"),
         // The commit `pushfake --version` reports: "dev" unless scripts/package defines PUSHFAKE_COMMIT.
         .target(name: "CPushFakeBuildInfo"),
-        // The dashboard's HTML, CSS and JS stay readable files in Dashboard/Assets; scripts/generate-dashboard embeds
-        // them as Swift string literals (Dashboard/DashboardAssets.swift), so the target builds no resource bundle.
+        // The dashboard's HTML, CSS and JS stay readable files in Dashboard/Assets, embedded in the code at build time
+        // (`PackageResources`): no resource bundle, so a static binary carries the page; nothing generated is committed.
         .target(
             name: "PushFakeHTTP", dependencies: ["PushFakeCore", "PushFakeHTTP1", "CPushFakeEpoll"],
-            exclude: ["Dashboard/Assets"]),
+            resources: [.embedInCode("Dashboard/Assets")]),
         // libFuzzer harness for the whole request path (codec, admin API, instances, engine): scripts/fuzz-engine
         // builds it with the libraries' sources and -sanitize=fuzzer; the tests replay the seed corpus through it.
         .target(name: "PushFakeEngineFuzz", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
