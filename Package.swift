@@ -62,26 +62,39 @@ let package = Package(
         // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
         .executableTarget(
             name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
-        .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
+        // What the test targets share — launching `pushfake` and reading its ready line, request helpers, fixtures
+        // (apps, secrets, flows), stand-ins (`xcrun`, a hostile upstream), waits with deadlines — instead of a copy
+        // in each. Not a product; it imports no test framework, so XCTest and Swift Testing tests both use it.
+        .target(
+            name: "PushFakeTestSupport", dependencies: ["PushFakeCore", "PushFakeHTTP"], path: "Tests/PushFakeTestSupport"
+        ),
+        .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore", "PushFakeTestSupport"]),
         .testTarget(name: "PushFakeHTTP1Tests", dependencies: ["PushFakeHTTP1", "PushFakeHTTP1Fuzz"]),
         .testTarget(
             name: "PushFakeHTTPTests",
-            dependencies: ["PushFakeHTTP", "PushFakeHTTP1", "PushFakeCore", "PushFakeEngineFuzz"]),
+            dependencies: ["PushFakeHTTP", "PushFakeHTTP1", "PushFakeCore", "PushFakeEngineFuzz", "PushFakeTestSupport"]),
         .testTarget(
             name: "PushFakeClientsTests",
-            dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore", "PushFakeHTTP"]
+            dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]
         ),
         .testTarget(
             name: "PushFakeTestingTests",
-            dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
+            dependencies: [
+                "PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients",
+                "PushFakeTestSupport",
+            ]
         ),
-        .testTarget(name: "PushFakeReplayTests", dependencies: ["PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
+        .testTarget(
+            name: "PushFakeReplayTests",
+            dependencies: ["PushFakeReplay", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
         .testTarget(
             name: "PushFakeUpstreamTests",
-            dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
-        .testTarget(name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP"]),
+            dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
+        .testTarget(
+            name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeTestSupport"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
-        .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        .testTarget(
+            name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeTestSupport
 import XCTest
 
 /// The README's exit-code table, `ExitCode` in Sources/pushfake/CLI/ExitCode.swift and what the real binary does
@@ -40,7 +41,7 @@ final class ExitCodeTests: XCTestCase {
     }
 
     func test_someCommandExitsWithEachDocumentedCode() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let missingState = FileManager.default.temporaryDirectory.appendingPathComponent("pushfake-missing.json").path
         let notAnEventStream = try HostileServer(
             answer: HostileServer.raw("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nhi"))
@@ -58,7 +59,7 @@ final class ExitCodeTests: XCTestCase {
         ]
         XCTAssertEqual(commands.keys.sorted(), try documentedCodes().sorted(), "a documented code has no command here")
         for (code, arguments) in commands.sorted(by: { $0.key < $1.key }) {
-            let result = try ServerProcess.run(arguments)
+            let result = try PushFakeCommand.run(arguments)
             XCTAssertEqual(result.status, code, "pushfake \(arguments.joined(separator: " ")): \(result.stderr)")
         }
         XCTAssertEqual(server.stop().status, 0)

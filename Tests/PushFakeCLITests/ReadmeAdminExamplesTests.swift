@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// The README's admin API section: every `curl` that changes the fake sends `Content-Type: application/json` (the
@@ -50,7 +51,7 @@ final class ReadmeAdminExamplesTests: XCTestCase {
         let start = try XCTUnwrap(section.range(of: "```sh\nA=http://"))
         let body = section[start.upperBound...]
         let block = "A=http://" + String(body[..<(try XCTUnwrap(body.range(of: "```")).lowerBound)])
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pushfake-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 @testable import PushFakeHTTP
@@ -9,9 +10,8 @@ import XCTest
 /// binary embeds is exactly the files people edit.
 final class DashboardTests: ServerTestCase {
     private func get(_ target: String, headers: [(String, String)] = []) throws -> LoopbackHTTPClient.Response {
-        let client = try LoopbackHTTPClient(port: port)
         let host = headers.contains { $0.0 == "Host" } ? [] : [("Host", "127.0.0.1:\(port)")]
-        return try XCTUnwrap(client.request("GET", target, headers: host + headers))
+        return try LoopbackHTTPClient.exchange(port: port, "GET", target, headers: host + headers, receiveTimeout: 10)
     }
 
     private func assertServed(
@@ -83,9 +83,7 @@ final class DashboardTests: ServerTestCase {
     /// SwiftPM embeds every file of Sources/PushFakeHTTP/Dashboard/Assets/ at build time, but `DashboardAssets`
     /// names the ones served: a file added there and not named would never reach a browser.
     func test_embeddedAssets_areExactlyTheFilesInTheRepository() throws {
-        let directory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/PushFakeHTTP/Dashboard/Assets")
+        let directory = Repository.url("Sources/PushFakeHTTP/Dashboard/Assets")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
         XCTAssertEqual(Set(names), Set(DashboardAssets.files.keys), "name each asset in DashboardAssets.files")
         for name in names {

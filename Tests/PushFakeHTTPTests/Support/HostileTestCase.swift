@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// A live server with small limits and timeouts for hostile-client tests (Tests/PushFakeHTTPTests/Hostile), and
@@ -53,15 +54,6 @@ class HostileTestCase: ServerTestCase {
         try answer(to: Array(text.utf8), file: file, line: line)
     }
 
-    /// Waits (polling, up to `seconds`) until `condition` holds; `false` if it never did.
-    func eventually(within seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(5_000)
-        }
-        return condition()
-    }
 }
 
 /// What a hostile client got back: the bytes, and whether the server closed the connection after them.

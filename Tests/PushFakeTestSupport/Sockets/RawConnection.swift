@@ -8,12 +8,12 @@ import Foundation
 
 /// A bare TCP client socket for hostile-client tests: connect and say nothing, send exact bytes, tell a close from a
 /// silence, and reset the connection (SO_LINGER 0). ``LoopbackHTTPClient`` covers well-formed HTTP exchanges.
-final class RawConnection {
-    let fd: Int32
+package final class RawConnection {
+    package let fd: Int32
     private var closed = false
 
     /// What one read saw.
-    enum Read: Equatable {
+    package enum Read: Equatable {
         case bytes([UInt8])
         /// The server closed the connection (read returned 0, or a reset).
         case closed
@@ -22,33 +22,14 @@ final class RawConnection {
     }
 
     /// Connects to `127.0.0.1:port`; each read waits at most `receiveTimeout` seconds.
-    init(port: Int, receiveTimeout: Double = 10) throws {
-        #if canImport(Glibc)
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        #if canImport(Darwin)
-            var one: Int32 = 1
-            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+    package init(port: Int, receiveTimeout: Double = 10) throws {
+        fd = try LoopbackSocket.make()
         var timeout = timeval()
         timeout.tv_sec = numericCast(Int(receiveTimeout))
         timeout.tv_usec = numericCast(Int(receiveTimeout.truncatingRemainder(dividingBy: 1) * 1_000_000))
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        var address = LoopbackSocket.address(port: port)
+        let result = LoopbackSocket.withSockaddr(&address) { connect(fd, $0, $1) }
         guard result == 0 else {
             let error = errno
             _ = close(fd)
@@ -60,24 +41,15 @@ final class RawConnection {
 
     /// Writes every byte; `false` when the server is gone.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { Self.sendFlagsCall(fd, $0 + offset, buffer.count - offset) } ?? -1
-            }
-            if sent < 0, errno == EINTR { continue }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
+    package func send(_ bytes: [UInt8]) -> Bool {
+        LoopbackSocket.sendAll(fd, bytes)
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    package func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// One read of whatever is there.
-    func read() -> Read {
+    package func read() -> Read {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -89,19 +61,13 @@ final class RawConnection {
     }
 
     /// Everything until the server closes (or goes silent for the receive timeout), and how it ended.
-    func readToEnd() -> (bytes: [UInt8], ending: Read) {
-        var received: [UInt8] = []
-        while true {
-            switch read() {
-            case .bytes(let bytes): received += bytes
-            case let ending: return (received, ending)
-            }
-        }
+    package func readToEnd() -> (bytes: [UInt8], ending: Read) {
+        readUntil { _ in false }
     }
 
     /// Reads until `done` holds for everything received so far, the server closes, or a read stays silent for the
     /// receive timeout; returns what came and how the last read ended (`.bytes` when `done` was met).
-    func readUntil(_ done: ([UInt8]) -> Bool) -> (bytes: [UInt8], ending: Read) {
+    package func readUntil(_ done: ([UInt8]) -> Bool) -> (bytes: [UInt8], ending: Read) {
         var received: [UInt8] = []
         while !done(received) {
             switch read() {
@@ -113,23 +79,15 @@ final class RawConnection {
     }
 
     /// Resets the connection: SO_LINGER 0, then close, so the server sees RST instead of FIN.
-    func reset() {
+    package func reset() {
         var linger = linger(l_onoff: 1, l_linger: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
         closeNow()
     }
 
-    func closeNow() {
+    package func closeNow() {
         guard !closed else { return }
         closed = true
         _ = close(fd)
-    }
-
-    private static func sendFlagsCall(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
-        #else
-            Darwin.send(fd, pointer, count, 0)
-        #endif
     }
 }
