@@ -5,7 +5,7 @@ import XCTest
 
 @testable import PushFakeHTTP
 
-/// The dashboard (README, Dashboard): `GET /__pushfake/` and its assets, with their types and the headers that keep
+/// The dashboard (docs/dashboard.md): `GET /__pushfake/` and its assets, with their types and the headers that keep
 /// the page to itself, at the top level and under an instance, behind the admin API's access rules; and what the
 /// binary embeds is exactly the files people edit.
 final class DashboardTests: ServerTestCase {
