@@ -91,7 +91,8 @@ let package = Package(
             name: "PushFakeUpstreamTests",
             dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
         .testTarget(
-            name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeTestSupport"]),
+            name: "PushFakeCLITests",
+            dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz", "PushFakeTestSupport"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
         .testTarget(
             name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),

@@ -16,4 +16,27 @@
         }
         return 0
     }
+
+    /// libFuzzer's default mutation (with the dictionary), which a custom mutator may call.
+    @_silgen_name("LLVMFuzzerMutate")
+    func llvmFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
+
+    /// libFuzzer's hook for a custom mutator: one mutation in three replaces a number of the input by a boundary
+    /// value (``EngineFuzzMutator``), the others are libFuzzer's own.
+    @_cdecl("LLVMFuzzerCustomMutator")
+    public func pushFakeFuzzEngineMutate(
+        _ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32
+    ) -> Int {
+        guard let data else { return 0 }
+        if seed % 3 == 0 {
+            let input = Array(UnsafeBufferPointer(start: data, count: size))
+            if let mutated = EngineFuzzMutator.replacingNumber(in: input, seed: seed / 3, maxSize: maxSize) {
+                mutated.withUnsafeBufferPointer { buffer in
+                    if let base = buffer.baseAddress { data.update(from: base, count: buffer.count) }
+                }
+                return mutated.count
+            }
+        }
+        return llvmFuzzerMutate(data, size, maxSize)
+    }
 #endif

@@ -5,8 +5,12 @@ actor Pacer {
     private let interval: Duration
     private var next: ContinuousClock.Instant?
 
+    /// `rate` comes range-checked from `--rate` (0.001…1,000,000), not from the Swift API: a rate that is not a
+    /// positive number sends unpaced, and a tiny one waits at most a day between requests, where `Int64(_:)` of an
+    /// infinite or huge interval would trap.
     init(rate: Double) {
-        interval = .nanoseconds(Int64((1e9 / rate).rounded()))
+        let nanoseconds = rate > 0 ? min(1e9 / rate, 86_400e9) : 0
+        interval = .nanoseconds(Int64(nanoseconds.rounded()))
     }
 
     /// Waits until this request's slot.

@@ -17,6 +17,12 @@ public struct Operation: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
 
     /// The name, as in journal labels such as `tpns.register`.
     public var description: String { rawValue }
+
+    /// The same name, byte for byte (FakeBehaviour.md, Identity).
+    public static func == (lhs: Operation, rhs: Operation) -> Bool { lhs.rawValue.hasSameBytes(as: rhs.rawValue) }
+
+    /// Hashes the name's bytes.
+    public func hash(into hasher: inout Hasher) { WireKey.hash(rawValue, into: &hasher) }
 }
 
 /// What the router found for a request: vendor, operation and the decoded path parameters.
@@ -82,7 +88,7 @@ struct RoutePattern: Sendable {
         var parameters: [String: String] = [:]
         for (segment, part) in zip(segments, path) {
             switch segment {
-            case .literal(let text): if text != part { return nil }
+            case .literal(let text): if !text.hasSameBytes(as: part) { return nil }
             case .parameter(let name): parameters[name] = part
             }
         }

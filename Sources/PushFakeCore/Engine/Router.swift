@@ -56,7 +56,8 @@ struct Router: Sendable {
     /// The vendor whose longest declared prefix the path is under, for vendor-shaped 404s.
     func vendorIndex(forPrefixOf segments: [String]) -> Int? {
         prefixes.first { prefix in
-            prefix.segments.count <= segments.count && zip(prefix.segments, segments).allSatisfy { $0 == $1 }
+            prefix.segments.count <= segments.count
+                && zip(prefix.segments, segments).allSatisfy { $0.hasSameBytes(as: $1) }
         }?.vendorIndex
     }
 

@@ -207,7 +207,7 @@ struct StateLoader {
             numbered = true
             return "fault-\(next)"
         }
-        guard !loaded.faultRules.contains(where: { $0.id == rule.id }) else {
+        guard !loaded.faultRules.contains(where: { $0.id.hasSameBytes(as: rule.id) }) else {
             throw JSONFieldError(path: "id", problem: "\(rule.id) is given twice")
         }
         if numbered {

@@ -14,4 +14,10 @@ public struct Vendor: Sendable, Hashable, CustomStringConvertible {
 
     /// The name, e.g. `tpns` or `twinPush`.
     public var description: String { rawValue }
+
+    /// The same name, byte for byte (FakeBehaviour.md, Identity).
+    public static func == (lhs: Vendor, rhs: Vendor) -> Bool { lhs.rawValue.hasSameBytes(as: rhs.rawValue) }
+
+    /// Hashes the name's bytes.
+    public func hash(into hasher: inout Hasher) { WireKey.hash(rawValue, into: &hasher) }
 }

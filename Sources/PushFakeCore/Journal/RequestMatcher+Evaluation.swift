@@ -43,10 +43,12 @@ extension RequestMatcher {
         {
             return misses
         }
-        if let app, app != subject.app, miss("app: expected \(app), got \(subject.app ?? "none")") {
+        if let app, !String.sameBytes(app, subject.app), miss("app: expected \(app), got \(subject.app ?? "none")") {
             return misses
         }
-        if let device, device != subject.device, miss("device: expected \(device), got \(subject.device ?? "none")") {
+        if let device, !String.sameBytes(device, subject.device),
+            miss("device: expected \(device), got \(subject.device ?? "none")")
+        {
             return misses
         }
         for (name, match) in headers {

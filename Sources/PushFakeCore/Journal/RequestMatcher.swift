@@ -166,7 +166,7 @@ public struct ValueMatch: Sendable, Equatable, CustomStringConvertible {
     public func matches(_ value: JSON?) -> Bool {
         switch kind {
         case .equals(let expected): return value == expected
-        case .contains(let text): return value.map { $0.plainText.contains(text) } ?? false
+        case .contains(let text): return value.map { $0.plainText.containsBytes(text) } ?? false
         case .present: return value != nil
         case .absent: return value == nil
         case .predicate(_, let test): return test(value)

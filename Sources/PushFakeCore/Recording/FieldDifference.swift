@@ -52,7 +52,7 @@ public struct FieldDifference: Sendable, Equatable, CustomStringConvertible {
         switch (recorded, current) {
         case (.object(let old), .object(let new)):
             var keys = old.keys
-            for key in new.keys where !keys.contains(key) { keys.append(key) }
+            for key in new.keys where !keys.containsBytes(of: key) { keys.append(key) }
             for key in keys {
                 let child = path.isEmpty ? key : "\(path).\(key)"
                 switch (old[key], new[key]) {

@@ -135,8 +135,9 @@ public struct Delivery: Sendable, Equatable, Identifiable {
 /// Every delivery of an engine, in creation order, with the indexes handlers need.
 struct DeliveryLog: Sendable {
     private(set) var all: [Delivery] = []
-    private var indexByID: [String: Int] = [:]
-    private var indexesByNotification: [String: [Int]] = [:]
+    /// Ids from state documents come from outside: keyed by bytes (``WireKey``).
+    private var indexByID: [WireKey: Int] = [:]
+    private var indexesByNotification: [WireKey: [Int]] = [:]
 
     /// Records a delivery as it is: checked already (``VendorServices/record(_:)``) or read from a state document.
     mutating func add(_ delivery: Delivery) {

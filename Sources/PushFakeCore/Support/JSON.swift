@@ -60,20 +60,23 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// The number of members, duplicate keys counted separately.
     public var count: Int { members.count }
 
-    /// Looks a key up (last occurrence wins, as in most JSON decoders); setting replaces in place or appends.
+    /// Looks a key up by its bytes (last occurrence wins, as in most JSON decoders); setting replaces in place or
+    /// appends. `"café"` and `"cafe\u{301}"` are two keys, as on the wire (``WireKey``).
     public subscript(key: String) -> JSON? {
         get {
             // Lengths first: O(1) for native strings, and most keys of an object differ in length.
             let length = key.utf8.count
             var index = members.count - 1
             while index >= 0 {
-                if members[index].key.utf8.count == length, members[index].key == key { return members[index].value }
+                if members[index].key.utf8.count == length, members[index].key.hasSameBytes(as: key) {
+                    return members[index].value
+                }
                 index -= 1
             }
             return nil
         }
         set {
-            if let index = members.lastIndex(where: { $0.key == key }) {
+            if let index = members.lastIndex(where: { $0.key.hasSameBytes(as: key) }) {
                 if let newValue {
                     members[index].value = newValue
                 } else {
@@ -87,7 +90,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 
     /// Whether the key is present, whatever its value (including `null`).
     public func contains(_ key: String) -> Bool {
-        members.contains { $0.key == key }
+        members.contains { $0.key.hasSameBytes(as: key) }
     }
 }
 
@@ -241,5 +244,31 @@ public enum JSONPath {
         }
         flushKey()
         return result
+    }
+}
+
+// MARK: Equality by bytes
+
+extension JSON {
+    /// Equal values of equal kinds; strings and object keys compare by their UTF-8 bytes, not by Unicode canonical
+    /// equivalence (``WireKey``), and `.int(1)` never equals `.double(1)`.
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.int(let left), .int(let right)): return left == right
+        case (.double(let left), .double(let right)): return left == right
+        case (.string(let left), .string(let right)): return left.hasSameBytes(as: right)
+        case (.array(let left), .array(let right)): return left == right
+        case (.object(let left), .object(let right)): return left == right
+        default: return false
+        }
+    }
+}
+
+extension JSONObject.Member {
+    /// The same key (by bytes) and an equal value.
+    public static func == (lhs: JSONObject.Member, rhs: JSONObject.Member) -> Bool {
+        lhs.key.hasSameBytes(as: rhs.key) && lhs.value == rhs.value
     }
 }

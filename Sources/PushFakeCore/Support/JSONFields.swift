@@ -14,9 +14,10 @@ struct JSONFields {
         guard let object = value.objectValue else {
             throw JSONFieldError(path: path, problem: "must be an object, not \(Self.describe(value))")
         }
-        var seen = Set<String>()
+        // By bytes, as every key (FakeBehaviour.md, Identity).
+        var seen = Set<WireKey>()
         for key in object.keys {
-            guard allowed.contains(key) else {
+            guard allowed.containsBytes(of: key) else {
                 throw JSONFieldError(
                     path: Self.join(path, key),
                     problem: "is not a known field; use \(allowed.isEmpty ? "none" : Self.list(allowed))")

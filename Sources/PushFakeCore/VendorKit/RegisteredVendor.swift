@@ -10,8 +10,8 @@ struct RegisteredVendor: Sendable {
     let basePath: String
     let idKinds: [IDKind]
     let faultKeys: [VendorFaultKey]
-    /// Method, template and operation of each route, in the definition's order.
-    let routeTable: [(method: String, template: String, operation: Operation)]
+    /// Method, template, operation and declared numeric fields of each route, in the definition's order.
+    let routeTable: [(method: String, template: String, operation: Operation, fields: [VendorField])]
     /// The definition's type, for ``PushFake/withVendorState(_:_:)``.
     let definitionType: ObjectIdentifier
     let subject: @Sendable (RouteMatch, JSON?) -> (app: String?, device: String?)
@@ -28,7 +28,7 @@ struct RegisteredVendor: Sendable {
         basePath = definition.basePath
         idKinds = definition.idKinds
         faultKeys = definition.faultKeys
-        routeTable = routes.map { ($0.method, $0.template, $0.operation) }
+        routeTable = routes.map { ($0.method, $0.template, $0.operation, $0.fields) }
         definitionType = ObjectIdentifier(Definition.self)
         subject = { definition.subject(of: $0, body: $1) }
         errorResponse = { definition.errorResponse(status: $0, message: $1) }

@@ -92,6 +92,27 @@ public struct VendorRegistry: Sendable {
     /// Every route of every vendor as `METHOD /template`, without repeats, in registration order.
     public var allRoutes: [String] { router.templates }
 
+    /// One route as declared, with the numbers it reads.
+    package struct DeclaredRoute: Sendable {
+        package let vendor: Vendor
+        package let method: String
+        package let template: String
+        package let operation: Operation
+        package let fields: [VendorField]
+    }
+
+    /// Every route of every vendor with its declared numeric fields (``VendorField``), in registration order: what
+    /// the boundary-value tests enumerate.
+    package var declaredRoutes: [DeclaredRoute] {
+        entries.flatMap { entry in
+            entry.routeTable.map {
+                DeclaredRoute(
+                    vendor: entry.vendor, method: $0.method, template: $0.template, operation: $0.operation,
+                    fields: $0.fields)
+            }
+        }
+    }
+
     func index(of vendor: Vendor) -> Int? {
         entries.firstIndex { $0.vendor == vendor }
     }

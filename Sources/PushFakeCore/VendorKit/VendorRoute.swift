@@ -20,14 +20,20 @@ public struct VendorRoute<State>: Sendable {
     public let template: String
     /// The operation journals and matchers name the route by.
     public let operation: Operation
+    /// The numbers the route reads from its body and query (``VendorField``), for the boundary-value tests.
+    public let fields: [VendorField]
     /// Serves the route.
     public let handler: Handler
 
     /// A route; the template's `{name}` segments become ``RouteMatch/parameters``.
-    public init(_ method: String, _ template: String, _ operation: Operation, handler: @escaping Handler) {
+    public init(
+        _ method: String, _ template: String, _ operation: Operation, fields: [VendorField] = [],
+        handler: @escaping Handler
+    ) {
         self.method = method
         self.template = template
         self.operation = operation
+        self.fields = fields
         self.handler = handler
     }
 }

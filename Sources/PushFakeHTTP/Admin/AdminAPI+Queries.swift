@@ -66,9 +66,9 @@ extension AdminAPI {
         }
         let selected = snapshot.deliveries.filter { delivery in
             (vendor == nil || delivery.vendor == vendor)
-                && (query["device"] == nil || delivery.deviceID == query["device"])
-                && (query["notification"] == nil || delivery.notificationID == query["notification"])
-                && (query["app"] == nil || delivery.app == query["app"])
+                && (query["device"].map(delivery.deviceID.hasSameBytes) ?? true)
+                && (query["notification"].map(delivery.notificationID.hasSameBytes) ?? true)
+                && (query["app"].map(delivery.app.hasSameBytes) ?? true)
         }
         return .json(200, ["deliveries": .array(selected.map(\.jsonValue)), "count": .int(selected.count)])
     }

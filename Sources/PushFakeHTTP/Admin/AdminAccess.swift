@@ -40,7 +40,10 @@ public struct AdminAccess: Sendable, Equatable {
         of request: FakeRequest, from peer: PeerAddress, changesState: Bool, isStaticPage: Bool = false
     ) -> String? {
         if let token {
-            guard isStaticPage || request.headers["Authorization"] == "Bearer " + token else {
+            // Bytes, in constant time: `Bearer s3cret\u{212A}` is not `Bearer s3cretK`, and how long the comparison
+            // takes says nothing about how much of a guess was right (FakeBehaviour.md, Identity).
+            let given = request.headers["Authorization"] ?? ""
+            guard isStaticPage || given.hasSameBytesInConstantTime(as: "Bearer " + token) else {
                 return "the admin API needs Authorization: Bearer <token> (pushfake serve --admin-token)"
             }
         } else {

@@ -8,7 +8,8 @@ package final class InstanceRegistry: Sendable {
     package let limit: Int
 
     private struct State {
-        var engines: [String: PushFake] = [:]
+        /// By id, compared by bytes (FakeBehaviour.md, Identity).
+        var engines: [WireKey: PushFake] = [:]
         var order: [String] = []
         var nextNumber = 1
     }
@@ -25,7 +26,7 @@ package final class InstanceRegistry: Sendable {
             guard state.engines.count < limit else { return nil }
             let id = String(state.nextNumber)
             state.nextNumber += 1
-            state.engines[id] = fake
+            state.engines[WireKey(id)] = fake
             state.order.append(id)
             return id
         }
@@ -33,21 +34,21 @@ package final class InstanceRegistry: Sendable {
 
     /// The engine of an instance.
     package func engine(_ id: some StringProtocol) -> PushFake? {
-        state.withLock { $0.engines[String(id)] }
+        state.withLock { $0.engines[WireKey(String(id))] }
     }
 
-    /// Ends an instance; `false` when there is none with that id.
-    package func remove(_ id: String) -> Bool {
+    /// Ends an instance and returns its engine; `nil` when there is none with that id.
+    package func remove(_ id: String) -> PushFake? {
         state.withLock { state in
-            guard state.engines.removeValue(forKey: id) != nil else { return false }
-            state.order.removeAll { $0 == id }
-            return true
+            guard let engine = state.engines.removeValue(forKey: WireKey(id)) else { return nil }
+            state.order.removeAll { $0.hasSameBytes(as: id) }
+            return engine
         }
     }
 
     /// The live instances in creation order.
     package var all: [(id: String, fake: PushFake)] {
-        state.withLock { state in state.order.compactMap { id in state.engines[id].map { (id, $0) } } }
+        state.withLock { state in state.order.compactMap { id in state.engines[WireKey(id)].map { (id, $0) } } }
     }
 }
 

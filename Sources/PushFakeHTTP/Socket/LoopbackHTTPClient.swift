@@ -107,6 +107,8 @@ public final class LoopbackHTTPClient {
             }
         }
         if let length = response.headers["Content-Length"].flatMap({ Int($0) }) {
+            // A server this client does not control may send a negative length: no body can be read for it.
+            guard length >= 0 else { return nil }
             while pending.count < length {
                 guard fill() else { return nil }
             }
@@ -172,11 +174,14 @@ public final class LoopbackHTTPClient {
             }
             return nil
         }
-        while pending.count < size + 2 {
+        // `size + 2` traps for a size near `Int.max` (`7fffffffffffffff`): such a chunk cannot be read.
+        let (needed, overflow) = size.addingReportingOverflow(2)
+        guard !overflow else { return nil }
+        while pending.count < needed {
             guard fill() else { return nil }
         }
         let chunk = Array(pending[0..<size])
-        consume(size + 2)
+        consume(needed)
         return chunk
     }
 

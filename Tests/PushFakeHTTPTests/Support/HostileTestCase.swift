@@ -79,3 +79,24 @@ struct RawAnswer {
 
     var closedByServer: Bool { ending == .closed }
 }
+
+extension RawConnection {
+    /// One whole `Content-Length` answer (head and body), read as it comes; `nil` when the connection ends or goes
+    /// silent first.
+    func readAnswer() -> RawAnswer? {
+        var received: [UInt8] = []
+        while true {
+            let text = String(decoding: received, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].lowercased()
+                let length =
+                    head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                let headBytes = text[..<end.upperBound].utf8.count
+                if received.count >= headBytes + length { return RawAnswer(bytes: received, ending: .silent) }
+            }
+            guard case .bytes(let more) = read() else { return nil }
+            received += more
+        }
+    }
+}

@@ -21,13 +21,17 @@ package final class RawConnection {
         case silent
     }
 
-    /// Connects to `127.0.0.1:port`; each read waits at most `receiveTimeout` seconds.
-    package init(port: Int, receiveTimeout: Double = 10) throws {
+    /// Connects to `127.0.0.1:port`; each read waits at most `receiveTimeout` seconds. `receiveBuffer` sets
+    /// SO_RCVBUF before connecting, which caps the window the server may fill.
+    package init(port: Int, receiveTimeout: Double = 10, receiveBuffer: Int32? = nil) throws {
         fd = try LoopbackSocket.make()
         var timeout = timeval()
         timeout.tv_sec = numericCast(Int(receiveTimeout))
         timeout.tv_usec = numericCast(Int(receiveTimeout.truncatingRemainder(dividingBy: 1) * 1_000_000))
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = LoopbackSocket.address(port: port)
         let result = LoopbackSocket.withSockaddr(&address) { connect(fd, $0, $1) }
         guard result == 0 else {
@@ -63,6 +67,15 @@ package final class RawConnection {
     /// Everything until the server closes (or goes silent for the receive timeout), and how it ended.
     package func readToEnd() -> (bytes: [UInt8], ending: Read) {
         readUntil { _ in false }
+    }
+
+    /// Half-closes: the server reads the end of the input (FIN), and this side can still read its answer.
+    package func shutdownWrite() {
+        #if canImport(Glibc)
+            _ = shutdown(fd, Int32(SHUT_WR))
+        #else
+            _ = shutdown(fd, SHUT_WR)
+        #endif
     }
 
     /// Reads until `done` holds for everything received so far, the server closes, or a read stays silent for the

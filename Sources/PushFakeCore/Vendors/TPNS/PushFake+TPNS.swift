@@ -2,7 +2,7 @@ extension PushFake {
     /// TPNS devices in registration order, of one application key or all.
     public func tpnsDevices(applicationKey: String? = nil) -> [TPNS.Device] {
         withVendorState(TPNSVendor.self) { state in
-            state.devices.filter { applicationKey == nil || $0.applicationKey == applicationKey }
+            state.devices.filter { applicationKey.map($0.applicationKey.hasSameBytes) ?? true }
         } ?? []
     }
 

@@ -43,7 +43,9 @@ extension TPNSHandler {
                 context.notes.append("state check: an earlier register for this device is still in flight")
                 return TPNSErrorCode.registrationIsAlreadyInProgress.response
             }
-            if let existing, existing.isActive, existing.deviceRegistrationId == token {
+            if let existing, existing.isActive,
+                String.sameBytes(existing.deviceRegistrationId, token)
+            {
                 context.notes.append("state check: already registered with this token")
                 return TPNSErrorCode.unregisterBeforeYouRegisterAgain.response
             }

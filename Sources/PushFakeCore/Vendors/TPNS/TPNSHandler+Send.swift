@@ -47,15 +47,11 @@ extension TPNSHandler {
         }
         var local: [FieldError] = []
         let message = requiredString(object, "message", &local)
-        var handlingLevel: Int?
-        switch object["handlingLevel"] {
-        case nil, .null?: local.append(FieldError("handlingLevel", "must not be empty", .notEmpty))
-        case let value?:
-            if let level = value.intValue, value.stringValue == nil, (1...3).contains(level) {
-                handlingLevel = level
-            } else {
-                local.append(FieldError("handlingLevel", "must be 1, 2 or 3", .invalidValue))
-            }
+        let handlingLevel = TPNSFields.handlingLevel.integer(in: object, within: 1...3)
+        switch handlingLevel {
+        case .absent: local.append(FieldError("handlingLevel", "must not be empty", .notEmpty))
+        case .invalid: local.append(FieldError("handlingLevel", "must be 1, 2 or 3", .invalidValue))
+        case .value: break
         }
         let applicationKey = requiredString(object, "applicationKey", &local)
         if let applicationKey, !state.admit(applicationKey, notes: &notes) {
@@ -74,16 +70,17 @@ extension TPNSHandler {
         switch object["deviceIds"] {
         case nil, .null?: deviceIds = nil
         case .array(let items)? where items.allSatisfy({ !($0.stringValue ?? "").isEmpty }):
-            // Sized up front: a send may name a million ids, and regrowing the set rehashes them all each time.
-            var seen = Set<String>(minimumCapacity: items.count)
+            // Two ids are two devices unless their bytes are equal (FakeBehaviour.md, Identity). Sized up front: a
+            // send may name a million ids, and regrowing the set rehashes them all each time.
+            var seen = Set<WireKey>(minimumCapacity: items.count)
             deviceIds = items.compactMap(\.stringValue).filter { seen.insert($0).inserted }
         default:
             local.append(FieldError("deviceIds", "must be null or an array of non-empty strings", .invalidType))
         }
         errors += local.map { FieldError(prefix + $0.field, $0.message, $0.errorCode) }
-        guard local.isEmpty, let message, let handlingLevel, let applicationKey else { return nil }
+        guard local.isEmpty, let message, let level = handlingLevel.value, let applicationKey else { return nil }
         return SendRequest(
-            message: message, handlingLevel: handlingLevel, applicationKey: applicationKey, applicationTypes: types,
+            message: message, handlingLevel: level, applicationKey: applicationKey, applicationTypes: types,
             deviceIds: deviceIds)
     }
 

@@ -3,13 +3,23 @@ import Foundation
 
 /// TPNS devices, sends and in-flight registers of one engine.
 struct TPNSState: Sendable {
+    /// A device's identity: application key and device id, each compared by its bytes (``WireKey``).
     struct DeviceKey: Hashable, Sendable {
         let applicationKey: String
         let deviceId: String
+
+        static func == (lhs: DeviceKey, rhs: DeviceKey) -> Bool {
+            lhs.deviceId.hasSameBytes(as: rhs.deviceId) && lhs.applicationKey.hasSameBytes(as: rhs.applicationKey)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            WireKey.hash(applicationKey, into: &hasher)
+            WireKey.hash(deviceId, into: &hasher)
+        }
     }
 
     /// Application keys declared up front or since; non-empty makes TPNS strict about keys.
-    private(set) var declaredApps: Set<String>
+    private(set) var declaredApps: Set<WireKey>
     /// The declared keys in the order they were declared.
     private(set) var declaredAppOrder: [String] = []
     /// ``PushFakeConfiguration/stateChecks``: answer -1000 / -1001 / -1002 from this state.
@@ -17,6 +27,7 @@ struct TPNSState: Sendable {
     /// ``PushFakeConfiguration/tpnsRequireRegistrationID``.
     let requireRegistrationID: Bool
     private(set) var autoProvisionedApps: [String] = []
+    private var provisioned: Set<WireKey> = []
     private(set) var devices: [TPNS.Device] = []
     private var indexByKey: [DeviceKey: Int] = [:]
     private(set) var notifications: [TPNS.Notification] = []
@@ -40,7 +51,9 @@ struct TPNSState: Sendable {
     /// Whether the key is usable; records auto-provisioning on first use when nothing is declared.
     mutating func admit(_ applicationKey: String, notes: inout [String]) -> Bool {
         if isStrict { return declaredApps.contains(applicationKey) }
-        if !autoProvisionedApps.contains(applicationKey) {
+        // Most traffic is for the app used last: no hashing for it (this runs on every register and send).
+        if let last = autoProvisionedApps.last, last.hasSameBytes(as: applicationKey) { return true }
+        if provisioned.insert(applicationKey).inserted {
             autoProvisionedApps.append(applicationKey)
             notes.append("application key \(applicationKey) auto-provisioned")
         }
@@ -67,7 +80,7 @@ struct TPNSState: Sendable {
 
     /// Active-or-not devices of an app whose type is in `types`, in registration order.
     func devices(applicationKey: String, types: Set<String>) -> [TPNS.Device] {
-        devices.filter { $0.applicationKey == applicationKey && types.contains($0.applicationType) }
+        devices.filter { $0.applicationKey.hasSameBytes(as: applicationKey) && types.contains($0.applicationType) }
     }
 
     mutating func record(_ notification: TPNS.Notification) {
@@ -76,7 +89,7 @@ struct TPNSState: Sendable {
 
     /// Counts a key as auto-provisioned (state documents), once.
     mutating func markProvisioned(_ applicationKey: String) {
-        if !autoProvisionedApps.contains(applicationKey) { autoProvisionedApps.append(applicationKey) }
+        if provisioned.insert(applicationKey).inserted { autoProvisionedApps.append(applicationKey) }
     }
 
     func isInFlight(_ key: DeviceKey) -> Bool {

@@ -37,7 +37,11 @@ extension TPNSVendor {
         for (index, item) in (try fields.array("notifications") ?? []).enumerated() {
             do throws(JSONFieldError) {
                 let notification = try Self.notification(item, services: &services)
-                guard !state.notifications.contains(where: { $0.notificationId == notification.notificationId }) else {
+                guard
+                    !state.notifications.contains(where: {
+                        $0.notificationId.hasSameBytes(as: notification.notificationId)
+                    })
+                else {
                     throw JSONFieldError(
                         path: "notificationId", problem: "\(notification.notificationId) is given twice")
                 }

@@ -17,7 +17,7 @@ struct TPNSVendor: PushVendor {
                     "PUT", prefix + "/application/{appKey}/device/{deviceId}/unregister", .unregister,
                     handler: TPNSHandler.unregister),
                 VendorRoute(
-                    "POST", prefix + "/pushnotifications", .pushNotifications,
+                    "POST", prefix + "/pushnotifications", .pushNotifications, fields: [TPNSFields.handlingLevel],
                     handler: TPNSHandler.parsingBody(TPNSHandler.send)),
             ]
         }

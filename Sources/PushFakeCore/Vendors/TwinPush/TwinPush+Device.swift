@@ -67,7 +67,7 @@ extension TwinPush {
 
         /// The custom property with this name, if set.
         public func customProperty(_ name: String) -> CustomProperty? {
-            customProperties.first { $0.name == name }
+            customProperties.first { $0.name.hasSameBytes(as: name) }
         }
 
         init(id: String, appID: String, udid: String, platform: String, now: Date) {

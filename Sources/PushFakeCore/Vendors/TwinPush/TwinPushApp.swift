@@ -13,4 +13,11 @@ public struct TwinPushApp: Sendable, Equatable {
         self.apiToken = apiToken
         self.creatorToken = creatorToken
     }
+
+    /// The same id and tokens, byte for byte (FakeBehaviour.md, Identity): an app declared again with a token that
+    /// only looks the same is a conflict.
+    public static func == (lhs: TwinPushApp, rhs: TwinPushApp) -> Bool {
+        lhs.id.hasSameBytes(as: rhs.id) && lhs.apiToken.hasSameBytes(as: rhs.apiToken)
+            && lhs.creatorToken.hasSameBytes(as: rhs.creatorToken)
+    }
 }

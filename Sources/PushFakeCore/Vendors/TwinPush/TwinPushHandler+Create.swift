@@ -37,11 +37,12 @@ extension TwinPushHandler {
         let body = body(context)
         let (target, overrides) = try parseTarget(body)
         let alert = try parseAlert(body, overrides: overrides)
-        let customProperties = try parseCustomProperties(body["custom_properties"], name: "custom_properties")
+        let customProperties = try parseCustomProperties(
+            body["custom_properties"], name: "custom_properties", field: TwinPushFields.customProperty)
         let title = try limitedString(body, "title")
         let url = try limitedString(body, "url")
         var badge: TwinPushBadge? = .add(1)
-        if let value = body["badge"] {
+        if let value = TwinPushFields.badge.value(in: body) {
             if value.isNull || value.stringValue == "" {
                 badge = nil
             } else {
@@ -99,7 +100,7 @@ extension TwinPushHandler {
 
     /// `alert` is required (§9) unless every `multiple_*` entry brings its own; at most 255 characters.
     private static func parseAlert(
-        _ body: JSONObject, overrides: [String: TwinPushOverride]
+        _ body: JSONObject, overrides: [WireKey: TwinPushOverride]
     ) throws(TwinPushFailure) -> String {
         let everyTargetHasAlert = !overrides.isEmpty && overrides.values.allSatisfy { $0.alert != nil }
         guard let alert = try optionalString(body, "alert") ?? (everyTargetHasAlert ? "" : nil) else {
@@ -147,7 +148,11 @@ extension TwinPushHandler {
     /// `custom_properties`: an object whose values are strings, numbers or booleans, at most 255 characters once
     /// serialized to JSON (DOCS). The keys the iOS payload uses itself (`aps`, `tp_id`, `tp_device_id`,
     /// `tp_rich_url`) are refused (*fake-specific*): they would collide with them at the payload's top level (§7.1).
-    static func parseCustomProperties(_ value: JSON?, name: String) throws(TwinPushFailure) -> JSONObject {
+    static func parseCustomProperties(
+        _ value: JSON?, name: String, field: VendorField
+    ) throws(TwinPushFailure) -> JSONObject {
+        // Numbers are kept as sent (payloads carry them), never computed with: noted as a read of `field`.
+        VendorFieldTrace.note(field)
         guard let value, !value.isNull else { return JSONObject() }
         guard let object = value.objectValue else { throw invalid("\(name) must be an object") }
         var result = JSONObject()

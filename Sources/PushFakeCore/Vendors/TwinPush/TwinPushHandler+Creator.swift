@@ -67,7 +67,7 @@ extension TwinPushHandler {
                 TwinPushWire.device(state.records[$0].device)
             }
             return [
-                "id": Int(delivery.id).map(JSON.int) ?? .string(delivery.id),
+                "id": TwinPushWire.numericID(delivery.id),
                 "created_at": TwinPushWire.date(delivery.createdAt),
                 "received_at": TwinPushWire.date(delivery.receivedAt),
                 "open_at": TwinPushWire.date(delivery.openedAt), "device": device ?? .null,
@@ -101,7 +101,7 @@ extension TwinPushHandler {
         }
         let indexes = state.deviceIndexes(app: context.parameter("app")).filter { index in
             let device = state.records[index].device
-            if let alias, device.alias?.lowercased() != alias { return false }
+            if let alias, !String.sameBytes(device.alias?.lowercased(), alias) { return false }
             if let active, device.isActive != active { return false }
             if let since, device.registrationUpdatedAt < since { return false }
             return true

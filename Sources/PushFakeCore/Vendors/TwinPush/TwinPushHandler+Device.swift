@@ -16,7 +16,7 @@ extension TwinPushHandler {
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        guard let value = body(context)["badge"], !value.isNull else {
+        guard let value = TwinPushFields.badge.value(in: body(context)), !value.isNull else {
             throw TwinPushFailure(.deviceNotUpdated, "badge is required")
         }
         guard let badge = TwinPushBadge(value) else {
@@ -52,10 +52,10 @@ extension TwinPushHandler {
         guard let location = body(context)["device"]?.objectValue else {
             throw TwinPushFailure(.deviceNotUpdated, "device must be an object with latitude and longitude")
         }
-        guard let latitude = location["latitude"]?.doubleValue, (-90...90).contains(latitude) else {
+        guard let latitude = TwinPushFields.latitude.number(in: location, within: -90...90).value else {
             throw TwinPushFailure(.deviceNotUpdated, "device.latitude must be a number from -90 to 90")
         }
-        guard let longitude = location["longitude"]?.doubleValue, (-180...180).contains(longitude) else {
+        guard let longitude = TwinPushFields.longitude.number(in: location, within: -180...180).value else {
             throw TwinPushFailure(.deviceNotUpdated, "device.longitude must be a number from -180 to 180")
         }
         state.records[index].device.location = TwinPush.Location(

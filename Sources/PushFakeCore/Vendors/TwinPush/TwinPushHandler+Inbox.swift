@@ -86,7 +86,7 @@ extension TwinPushHandler {
             removed = state.removeFromInbox(alias: alias, app: device.appID, notification: id)
         }
         if let position = state.records[index].received.lastIndex(where: {
-            $0.notificationID == id && !$0.hidden
+            $0.notificationID.hasSameBytes(as: id) && !$0.hidden
         }) {
             state.records[index].received[position].hidden = true
             removed = true

@@ -13,9 +13,9 @@ extension TwinPushHandler {
             throw TwinPushFailure(.invalidProperty, "name is required and must be a string")
         }
         let now = context.now
-        guard let value = body["value"], !value.isNull else {
+        guard let value = TwinPushFields.propertyValue.value(in: body), !value.isNull else {
             let before = state.records[index].device.customProperties.count
-            state.records[index].device.customProperties.removeAll { $0.name == name }
+            state.records[index].device.customProperties.removeAll { $0.name.hasSameBytes(as: name) }
             let removed = before != state.records[index].device.customProperties.count
             if removed { state.records[index].device.registrationUpdatedAt = now }
             state.records[index].device.updatedAt = now
@@ -32,7 +32,7 @@ extension TwinPushHandler {
         }
         let property = TwinPush.CustomProperty(name: name, type: type, value: stored)
         var properties = state.records[index].device.customProperties
-        if let position = properties.firstIndex(where: { $0.name == name }) {
+        if let position = properties.firstIndex(where: { $0.name.hasSameBytes(as: name) }) {
             properties[position] = property
         } else {
             properties.append(property)
@@ -54,24 +54,5 @@ extension TwinPushHandler {
         }
         state.records[index].device.updatedAt = context.now
         return ok
-    }
-
-    /// The value as stored for the type, or `nil` when it does not fit. `boolean` also takes `1` / `0`, which iOS
-    /// sends for a plain `@1` (§5.8); `integer` takes numbers without a fraction; `float` any number.
-    static func coerce(_ value: JSON, to type: TwinPush.PropertyType) -> JSON? {
-        switch (type, value) {
-        case (.string, .string), (.enumeration, .string), (.boolean, .bool), (.float, .int), (.float, .double):
-            return value
-        case (.boolean, .int(let number)) where number == 0 || number == 1:
-            return .bool(number == 1)
-        case (.integer, .int), (.integer, .double):
-            return value.intValue.map(JSON.int)
-        case (.enumerationList, .array):
-            // Not a ternary: `nil` there would read as `JSON.null` (JSON is ExpressibleByNilLiteral).
-            guard strings(value) != nil else { return Optional.none }
-            return value
-        default:
-            return nil
-        }
     }
 }

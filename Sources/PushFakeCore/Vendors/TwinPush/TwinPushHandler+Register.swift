@@ -64,10 +64,7 @@ extension TwinPushHandler {
         var values: [FieldValue] = []
         values.reserveCapacity(textFields.count)
         for name in textFields { values.append(try text(body, name)) }
-        let versionCode = try text(body, "os_version_code")
-        if let code = versionCode.value, Int(code) == nil {
-            throw TwinPushFailure(.deviceNotCreated, "os_version_code must be an integer")
-        }
+        let versionCode = try osVersionCode(body)
 
         let index = try registrationTarget(
             body, app: app, udid: udid.value, platform: platform.value, context: &context, state: &state,
@@ -82,11 +79,11 @@ extension TwinPushHandler {
             for (index, value) in values.enumerated() where value != .absent {
                 setTextField(index, to: value.value, on: &device)
             }
-            if versionCode != .absent { device.osVersionCode = versionCode.value.flatMap { Int($0) } }
+            if let code = versionCode { device.osVersionCode = code }
             device.lastRegisteredAt = now
             device.updatedAt = now
             let newAlias = alias == .absent ? device.alias : alias.value
-            if newAlias != device.alias { device.registrationUpdatedAt = now }
+            if !String.sameBytes(newAlias, device.alias) { device.registrationUpdatedAt = now }
             return (device.id, newAlias, device.pushToken != nil)
         }
         let updated = update(&state.records[index].device)
@@ -96,15 +93,29 @@ extension TwinPushHandler {
         return .json(200, bytes: TwinPushWire.registered(state.records[index].device))
     }
 
+    /// `os_version_code`: `nil` when absent, `.some(nil)` when cleared (`null` or `""`), else an integer sent as a
+    /// number or a string of one.
+    private static func osVersionCode(_ body: JSONObject) throws(TwinPushFailure) -> Int?? {
+        switch TwinPushFields.osVersionCode.value(in: body) {
+        case nil: return nil
+        case .null?, .string("")?: return .some(nil)
+        case let value?:
+            guard let code = VendorField.integer(fromIntegerOrString: value, within: Int.min...Int.max) else {
+                throw TwinPushFailure(.deviceNotCreated, "os_version_code must be an integer")
+            }
+            return .some(code)
+        }
+    }
+
     /// The device a register updates or creates.
     private static func registrationTarget(
         _ body: JSONObject, app: String, udid: String?, platform: String?, context: inout VendorContext,
         state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> Int {
-        if let deviceID = body["device_id"], !deviceID.isNull {
-            guard let id = deviceID.stringValue ?? deviceID.intValue.map(String.init) else {
-                throw TwinPushFailure(.deviceNotCreated, "device_id must be a string")
-            }
+        switch TwinPushFields.deviceID.text(in: body) {
+        case .absent: break
+        case .invalid: throw TwinPushFailure(.deviceNotCreated, "device_id must be a string")
+        case .value(let id):
             guard let index = state.deviceIndex(id: id, app: app) else {
                 throw TwinPushFailure(.deviceNotFound, "Device not found for device_id \(id)")
             }

@@ -30,7 +30,7 @@ extension TwinPushHandler {
         let now = context.now
         var delivered = false
         var firstForDelivery = false
-        if let received = state.records[index].received.last(where: { $0.notificationID == id }) {
+        if let received = state.records[index].received.last(where: { $0.notificationID.hasSameBytes(as: id) }) {
             delivered = true
             services.updateDelivery(id: received.deliveryID) { delivery in
                 firstForDelivery = stampOnce(&delivery, opened ? \.openedAt : \.receivedAt, now)

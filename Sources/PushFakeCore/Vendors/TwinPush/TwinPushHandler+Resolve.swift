@@ -42,9 +42,10 @@ extension TwinPushHandler {
         guard let property = device.customProperty(filter.name) else { return false }
         switch property.type {
         case .enumeration:
-            return property.value.stringValue.map(filter.values.contains) ?? false
+            return property.value.stringValue.map(filter.values.containsBytes) ?? false
         case .enumerationList:
-            return property.value.arrayValue?.contains { $0.stringValue.map(filter.values.contains) ?? false } ?? false
+            return property.value.arrayValue?.contains { $0.stringValue.map(filter.values.containsBytes) ?? false }
+                ?? false
         default:
             return false
         }

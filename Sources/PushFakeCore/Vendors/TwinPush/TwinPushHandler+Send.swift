@@ -29,7 +29,7 @@ extension TwinPushHandler {
         guard let record = state.notifications[id] else { return }
         let notification = record.notification
         let targets = resolveTargets(record, state: state, notes: &notes)
-        var payloads: [String: TwinPushPayload] = [:]
+        var payloads: [WireKey: TwinPushPayload] = [:]
         func payload(for key: String?) -> TwinPushPayload {
             let cacheKey = key ?? ""
             if let cached = payloads[cacheKey] { return cached }
@@ -44,7 +44,7 @@ extension TwinPushHandler {
             notificationID: id, sound: notification.sound, mutableContent: notification.mutableContent)
         var trimmed = 0
         var inboxAliases: [(alias: String, key: String?)] = []
-        var seenAliases = Set<String>()
+        var seenAliases = Set<WireKey>()
         var delivered = 0
         var skipped = 0
         var errors: [TwinPush.Notification.ReportError] = []

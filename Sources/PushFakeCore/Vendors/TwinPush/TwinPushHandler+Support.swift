@@ -25,11 +25,12 @@ extension TwinPushHandler {
         case .none:
             return
         case .apiToken:
-            guard context.request.headers[apiTokenHeader] == declared.apiToken else {
+            guard let token = context.request.headers[apiTokenHeader], token.hasSameBytes(as: declared.apiToken) else {
                 throw TwinPushFailure(.invalidToken, "API key token is not valid or does not match App ID")
             }
         case .creatorToken:
-            guard context.request.headers[creatorTokenHeader] == declared.creatorToken else {
+            guard let token = context.request.headers[creatorTokenHeader], token.hasSameBytes(as: declared.creatorToken)
+            else {
                 throw TwinPushFailure(.invalidCreatorToken, "Creator token is not valid or does not match App ID")
             }
         }
@@ -59,7 +60,7 @@ extension TwinPushHandler {
     static func requireNotification(
         _ id: String, app: String, state: TwinPushState
     ) throws(TwinPushFailure) -> TwinPushNotificationRecord {
-        guard let record = state.notifications[id], record.notification.appID == app else {
+        guard let record = state.notifications[id], record.notification.appID.hasSameBytes(as: app) else {
             throw TwinPushFailure(.notificationNotFound, "Notification not found for notification_id \(id)")
         }
         return record
@@ -94,8 +95,9 @@ extension TwinPushHandler {
         return strings(value)
     }
 
-    /// `tags` must all be present and `no_tags` all absent (TwinPushWireProtocol.md §5.10).
+    /// `tags` must all be present and `no_tags` all absent (TwinPushWireProtocol.md §5.10); tags compare by their
+    /// bytes (FakeBehaviour.md, Identity).
     static func matches(_ tags: [String], all required: [String], none excluded: [String]) -> Bool {
-        required.allSatisfy(tags.contains) && !excluded.contains(where: tags.contains)
+        required.allSatisfy(tags.containsBytes) && !excluded.contains(where: tags.containsBytes)
     }
 }

@@ -6,7 +6,7 @@ extension TwinPushHandler {
     /// Exactly one target (TwinPushWireProtocol.md §9, FakeBehaviour.md): `broadcast: true`, `devices_ids` / `devices_aliases`
     /// (≤ 1000), `segments` (≤ 50), `target_properties` (≤ 5, optionally with `segments`), `multiple_devices` /
     /// `multiple_alias` (≤ 1000 entries of overrides). `broadcast: false` and `null` count as absent.
-    static func parseTarget(_ body: JSONObject) throws(TwinPushFailure) -> (Target, [String: TwinPushOverride]) {
+    static func parseTarget(_ body: JSONObject) throws(TwinPushFailure) -> (Target, [WireKey: TwinPushOverride]) {
         var present: [String] = []
         for key in TwinPush.targetKeys {
             guard let value = body[key], !value.isNull else { continue }
@@ -43,18 +43,18 @@ extension TwinPushHandler {
         default:
             let overrides = try parseOverrides(value, key)
             let keys = overrides.map(\.key)
-            let map = Dictionary(overrides.map { ($0.key, $0.value) }) { _, last in last }
+            let map = Dictionary(overrides.map { (WireKey($0.key), $0.value) }) { _, last in last }
             return (key == "multiple_devices" ? .multipleDevices(keys) : .multipleAlias(keys), map)
         }
     }
 
     /// A non-empty array of non-empty strings (or one such string, ``stringList(_:)``), at most `limit`, duplicates
-    /// dropped.
+    /// (same bytes) dropped.
     private static func names(_ value: JSON, _ key: String, limit: Int) throws(TwinPushFailure) -> [String] {
         guard let list = stringList(value), !list.contains(where: \.isEmpty) else {
             throw invalid("\(key) must be an array of non-empty strings")
         }
-        var seen = Set<String>()
+        var seen = Set<WireKey>()
         let unique = list.filter { seen.insert($0).inserted }
         guard !unique.isEmpty else { throw invalid("\(key) must not be empty") }
         guard unique.count <= limit else { throw invalid("\(key) has \(unique.count) entries; at most \(limit)") }
@@ -88,7 +88,7 @@ extension TwinPushHandler {
         guard let object = value.objectValue, !object.isEmpty else {
             throw invalid("\(key) must be a non-empty object of target → overrides")
         }
-        var seen = Set<String>()
+        var seen = Set<WireKey>()
         var result: [(key: String, value: TwinPushOverride)] = []
         for member in object.members.reversed() where seen.insert(member.key).inserted {
             guard !member.key.isEmpty, let fields = member.value.objectValue else {
@@ -99,7 +99,9 @@ extension TwinPushHandler {
             if let alert = override.alert { try checkAlertLength(alert, name: "\(key).\(member.key).alert") }
             override.title = try limitedString(fields, "title", path: "\(key).\(member.key).title")
             override.url = try limitedString(fields, "url", path: "\(key).\(member.key).url")
-            if let badge = fields["badge"], !badge.isNull {
+            let badgeField =
+                key == "multiple_devices" ? TwinPushFields.deviceOverrideBadge : TwinPushFields.aliasOverrideBadge
+            if let badge = badgeField.value(in: fields), !badge.isNull {
                 guard let parsed = TwinPushBadge(badge) else {
                     throw invalid("\(key).\(member.key).badge must be \(TwinPushBadge.expected) (got \(badge))")
                 }
@@ -107,7 +109,9 @@ extension TwinPushHandler {
             }
             if let properties = fields["custom_properties"] {
                 override.customProperties = try parseCustomProperties(
-                    properties, name: "\(key).\(member.key).custom_properties")
+                    properties, name: "\(key).\(member.key).custom_properties",
+                    field: key == "multiple_devices"
+                        ? TwinPushFields.deviceOverrideProperty : TwinPushFields.aliasOverrideProperty)
             }
             result.append((member.key, override))
         }

@@ -34,7 +34,7 @@ struct TwinPushContent: Sendable, Equatable {
 
     /// The REST and Android `tags`: as sent, plus `tp_rich` when a rich URL is set (TwinPushWireProtocol.md §6.2).
     var restTags: [String] {
-        url == nil || tags.contains("tp_rich") ? tags : tags + ["tp_rich"]
+        url == nil || tags.containsBytes(of: "tp_rich") ? tags : tags + ["tp_rich"]
     }
 }
 
@@ -42,7 +42,7 @@ struct TwinPushContent: Sendable, Equatable {
 struct TwinPushNotificationRecord: Sendable {
     var notification: TwinPush.Notification
     /// Per-target overrides by device id (`multiple_devices`) or alias (`multiple_alias`).
-    var overrides: [String: TwinPushOverride]
+    var overrides: [WireKey: TwinPushOverride]
     /// The badge modifier of the notification itself (`nil`: badges are left alone).
     var badge: TwinPushBadge?
     /// Aliases whose inbox holds the notification.

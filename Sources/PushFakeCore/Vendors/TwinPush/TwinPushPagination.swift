@@ -9,7 +9,7 @@ struct TwinPushPagination: Equatable {
     /// The highest page: 100,000,000, which keeps every offset far from overflow.
     static let maximumPage = 100_000_000
 
-    init(page: JSON?, perPage: JSON?) throws(TwinPushFailure) {
+    private init(page: JSON?, perPage: JSON?) throws(TwinPushFailure) {
         let requested = try Self.number(page, "page") ?? 1
         guard requested <= Self.maximumPage else {
             throw TwinPushFailure(.badRequest, "page must be at most \(Self.maximumPage) (got \(requested))")
@@ -21,13 +21,14 @@ struct TwinPushPagination: Equatable {
 
     /// Reads `page` and `per_page` from a JSON body.
     init(body: JSONObject) throws(TwinPushFailure) {
-        try self.init(page: body["page"], perPage: body["per_page"])
+        try self.init(
+            page: TwinPushFields.page.value(in: body), perPage: TwinPushFields.perPage.value(in: body))
     }
 
     /// Reads `page` and `per_page` from query items (the last occurrence wins).
     init(query: [(name: String, value: String)]) throws(TwinPushFailure) {
-        let page = query.last { $0.name == "page" }.map { JSON.string($0.value) }
-        let perPage = query.last { $0.name == "per_page" }.map { JSON.string($0.value) }
+        let page = TwinPushFields.pageQuery.value(in: query).map(JSON.string)
+        let perPage = TwinPushFields.perPageQuery.value(in: query).map(JSON.string)
         try self.init(page: page, perPage: perPage)
     }
 

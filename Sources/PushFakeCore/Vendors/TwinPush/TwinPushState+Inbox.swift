@@ -8,7 +8,7 @@ extension TwinPushState {
 
     /// Where a notification sits in an alias inbox (searched from the newest end).
     func inboxPosition(alias: String, app: String, notification id: String) -> Int? {
-        inboxes[AliasKey(app: app, alias: alias)]?.lastIndex { $0.notificationID == id }
+        inboxes[AliasKey(app: app, alias: alias)]?.lastIndex { $0.notificationID.hasSameBytes(as: id) }
     }
 
     mutating func updateInboxItem(
@@ -34,7 +34,7 @@ extension TwinPushState {
         let key = AliasKey(app: app, alias: alias)
         inboxes[key]?.remove(at: position)
         if inboxes[key]?.isEmpty == true { inboxes[key] = nil }
-        notifications[id]?.inboxAliases.removeAll { $0 == alias }
+        notifications[id]?.inboxAliases.removeAll { $0.hasSameBytes(as: alias) }
         return true
     }
 
@@ -73,11 +73,11 @@ extension TwinPushState {
         var removal = Removal(inboxAliases: record.inboxAliases)
         for alias in record.inboxAliases {
             let key = AliasKey(app: app, alias: alias)
-            inboxes[key]?.removeAll { $0.notificationID == id }
+            inboxes[key]?.removeAll { $0.notificationID.hasSameBytes(as: id) }
             if inboxes[key]?.isEmpty == true { inboxes[key] = nil }
         }
-        notificationOrder[app]?.removeAll { $0 == id }
-        if let position = scheduled.firstIndex(of: id) {
+        notificationOrder[app]?.removeAll { $0.hasSameBytes(as: id) }
+        if let position = scheduled.firstIndex(where: { $0.hasSameBytes(as: id) }) {
             scheduled.remove(at: position)
             removal.cancelledSchedule = true
         }

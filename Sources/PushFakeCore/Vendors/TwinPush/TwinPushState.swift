@@ -1,17 +1,38 @@
 import Foundation
 
 /// TwinPush apps, devices, notifications and alias inboxes of one engine, with the indexes that keep every
-/// request O(1) or O(its own data) rather than O(all devices).
+/// request O(1) or O(its own data) rather than O(all devices). Every key compares by its bytes (``WireKey``,
+/// FakeBehaviour.md, Identity).
 struct TwinPushState: Sendable {
     struct DeviceKey: Hashable, Sendable {
         let app: String
         let udid: String
         let platform: String
+
+        static func == (lhs: DeviceKey, rhs: DeviceKey) -> Bool {
+            lhs.udid.hasSameBytes(as: rhs.udid) && lhs.platform.hasSameBytes(as: rhs.platform)
+                && lhs.app.hasSameBytes(as: rhs.app)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            WireKey.hash(app, into: &hasher)
+            WireKey.hash(udid, into: &hasher)
+            WireKey.hash(platform, into: &hasher)
+        }
     }
 
     struct AliasKey: Hashable, Sendable {
         let app: String
         let alias: String
+
+        static func == (lhs: AliasKey, rhs: AliasKey) -> Bool {
+            lhs.alias.hasSameBytes(as: rhs.alias) && lhs.app.hasSameBytes(as: rhs.app)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            WireKey.hash(app, into: &hasher)
+            WireKey.hash(alias, into: &hasher)
+        }
     }
 
     /// A notification as a device got it: what `search_notifications` lists and `open_notification` updates.
@@ -29,20 +50,20 @@ struct TwinPushState: Sendable {
     }
 
     /// Apps declared up front or since, by id; non-empty makes TwinPush strict about apps and tokens.
-    private(set) var declaredApps: [String: TwinPushApp] = [:]
+    private(set) var declaredApps: [WireKey: TwinPushApp] = [:]
     /// The declared app ids in the order they were declared.
     private(set) var declaredAppOrder: [String] = []
     private(set) var autoProvisionedApps: [String] = []
-    private var provisioned: Set<String> = []
+    private var provisioned: Set<WireKey> = []
     /// Devices are never removed, so an index into `records` stays valid.
     var records: [DeviceRecord] = []
-    private(set) var indexByID: [String: Int] = [:]
+    private(set) var indexByID: [WireKey: Int] = [:]
     private(set) var indexByKey: [DeviceKey: Int] = [:]
-    private(set) var indexesByApp: [String: [Int]] = [:]
+    private(set) var indexesByApp: [WireKey: [Int]] = [:]
     private(set) var indexesByAlias: [AliasKey: [Int]] = [:]
-    var notifications: [String: TwinPushNotificationRecord] = [:]
+    var notifications: [WireKey: TwinPushNotificationRecord] = [:]
     /// Notification ids per app, in creation order.
-    var notificationOrder: [String: [String]] = [:]
+    var notificationOrder: [WireKey: [String]] = [:]
     /// Alias inboxes, oldest item first.
     var inboxes: [AliasKey: [TwinPush.InboxItem]] = [:]
     /// Scheduled notification ids, ordered by `send_since` (ties: creation order).
@@ -74,6 +95,8 @@ struct TwinPushState: Sendable {
     /// (FakeBehaviour.md, Common).
     mutating func admit(_ app: String, notes: inout [String]) -> Bool {
         if isStrict { return declaredApps[app] != nil }
+        // Most traffic is for the app used last: no hashing for it (this runs on every call).
+        if let last = autoProvisionedApps.last, last.hasSameBytes(as: app) { return true }
         if provisioned.insert(app).inserted {
             autoProvisionedApps.append(app)
             notes.append("TwinPush app \(app) auto-provisioned")
@@ -89,7 +112,7 @@ struct TwinPushState: Sendable {
 
     /// The device's index when it exists and belongs to `app`.
     func deviceIndex(id: String, app: String) -> Int? {
-        guard let index = indexByID[id], records[index].device.appID == app else { return nil }
+        guard let index = indexByID[id], records[index].device.appID.hasSameBytes(as: app) else { return nil }
         return index
     }
 
@@ -130,7 +153,7 @@ struct TwinPushState: Sendable {
     /// Sets or clears a device's alias, keeping the alias index current.
     mutating func setAlias(_ index: Int, to alias: String?) {
         let device = records[index].device
-        guard device.alias != alias else { return }
+        guard !String.sameBytes(device.alias, alias) else { return }
         if let old = device.alias {
             let key = AliasKey(app: device.appID, alias: old)
             indexesByAlias[key]?.removeAll { $0 == index }

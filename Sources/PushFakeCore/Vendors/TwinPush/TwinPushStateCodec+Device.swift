@@ -107,7 +107,7 @@ enum TwinPushStateCodec {
             let path = fields.childPath("custom_properties[\(index)]")
             let property = try JSONFields(item, path: path, allowed: ["name", "type", "value"])
             let name = try property.requiredString("name")
-            guard !result.contains(where: { $0.name == name }) else {
+            guard !result.contains(where: { $0.name.hasSameBytes(as: name) }) else {
                 throw property.failure("name", "\(name) is given twice")
             }
             let typeName = try property.requiredString("type")

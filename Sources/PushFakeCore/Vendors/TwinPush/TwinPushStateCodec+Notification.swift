@@ -45,7 +45,7 @@ extension TwinPushStateCodec {
 
     /// The target in the create call's form.
     private static func target(
-        _ target: TwinPush.Notification.Target, overrides: [String: TwinPushOverride]
+        _ target: TwinPush.Notification.Target, overrides: [WireKey: TwinPushOverride]
     ) -> JSONObject {
         func names(_ list: [String]) -> JSON { .array(list.map(JSON.string)) }
         func overridden(_ keys: [String]) -> JSON {
@@ -88,7 +88,7 @@ extension TwinPushStateCodec {
         let app = try fields.requiredString("app_id")
         let body = fields.object
         let target: TwinPush.Notification.Target
-        let overrides: [String: TwinPushOverride]
+        let overrides: [WireKey: TwinPushOverride]
         var badge: TwinPushBadge? = .add(1)
         let alert: String
         let customProperties: JSONObject
@@ -100,7 +100,7 @@ extension TwinPushStateCodec {
             if !everyTargetHasAlert, alert.isEmpty { throw TwinPushHandler.invalid("alert is required") }
             try TwinPushHandler.checkAlertLength(alert, name: "alert")
             customProperties = try TwinPushHandler.parseCustomProperties(
-                body["custom_properties"], name: "custom_properties")
+                body["custom_properties"], name: "custom_properties", field: TwinPushFields.customProperty)
             if let value = body["badge"] {
                 if value.isNull || value.stringValue == "" {
                     badge = nil

@@ -4,7 +4,12 @@
 extension TwinPushVendor {
     func snapshot(_ state: TwinPushState) -> JSON? {
         let notifications = state.notifications.values.sorted { $0.serial < $1.serial }
-        let inboxKeys = state.inboxes.keys.sorted { ($0.app, $0.alias) < ($1.app, $1.alias) }
+        // By bytes: two aliases that are only canonically equivalent are two inboxes, in a fixed order.
+        let inboxKeys = state.inboxes.keys.sorted { left, right in
+            left.app.hasSameBytes(as: right.app)
+                ? left.alias.utf8.lexicographicallyPrecedes(right.alias.utf8)
+                : left.app.utf8.lexicographicallyPrecedes(right.app.utf8)
+        }
         let items: [JSON] = inboxKeys.flatMap { key in
             (state.inboxes[key] ?? []).map(TwinPushStateCodec.inboxItem)
         }
@@ -63,7 +68,7 @@ extension TwinPushStateCodec {
         let app = try fields.requiredString("app_id")
         let alias = try fields.requiredString("alias")
         let notification = try fields.requiredString("notification")
-        guard let record = state.notifications[notification], record.notification.appID == app else {
+        guard let record = state.notifications[notification], record.notification.appID.hasSameBytes(as: app) else {
             throw fields.failure(
                 "notification", "\(notification) is not a notification of app \(app) in the document (notifications)")
         }

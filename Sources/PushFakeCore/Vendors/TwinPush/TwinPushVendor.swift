@@ -47,7 +47,9 @@ struct TwinPushVendor: PushVendor {
             _ method: String, _ template: String, _ operation: Operation,
             _ handler: @escaping TwinPushHandler.OperationHandler
         ) -> VendorRoute<TwinPushState> {
-            VendorRoute(method, template, operation, handler: TwinPushHandler.serving(handler))
+            VendorRoute(
+                method, template, operation, fields: TwinPushFields.of(operation, method: method),
+                handler: TwinPushHandler.serving(handler))
         }
         let app = "/api/v2/apps/{app}"
         let device = app + "/devices/{device}"
@@ -159,7 +161,7 @@ struct TwinPushVendor: PushVendor {
     /// The app from the path; the device from the path, or a register's `device_id`.
     func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {
         if route.operation == .register {
-            let deviceID = body?["device_id"].flatMap { $0.stringValue ?? $0.intValue.map(String.init) }
+            let deviceID = TwinPushFields.deviceID.text(in: body?.objectValue).value
             return (route.parameters["app"], deviceID)
         }
         return (route.parameters["app"], route.parameters["device"])

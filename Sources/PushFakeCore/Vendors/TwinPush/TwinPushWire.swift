@@ -10,6 +10,12 @@ enum TwinPushWire {
         date.map { .string(TimeFormat.twinPush($0)) } ?? .null
     }
 
+    /// One of the fake's ids as the DOCS show delivery ids: a number (ids from a state document that are not
+    /// decimal integers stay strings).
+    static func numericID(_ id: String) -> JSON {
+        Int(id).map(JSON.int) ?? .string(id)
+    }
+
     static func string(_ value: String?) -> JSON {
         value.map(JSON.string) ?? .null
     }
