@@ -81,11 +81,11 @@ final class UpstreamProxyTests: XCTestCase {
 
     func test_driftingUpstream_isRecorded_andReplayAgainstAFreshFakeNamesExactlyTheDifferences() async throws {
         // GIVEN a stand-in that adds a field to the inbox summary, answers the report with 202 and opens slowly
-        let reference = try UpstreamFixtures.server()
-        defer { reference.stop() }
-        try await UpstreamFixtures.twinPushFlow(reference)
-        let standIn = try UpstreamFixtures.standIn(differingFrom: reference.fake.journal.entries)
-        defer { standIn.stop() }
+        let (reference, standIn) = try await UpstreamFixtures.referenceFlowAndStandIn()
+        defer {
+            reference.stop()
+            standIn.stop()
+        }
         // WHEN the flow is recorded through a learning proxy in front of it
         let proxy = try UpstreamFixtures.proxy(in: standIn, mode: .learn)
         defer { proxy.stop() }

@@ -42,6 +42,11 @@ enum ReplayFixtures {
         try RecordedTraffic.standIn(differingFrom: recorded, openDelay: 0.9)
     }
 
+    /// The TwinPush flow recorded on a fresh server, and a stand-in for it (``standIn(for:)``); stop both.
+    static func recordedFlowAndStandIn() async throws -> (recorder: PushFakeServer, standIn: PushFakeServer) {
+        try await RecordedTraffic.recordedFlowAndStandIn(openDelay: 0.9)
+    }
+
     static func parse(_ text: String) throws -> Recording {
         try Recording.parse(Array(text.utf8))
     }

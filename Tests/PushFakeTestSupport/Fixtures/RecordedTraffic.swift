@@ -70,6 +70,21 @@ package enum RecordedTraffic {
         standIn.fake.inject(.delay(openDelay), when: .twinPush(.openNotification), scope: .always)
         return standIn
     }
+
+    /// The start of every drift test: the TwinPush flow run on a fresh server (the recorder, whose journal is the
+    /// recording) and a ``standIn(differingFrom:openDelay:)`` for it. The caller stops both.
+    package static func recordedFlowAndStandIn(openDelay: Double) async throws -> (
+        recorder: PushFakeServer, standIn: PushFakeServer
+    ) {
+        let recorder = try server()
+        do {
+            try await twinPushFlow(urlSession(recorder))
+            return (recorder, try standIn(differingFrom: recorder.fake.journal.entries, openDelay: openDelay))
+        } catch {
+            recorder.stop()
+            throw error
+        }
+    }
 }
 
 extension RecordedTraffic {

@@ -74,6 +74,12 @@ extension UpstreamFixtures {
         try RecordedTraffic.standIn(differingFrom: reference, openDelay: 0.6)
     }
 
+    /// The TwinPush flow run on a fresh server (the reference) and a stand-in for it; stop both.
+    static func referenceFlowAndStandIn() async throws -> (reference: PushFakeServer, standIn: PushFakeServer) {
+        let (reference, standIn) = try await RecordedTraffic.recordedFlowAndStandIn(openDelay: 0.6)
+        return (reference, standIn)
+    }
+
     /// Replays the JSON Lines `recording` against `server` with the TwinPush secrets.
     static func replay(_ recording: String, against server: PushFakeServer) async throws -> DriftReport {
         let options = ReplayOptions(baseURL: server.baseURL.absoluteString, secrets: secrets, environment: [:])
