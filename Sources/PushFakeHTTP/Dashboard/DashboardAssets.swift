@@ -9,5 +9,8 @@ enum DashboardAssets {
         "index.html": PackageResources.index_html,
         "dashboard.css": PackageResources.dashboard_css,
         "dashboard.js": PackageResources.dashboard_js,
+        "fleet-model.js": PackageResources.fleet_model_js,
+        "fleet.css": PackageResources.fleet_css,
+        "fleet.js": PackageResources.fleet_js,
     ]
 }
