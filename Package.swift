@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PushFakeClients", targets: ["PushFakeClients"]),
         .library(name: "PushFakeReplay", targets: ["PushFakeReplay"]),
         .library(name: "PushFakeUpstream", targets: ["PushFakeUpstream"]),
+        .library(name: "PushFakeFleet", targets: ["PushFakeFleet"]),
         .executable(name: "pushfake", targets: ["pushfake"]),
     ],
     dependencies: [],
@@ -52,16 +53,21 @@ let package = Package(
         .target(name: "PushFakeReplay", dependencies: ["PushFakeCore", "PushFakeFetch"]),
         // Forwards a server's vendor requests to the real service (`pushfake serve --upstream-…`).
         .target(name: "PushFakeUpstream", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeFetch"]),
+        // Virtual device fleets: SDK-like phones, seeded policies, virtual time, reports (`pushfake fleet`).
+        .target(name: "PushFakeFleet", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeClients"]),
         .target(
             name: "PushFakeTesting",
-            dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
+            dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeFleet"]
         ),
         .executableTarget(
             name: "pushfake",
-            dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "PushFakeUpstream", "CPushFakeBuildInfo"]),
+            dependencies: [
+                "PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "PushFakeUpstream", "PushFakeFleet",
+                "CPushFakeBuildInfo",
+            ]),
         // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
         .executableTarget(
-            name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
+            name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1", "PushFakeFleet"]),
         // What the test targets share — launching `pushfake` and reading its ready line, request helpers, fixtures
         // (apps, secrets, flows), stand-ins (`xcrun`, a hostile upstream), waits with deadlines — instead of a copy
         // in each. Not a product; it imports no test framework, so XCTest and Swift Testing tests both use it.
@@ -92,7 +98,12 @@ let package = Package(
             dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
         .testTarget(
             name: "PushFakeCLITests",
-            dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz", "PushFakeTestSupport"]),
+            dependencies: [
+                "pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz", "PushFakeFleet", "PushFakeTestSupport",
+            ]),
+        .testTarget(
+            name: "PushFakeFleetTests",
+            dependencies: ["PushFakeFleet", "PushFakeCore", "PushFakeHTTP", "PushFakeClients", "PushFakeTestSupport"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
         .testTarget(
             name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
