@@ -14,7 +14,7 @@
 # from the bridge, not loopback, so the default command passes --admin-open: the admin API (/__pushfake/: faults,
 # reset, clock, journal) answers whoever reaches the port, and the Host check against DNS rebinding still applies
 # (add --allow-host NAME for a compose service name). Publish the port on loopback or a test network only, or run
-# with --admin-token T instead of --admin-open (README.md, "Container image").
+# with --admin-token T instead of --admin-open (docs/install.md, "Container image").
 # State files: mount them at /fixtures (read-only is fine) and name them with --state:
 #   docker run -p 127.0.0.1:8080:8080 -v "$PWD/fixtures:/fixtures:ro" pushfake \
 #     serve --host 0.0.0.0 --port 8080 --admin-open --state /fixtures/states/twinpush-ios-and-android.json

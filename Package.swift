@@ -35,11 +35,11 @@ let package = Package(
         .target(name: "CPushFakeEpoll"),
         // The commit `pushfake --version` reports: "dev" unless scripts/package defines PUSHFAKE_COMMIT.
         .target(name: "CPushFakeBuildInfo"),
-        // The dashboard's HTML, CSS and JS stay readable files in Dashboard/Assets; scripts/generate-dashboard embeds
-        // them as Swift string literals (Dashboard/DashboardAssets.swift), so the target builds no resource bundle.
+        // The dashboard's HTML, CSS and JS stay readable files in Dashboard/Assets, embedded in the code at build time
+        // (`PackageResources`): no resource bundle, so a static binary carries the page; nothing generated is committed.
         .target(
             name: "PushFakeHTTP", dependencies: ["PushFakeCore", "PushFakeHTTP1", "CPushFakeEpoll"],
-            exclude: ["Dashboard/Assets"]),
+            resources: [.embedInCode("Dashboard/Assets")]),
         // libFuzzer harness for the whole request path (codec, admin API, instances, engine): scripts/fuzz-engine
         // builds it with the libraries' sources and -sanitize=fuzzer; the tests replay the seed corpus through it.
         .target(name: "PushFakeEngineFuzz", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
@@ -68,30 +68,45 @@ let package = Package(
         // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
         .executableTarget(
             name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1", "PushFakeFleet"]),
-        .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
+        // What the test targets share — launching `pushfake` and reading its ready line, request helpers, fixtures
+        // (apps, secrets, flows), stand-ins (`xcrun`, a hostile upstream), waits with deadlines — instead of a copy
+        // in each. Not a product; it imports no test framework, so XCTest and Swift Testing tests both use it.
+        .target(
+            name: "PushFakeTestSupport", dependencies: ["PushFakeCore", "PushFakeHTTP"], path: "Tests/PushFakeTestSupport"
+        ),
+        .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore", "PushFakeTestSupport"]),
         .testTarget(name: "PushFakeHTTP1Tests", dependencies: ["PushFakeHTTP1", "PushFakeHTTP1Fuzz"]),
         .testTarget(
             name: "PushFakeHTTPTests",
-            dependencies: ["PushFakeHTTP", "PushFakeHTTP1", "PushFakeCore", "PushFakeEngineFuzz"]),
+            dependencies: ["PushFakeHTTP", "PushFakeHTTP1", "PushFakeCore", "PushFakeEngineFuzz", "PushFakeTestSupport"]),
         .testTarget(
             name: "PushFakeClientsTests",
-            dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore", "PushFakeHTTP"]
+            dependencies: ["PushFakeClients", "PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]
         ),
         .testTarget(
             name: "PushFakeTestingTests",
-            dependencies: ["PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients"]
+            dependencies: [
+                "PushFakeTesting", "PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeClients",
+                "PushFakeTestSupport",
+            ]
         ),
-        .testTarget(name: "PushFakeReplayTests", dependencies: ["PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
+        .testTarget(
+            name: "PushFakeReplayTests",
+            dependencies: ["PushFakeReplay", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
         .testTarget(
             name: "PushFakeUpstreamTests",
-            dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
+            dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
         .testTarget(
             name: "PushFakeCLITests",
-            dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz", "PushFakeFleet"]),
+            dependencies: [
+                "pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz", "PushFakeFleet", "PushFakeTestSupport",
+            ]),
         .testTarget(
-            name: "PushFakeFleetTests", dependencies: ["PushFakeFleet", "PushFakeCore", "PushFakeHTTP", "PushFakeClients"]),
+            name: "PushFakeFleetTests",
+            dependencies: ["PushFakeFleet", "PushFakeCore", "PushFakeHTTP", "PushFakeClients", "PushFakeTestSupport"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
-        .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
+        .testTarget(
+            name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-"""Drives the PushFake dashboard in headless Chromium, as scripts/ui-test sets it up (README, Dashboard).
+"""Drives the PushFake dashboard in headless Chromium, as scripts/ui-test sets it up (docs/dashboard.md).
 
 Usage: ui-test.py BASE_URL OUTPUT_DIR TOKEN_URL TOKEN. The server at BASE_URL is fresh; the one at TOKEN_URL runs
 with --admin-token TOKEN. The vendor calls a phone or a backend would make are sent from here with urllib, and every

@@ -2,6 +2,7 @@ import Foundation
 import PushFakeCore
 import PushFakeEngineFuzz
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 @testable import pushfake
@@ -158,7 +159,7 @@ final class BoundaryValueCommandTests: XCTestCase {
     /// Runs `pushfake arguments`; a server that starts (its ready line on stdout) is asked for health, then stopped.
     private static func launch(_ label: String, _ arguments: [String], serve: Bool) -> Outcome {
         let process = Process()
-        process.executableURL = ServerProcess.binary
+        process.executableURL = PushFakeBinary.url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "PUSHFAKE_URL" }
         let output = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeTestSupport
 import XCTest
 
 @testable import pushfake
@@ -15,7 +16,7 @@ final class CommandLineTests: XCTestCase {
 
     func test_help_listsEveryOptionAndExitsZero_forEveryCommand() throws {
         for command in commands {
-            let viaFlag = try ServerProcess.run(command.path + ["--help"])
+            let viaFlag = try PushFakeCommand.run(command.path + ["--help"])
             XCTAssertEqual(viaFlag.status, 0, command.displayName)
             XCTAssertTrue(viaFlag.stdout.contains("USAGE: \(command.displayName)"), viaFlag.stdout)
             for option in command.options {
@@ -25,7 +26,7 @@ final class CommandLineTests: XCTestCase {
             for argument in command.arguments {
                 XCTAssertTrue(viaFlag.stdout.contains("<\(argument.name)>"), command.displayName)
             }
-            let viaHelp = try ServerProcess.run(["help"] + command.path)
+            let viaHelp = try PushFakeCommand.run(["help"] + command.path)
             XCTAssertEqual(viaHelp.status, 0, command.displayName)
             XCTAssertEqual(viaHelp.stdout, viaFlag.stdout, "pushfake help \(command.path.joined(separator: " "))")
         }
@@ -33,7 +34,7 @@ final class CommandLineTests: XCTestCase {
 
     func test_unknownOption_isUsageErrorNamingIt_forEveryCommand() throws {
         for command in commands {
-            let result = try ServerProcess.run(command.path + ["--no-such-option"])
+            let result = try PushFakeCommand.run(command.path + ["--no-such-option"])
             XCTAssertEqual(result.status, 64, command.displayName)
             XCTAssertTrue(result.stderr.contains("unknown option --no-such-option"), result.stderr)
             XCTAssertTrue(result.stderr.contains("USAGE: \(command.displayName)"), result.stderr)
@@ -56,21 +57,21 @@ final class CommandLineTests: XCTestCase {
             (["reset", "--url", "ftp://example.com"], "--url is not an http:// URL: ftp://example.com"),
         ]
         for (arguments, message) in cases {
-            let result = try ServerProcess.run(arguments)
+            let result = try PushFakeCommand.run(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }
 
     func test_pushfakeURLThatIsNotAURL_saysSo() throws {
-        let result = try ServerProcess.run(["reset"], environment: ["PUSHFAKE_URL": "localhost:8089"])
+        let result = try PushFakeCommand.run(["reset"], environment: ["PUSHFAKE_URL": "localhost:8089"])
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.contains("PUSHFAKE_URL is not an http:// URL: localhost:8089"), result.stderr)
     }
 
     func test_version_printsTheSameLine_asFlagAndCommand() throws {
-        let flag = try ServerProcess.run(["--version"])
-        let command = try ServerProcess.run(["version"])
+        let flag = try PushFakeCommand.run(["--version"])
+        let command = try PushFakeCommand.run(["version"])
         XCTAssertEqual(flag.status, 0)
         XCTAssertEqual(flag.stdout, command.stdout)
         XCTAssertTrue(flag.stdout.hasPrefix("pushfake "), flag.stdout)

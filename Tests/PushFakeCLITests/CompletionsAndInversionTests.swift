@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake completions bash|zsh|fish` and `--no-<flag>`, through the real binary. (scripts/check-completions
@@ -6,7 +7,7 @@ import XCTest
 final class CompletionsAndInversionTests: XCTestCase {
     func test_completions_printScriptsNamingEveryCommandAndOption_forEachShell() throws {
         for shell in ["bash", "zsh", "fish"] {
-            let result = try ServerProcess.run(["completions", shell])
+            let result = try PushFakeCommand.run(["completions", shell])
             XCTAssertEqual(result.status, 0, shell)
             for word in ["serve", "journal", "instances", "completions", "upstream-max-response-bytes", "no-quiet"] {
                 XCTAssertTrue(result.stdout.contains(word), "\(shell) script lacks \(word)")
@@ -15,7 +16,7 @@ final class CompletionsAndInversionTests: XCTestCase {
     }
 
     func test_completions_isUsageError_whenTheShellIsUnknown() throws {
-        let result = try ServerProcess.run(["completions", "tcsh"])
+        let result = try PushFakeCommand.run(["completions", "tcsh"])
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.contains("<shell> must be one of bash, zsh, fish, not tcsh"), result.stderr)
     }
@@ -23,7 +24,7 @@ final class CompletionsAndInversionTests: XCTestCase {
     func test_bashCompletion_passesBashSyntaxCheck() throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("pushfake-\(UUID()).bash")
         defer { try? FileManager.default.removeItem(at: script) }
-        try ServerProcess.run(["completions", "bash"]).stdout.write(to: script, atomically: true, encoding: .utf8)
+        try PushFakeCommand.run(["completions", "bash"]).stdout.write(to: script, atomically: true, encoding: .utf8)
         let bash = Process()
         bash.executableURL = URL(fileURLWithPath: "/bin/bash")
         bash.arguments = ["-n", script.path]
@@ -33,10 +34,10 @@ final class CompletionsAndInversionTests: XCTestCase {
     }
 
     func test_serve_logsRequests_whenNoQuietComesAfterQuiet() async throws {
-        let loud = try ServerProcess(["--quiet", "--no-quiet"])
+        let loud = try ServeProcess(["--quiet", "--no-quiet"])
         _ = try await loud.request("GET", "/TPNS/api/nothing")
         XCTAssertTrue(loud.stop().stderr.contains("GET /TPNS/api/nothing -> "))
-        let quiet = try ServerProcess(["--no-quiet", "-q"])
+        let quiet = try ServeProcess(["--no-quiet", "-q"])
         _ = try await quiet.request("GET", "/TPNS/api/nothing")
         XCTAssertFalse(quiet.stop().stderr.contains("GET /TPNS/api/nothing -> "))
     }

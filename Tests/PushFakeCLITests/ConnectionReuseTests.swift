@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Descriptor numbers are reused by the server process as clients come and go; a new client must never inherit
@@ -10,7 +11,7 @@ final class ConnectionReuseTests: XCTestCase {
         // probe does) used to be closed before its loop took it from the adoption queue; the loop then made a
         // connection for the closed number, and the next client on that number got it: no peer address, so the
         // admin API answered 403.
-        let server = try ServerProcess(["--quiet"], environment: ["PUSHFAKE_LOOPS": "1"])
+        let server = try ServeProcess(["--quiet"], environment: ["PUSHFAKE_LOOPS": "1"])
         defer { _ = server.stop() }
         for round in 0..<10 {
             var quick: LoopbackHTTPClient? = try LoopbackHTTPClient(port: server.port)

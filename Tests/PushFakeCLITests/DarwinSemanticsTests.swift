@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 #if os(Linux)
@@ -14,7 +15,7 @@ import XCTest
         func test_serve_exitsZeroWithinOneSecondOfSIGTERM_whenShutdownBehavesAsOnDarwin() throws {
             let shim = try DarwinShim.build()
             let log = DarwinShim.logPath()
-            let server = try ServerProcess(
+            let server = try ServeProcess(
                 ["--quiet"],
                 environment: ["LD_PRELOAD": shim, "PUSHFAKE_SHIM_LOG": log, "PUSHFAKE_IO_MODEL": "threads"])
             XCTAssertGreaterThan(server.port, 0)
@@ -108,8 +109,7 @@ import XCTest
         }
 
         private static func compile() -> Result<String, ShimError> {
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Shims/darwin_listen_shutdown.c")
+            let source = Repository.url("Tests/Shims/darwin_listen_shutdown.c")
             let output = FileManager.default.temporaryDirectory
                 .appendingPathComponent("pushfake-darwin-shim-\(getpid()).so")
             for compiler in ["/usr/bin/cc", "/usr/bin/clang", "/opt/swift/usr/bin/clang"]
@@ -147,10 +147,7 @@ import XCTest
                 done.signal()
             }
             reader.start()
-            let deadline = Date().addingTimeInterval(watchdog)
-            while process.isRunning, Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            process.waitForExit(within: watchdog)
             _ = done.wait(timeout: .now() + 5)
             return String(decoding: collected.withLock { $0 }, as: UTF8.self)
         }

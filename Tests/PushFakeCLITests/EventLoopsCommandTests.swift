@@ -1,18 +1,19 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake serve --event-loops N`: strictly parsed, listed in the help, and the number of epoll loops that serve.
 final class EventLoopsCommandTests: XCTestCase {
     func test_eventLoops_isListedInTheHelp() throws {
-        let help = try ServerProcess.run(["serve", "--help"])
+        let help = try PushFakeCommand.run(["serve", "--help"])
         XCTAssertTrue(help.stdout.contains("--event-loops"), help.stdout)
     }
 
     func test_eventLoops_outOfRangeOrNotANumber_isAUsageError() throws {
         for value in ["0", "-1", "65", "four", "2.5", "1e1", ""] {
-            let result = try ServerProcess.run(["serve", "--event-loops", value])
+            let result = try PushFakeCommand.run(["serve", "--event-loops", value])
             XCTAssertEqual(result.status, 64, "\(value): \(result.stderr)")
             XCTAssertTrue(
                 result.stderr.contains("--event-loops must be a number in 1...64"), "\(value): \(result.stderr)")
@@ -24,7 +25,7 @@ final class EventLoopsCommandTests: XCTestCase {
         /// wins over `PUSHFAKE_LOOPS`, and every loop serves: more connections than loops all get answers.
         func test_eventLoops_setsTheNumberOfLoops_whenGiven() throws {
             for count in [1, 3] {
-                let server = try ServerProcess(
+                let server = try ServeProcess(
                     ["--quiet", "--event-loops", "\(count)"],
                     environment: ["PUSHFAKE_LOOPS": "2", "PUSHFAKE_IO_MODEL": "epoll"])
                 let clients = try (0..<(count * 2)).map { _ in try LoopbackHTTPClient(port: server.port) }

@@ -1,17 +1,15 @@
 import Foundation
+import PushFakeTestSupport
 import XCTest
 
-/// The README's exit-code table, `ExitCode` in Sources/pushfake/CLI/ExitCode.swift and what the real binary does
+/// The exit-code table of docs/cli.md, `ExitCode` in Sources/pushfake/CLI/ExitCode.swift and what the real binary does
 /// agree: every documented code is declared, every declared code is documented, and some command exits with each.
 final class ExitCodeTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The codes in the README table under "Exit codes": rows that start with a code in backquotes.
+    /// The codes in docs/cli.md's table under "Exit codes": rows that start with a code in backquotes.
     private func documentedCodes() throws -> [Int32] {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let guide = try Repository.text("docs/cli.md")
         let section = try XCTUnwrap(
-            readme.components(separatedBy: "Exit codes of every `pushfake` command").dropFirst().first)
+            guide.components(separatedBy: "Exit codes of every `pushfake` command").dropFirst().first)
         var codes: [Int32] = []
         for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.isEmpty, !codes.isEmpty { break }
@@ -24,8 +22,7 @@ final class ExitCodeTests: XCTestCase {
 
     /// The raw values of `ExitCode`'s cases, read from its source (the test cannot import the executable).
     private func declaredCodes() throws -> [Int32] {
-        let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Sources/pushfake/CLI/ExitCode.swift"), encoding: .utf8)
+        let source = try Repository.text("Sources/pushfake/CLI/ExitCode.swift")
         return source.split(separator: "\n").compactMap { line -> Int32? in
             let words = line.split(separator: " ")
             guard words.first == "case", words.count == 4, words[2] == "=" else { return nil }
@@ -33,14 +30,14 @@ final class ExitCodeTests: XCTestCase {
         }
     }
 
-    func test_theReadmeTableListsExactlyTheDeclaredCodes() throws {
+    func test_theCLIGuideTableListsExactlyTheDeclaredCodes() throws {
         let documented = try documentedCodes()
-        XCTAssertFalse(documented.isEmpty, "no exit-code table found in README.md")
+        XCTAssertFalse(documented.isEmpty, "no exit-code table found in docs/cli.md")
         XCTAssertEqual(documented, try declaredCodes())
     }
 
     func test_someCommandExitsWithEachDocumentedCode() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let missingState = FileManager.default.temporaryDirectory.appendingPathComponent("pushfake-missing.json").path
         let notAnEventStream = try HostileServer(
             answer: HostileServer.raw("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nhi"))
@@ -58,7 +55,7 @@ final class ExitCodeTests: XCTestCase {
         ]
         XCTAssertEqual(commands.keys.sorted(), try documentedCodes().sorted(), "a documented code has no command here")
         for (code, arguments) in commands.sorted(by: { $0.key < $1.key }) {
-            let result = try ServerProcess.run(arguments)
+            let result = try PushFakeCommand.run(arguments)
             XCTAssertEqual(result.status, code, "pushfake \(arguments.joined(separator: " ")): \(result.stderr)")
         }
         XCTAssertEqual(server.stop().status, 0)

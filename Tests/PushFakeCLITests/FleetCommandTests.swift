@@ -1,12 +1,13 @@
 import Foundation
 import PushFakeCore
 import PushFakeFleet
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake fleet run` and `pushfake fleet report` against the real binary.
 final class FleetCommandTests: XCTestCase {
     func test_fleetRun_registersItsShardAndWritesAReport_andFleetReportMergesTheShards() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         defer { _ = server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -14,7 +15,7 @@ final class FleetCommandTests: XCTestCase {
         var paths: [String] = []
         for shard in ["0/2", "1/2"] {
             let path = directory.appendingPathComponent("shard\(paths.count).json").path
-            let run = try ServerProcess.run([
+            let run = try PushFakeCommand.run([
                 "fleet", "run", "--url", server.url, "--devices", "21", "--seed", "3", "--duration", "30s",
                 "--mix", "twinpush-ios=2,twinpush-android=1", "--shard", shard, "--report", path,
                 "--policy", #"{"open":{"probability":1,"delay":{"uniform":[1,5]}}}"#,
@@ -25,7 +26,7 @@ final class FleetCommandTests: XCTestCase {
         }
         let first = try FleetReport.read(Data(contentsOf: URL(fileURLWithPath: paths[0])))
         XCTAssertEqual(first.registered.values.reduce(0, +), 11)
-        let merged = try ServerProcess.run(["fleet", "report"] + paths)
+        let merged = try PushFakeCommand.run(["fleet", "report"] + paths)
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertTrue(
             merged.stdout.contains("fleet: 21 devices (twinpush-android 7, twinpush-ios 14), 21 registered"),
@@ -40,7 +41,7 @@ final class FleetCommandTests: XCTestCase {
             (["--devices", "-5"], "--devices"),
             (["--policy", #"{"open":{"probability":2}}"#], "open.probability"),
         ] {
-            let run = try ServerProcess.run(["fleet", "run", "--url", "http://127.0.0.1:9"] + arguments)
+            let run = try PushFakeCommand.run(["fleet", "run", "--url", "http://127.0.0.1:9"] + arguments)
             XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
             XCTAssertTrue(run.stderr.contains(named), "\(arguments): \(run.stderr)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// PushFake as a client of servers it does not control stays bounded (FakeBehaviour.md, "PushFake as a client"): `replay`, the upstream proxy of
@@ -26,7 +27,7 @@ final class HostileUpstreamTests: XCTestCase {
         let hostile = try HostileServer(
             answer: HostileServer.endlessChunked(chunk: Array(repeating: 0x61, count: 16_384)))
         // WHEN a recording is replayed against it with a 1 MiB cap and a long deadline
-        let result = try ServerProcess.run([
+        let result = try PushFakeCommand.run([
             "replay", try recordingFile().path, "--url", hostile.url, "--timeout", "120",
             "--max-response-bytes", "1048576",
         ])
@@ -44,7 +45,7 @@ final class HostileUpstreamTests: XCTestCase {
         // GIVEN a server that announces 500 MB and sends 1 KB every 50 ms: URLSession's idle timeout never fires
         let hostile = try HostileServer(answer: HostileServer.slowLength(500_000_000, piece: 1_024, interval: 0.05))
         // WHEN replayed with a 2 s deadline and a cap above the announced length
-        let result = try ServerProcess.run([
+        let result = try PushFakeCommand.run([
             "replay", try recordingFile().path, "--url", hostile.url, "--timeout", "2",
             "--max-response-bytes", "1073741824",
         ])
@@ -53,7 +54,7 @@ final class HostileUpstreamTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("line 1: the answer was cut off by --timeout 2.0 s"), result.stderr)
         XCTAssertTrue(result.stdout.contains("no complete answer within 2 s"), result.stdout)
         // AND with the default cap the announced length alone is refused
-        let refused = try ServerProcess.run([
+        let refused = try PushFakeCommand.run([
             "replay", try recordingFile().path, "--url", hostile.url, "--timeout", "60",
         ])
         XCTAssertEqual(refused.status, 1, refused.stderr)
@@ -65,13 +66,13 @@ final class HostileUpstreamTests: XCTestCase {
         for (flag, value) in [
             ("--max-response-bytes", "10"), ("--max-response-bytes", "2000000000"), ("--timeout", "0"),
         ] {
-            let result = try ServerProcess.run([
+            let result = try PushFakeCommand.run([
                 "replay", try recordingFile().path, "--url", "http://127.0.0.1:9", flag, value,
             ])
             XCTAssertEqual(result.status, 64, "\(flag) \(value): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(flag), result.stderr)
         }
-        let help = try ServerProcess.run(["replay", "--help"])
+        let help = try PushFakeCommand.run(["replay", "--help"])
         XCTAssertTrue(help.stdout.contains("--max-response-bytes <n>"), help.stdout)
     }
 
@@ -81,7 +82,7 @@ final class HostileUpstreamTests: XCTestCase {
         // GIVEN a proxy whose TPNS upstream sends an endless body, capped at 64 KiB
         let hostile = try HostileServer(
             answer: HostileServer.endlessChunked(chunk: Array(repeating: 0x61, count: 16_384)))
-        let proxy = try ServerProcess([
+        let proxy = try ServeProcess([
             "--quiet", "--upstream-tpns", hostile.url + "/TPNS", "--upstream-max-response-bytes", "65536",
             "--upstream-timeout", "60",
         ])
@@ -94,16 +95,16 @@ final class HostileUpstreamTests: XCTestCase {
         let json = try JSON.parse(Array(answer.body.utf8))
         XCTAssertEqual(json["success"], false, answer.body)
         XCTAssertTrue(answer.body.contains("65536 bytes"), answer.body)
-        let journal = try ServerProcess.run(["journal", "--url", proxy.url, "--format", "jsonl"])
+        let journal = try PushFakeCommand.run(["journal", "--url", proxy.url, "--format", "jsonl"])
         XCTAssertTrue(journal.stdout.contains("--upstream-max-response-bytes"), journal.stdout)
         XCTAssertEqual(proxy.stop().status, 0)
         hostile.stop()
         // AND the flag is range-checked and needs an upstream
-        let small = try ServerProcess.run([
+        let small = try PushFakeCommand.run([
             "serve", "--upstream-tpns", "http://x/TPNS", "--upstream-max-response-bytes", "1",
         ])
         XCTAssertEqual(small.status, 64, small.stderr)
-        let alone = try ServerProcess.run(["serve", "--upstream-max-response-bytes", "65536"])
+        let alone = try PushFakeCommand.run(["serve", "--upstream-max-response-bytes", "65536"])
         XCTAssertEqual(alone.status, 64, alone.stderr)
         XCTAssertTrue(alone.stderr.contains("--upstream-max-response-bytes needs --upstream-tpns"), alone.stderr)
     }
@@ -117,7 +118,7 @@ final class HostileUpstreamTests: XCTestCase {
                 contentType: "text/event-stream", chunk: Array("data: ".utf8) + Array(repeating: 0x61, count: 65_536)))
         // WHEN tail follows it, with the default cap and with a small one
         for extra in [[], ["--max-event-bytes", "1048576"]] {
-            let result = try ServerProcess.run(["tail", "--url", hostile.url] + extra)
+            let result = try PushFakeCommand.run(["tail", "--url", hostile.url] + extra)
             // THEN it ends with 76 saying why
             XCTAssertEqual(result.status, 76, "\(extra): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("without ending (--max-event-bytes)"), result.stderr)
@@ -130,7 +131,7 @@ final class HostileUpstreamTests: XCTestCase {
         let json = try HostileServer(
             answer: HostileServer.raw(
                 "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"))
-        let refused = try ServerProcess.run(["tail", "--url", json.url])
+        let refused = try PushFakeCommand.run(["tail", "--url", json.url])
         XCTAssertEqual(refused.status, 76, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("Content-Type application/json, not an event stream"), refused.stderr)
         json.stop()
@@ -138,7 +139,7 @@ final class HostileUpstreamTests: XCTestCase {
         let broken = try HostileServer(
             answer: HostileServer.raw(
                 "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"))
-        let framing = try ServerProcess.run(["tail", "--url", broken.url])
+        let framing = try PushFakeCommand.run(["tail", "--url", broken.url])
         XCTAssertEqual(framing.status, 76, framing.stderr)
         XCTAssertTrue(framing.stderr.contains("is not a chunk size"), framing.stderr)
         broken.stop()
@@ -149,7 +150,7 @@ final class HostileUpstreamTests: XCTestCase {
                 Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\nevent: entry\ndata: \(entry)\n\n".utf8)
             )
         }
-        let ended = try ServerProcess.run(["tail", "--url", closing.url, "--json"])
+        let ended = try PushFakeCommand.run(["tail", "--url", closing.url, "--json"])
         XCTAssertEqual(ended.status, 0, ended.stderr)
         XCTAssertEqual(ended.stdout, entry + "\n")
         XCTAssertTrue(ended.stderr.contains("the server ended the stream"), ended.stderr)
@@ -159,7 +160,7 @@ final class HostileUpstreamTests: XCTestCase {
             guard send(Array("HTTP/1.1 200 OK\r\n".utf8)) else { return }
             while send(Array("X-Filler: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n".utf8)) {}
         }
-        let head = try ServerProcess.run(["tail", "--url", endless.url])
+        let head = try PushFakeCommand.run(["tail", "--url", endless.url])
         XCTAssertEqual(head.status, 76, head.stderr)
         XCTAssertTrue(head.stderr.contains("response head of more than 65536 bytes"), head.stderr)
         endless.stop()

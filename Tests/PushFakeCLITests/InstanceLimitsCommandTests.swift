@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake serve --journal-limit N` bounds instances too (a ceiling they may lower), and `--max-instances N`
@@ -10,10 +11,10 @@ final class InstanceLimitsCommandTests: XCTestCase {
         #"{"deviceId":"D1","deviceRegistrationId":"0a1b","applicationKey":"APPKEY","applicationType":"IOS"}"#
 
     func test_maxInstances_isListedInTheHelp_andOutOfRangeOrNotANumberIsAUsageError() throws {
-        let help = try ServerProcess.run(["serve", "--help"])
+        let help = try PushFakeCommand.run(["serve", "--help"])
         XCTAssertTrue(help.stdout.contains("--max-instances"), help.stdout)
         for value in ["-1", "100001", "many", "1e3", "2.5", ""] {
-            let result = try ServerProcess.run(["serve", "--max-instances", value])
+            let result = try PushFakeCommand.run(["serve", "--max-instances", value])
             XCTAssertEqual(result.status, 64, "\(value): \(result.stderr)")
             XCTAssertTrue(
                 result.stderr.contains("--max-instances must be a number in 0...100000"), "\(value): \(result.stderr)")
@@ -21,7 +22,7 @@ final class InstanceLimitsCommandTests: XCTestCase {
     }
 
     func test_journalLimit_boundsAnInstanceCreatedWithoutOne_andMaxInstancesCapsTheirNumber() throws {
-        let server = try ServerProcess(["--quiet", "--journal-limit", "10", "--max-instances", "2"])
+        let server = try ServeProcess(["--quiet", "--journal-limit", "10", "--max-instances", "2"])
         let client = try LoopbackHTTPClient(port: server.port, receiveTimeout: 20)
         // GIVEN an instance created with {} (no limit asked for)
         let created = try XCTUnwrap(client.request("POST", "/__pushfake/instances", body: "{}"))

@@ -1,18 +1,19 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake serve --max-connections N`: strictly parsed, listed in the help, and enforced.
 final class MaxConnectionsCommandTests: XCTestCase {
     func test_maxConnections_isListedInTheHelp() throws {
-        let help = try ServerProcess.run(["serve", "--help"])
+        let help = try PushFakeCommand.run(["serve", "--help"])
         XCTAssertTrue(help.stdout.contains("--max-connections"), help.stdout)
     }
 
     func test_maxConnections_outOfRangeOrNotANumber_isAUsageError() throws {
         for value in ["0", "-3", "1000001", "ten", "1e3", "2.5", ""] {
-            let result = try ServerProcess.run(["serve", "--max-connections", value])
+            let result = try PushFakeCommand.run(["serve", "--max-connections", value])
             XCTAssertEqual(result.status, 64, "\(value): \(result.stderr)")
             XCTAssertTrue(
                 result.stderr.contains("--max-connections must be a number in 1...1000000"),
@@ -21,7 +22,7 @@ final class MaxConnectionsCommandTests: XCTestCase {
     }
 
     func test_maxConnections_capsTheServer_andHealthReportsIt() throws {
-        let server = try ServerProcess(["--quiet", "--max-connections", "2"])
+        let server = try ServeProcess(["--quiet", "--max-connections", "2"])
         let first = try LoopbackHTTPClient(port: server.port)
         let second = try LoopbackHTTPClient(port: server.port)
         XCTAssertEqual(first.request("GET", "/__pushfake/health")?.status, 200)

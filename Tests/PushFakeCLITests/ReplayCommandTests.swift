@@ -1,10 +1,7 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// `pushfake replay` as users run it: the real binary against `pushfake serve` children.
 final class ReplayCommandTests: XCTestCase {
@@ -24,21 +21,18 @@ final class ReplayCommandTests: XCTestCase {
         return url.path
     }
 
+    /// One request through URLSession, with no `Content-Type` unless `headers` say one; the answer's JSON.
     private func send(
-        _ server: ServerProcess, _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]
+        _ server: ServeProcess, _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]
     ) async throws -> JSON? {
-        var request = URLRequest(url: try XCTUnwrap(URL(string: server.url + path)))
-        request.httpMethod = method
-        request.httpBody = json.map { Data($0.utf8) }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        return try? JSON.parse(Array(try await session.data(for: request).0))
+        let request = HTTPRequest(
+            method, try URL(validating: server.url + path), body: json, contentType: nil, headers: headers)
+        return try await request.send().json
     }
 
     /// Register, create for the alias, open, inbox summary; then the journal in `format` as a file.
     private func recordFlow(format: String = "jsonl") async throws -> String {
-        let server = try ServerProcess(app)
+        let server = try ServeProcess(app)
         defer { _ = server.stop() }
         let base = "/api/v2/apps/app1"
         let device = try await send(
@@ -53,7 +47,7 @@ final class ReplayCommandTests: XCTestCase {
         _ = try await send(
             server, "POST", base + "/devices/\(deviceID)/notifications/\(notificationID)/open_notification", json: "{}")
         _ = try await send(server, "GET", base + "/devices/\(deviceID)/inbox_summary")
-        let journal = try ServerProcess.run(["journal", "--url", server.url, "--format", format])
+        let journal = try PushFakeCommand.run(["journal", "--url", server.url, "--format", format])
         XCTAssertEqual(journal.status, 0, journal.stderr)
         XCTAssertFalse(journal.stdout.contains("api-1"), "the recording holds the API token")
         XCTAssertFalse(journal.stdout.contains("creator-1"), "the recording holds the creator token")
@@ -62,9 +56,9 @@ final class ReplayCommandTests: XCTestCase {
 
     func test_replay_ofAHARFromTheFake_againstAFreshFakeWithAnotherSeed_exitsZero() async throws {
         let recording = try await recordFlow(format: "har")
-        let fresh = try ServerProcess(app + ["--seed", "5"])
+        let fresh = try ServeProcess(app + ["--seed", "5"])
         defer { _ = fresh.stop() }
-        let result = try ServerProcess.run(["replay", recording, "--url", fresh.url] + secrets)
+        let result = try PushFakeCommand.run(["replay", recording, "--url", fresh.url] + secrets)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(
             result.stdout.hasPrefix("replayed 4 requests against \(fresh.url): 4 equal, 0 different\n"), result.stdout)
@@ -74,16 +68,16 @@ final class ReplayCommandTests: XCTestCase {
 
     func test_replay_takesSecretsFromTheEnvironment_andAMissingOneIsAUsageErrorBeforeSending() async throws {
         let recording = try await recordFlow()
-        let fresh = try ServerProcess(app)
+        let fresh = try ServeProcess(app)
         defer { _ = fresh.stop() }
-        let missing = try ServerProcess.run(
+        let missing = try PushFakeCommand.run(
             ["replay", recording, "--url", fresh.url, "--secret", "twinpush-api-token=api-1"])
         XCTAssertEqual(missing.status, 64, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("twinpush-creator-token"), missing.stderr)
         XCTAssertTrue(missing.stderr.contains("PUSHFAKE_SECRET_TWINPUSH_CREATOR_TOKEN"), missing.stderr)
-        let journal = try ServerProcess.run(["journal", "--url", fresh.url])
+        let journal = try PushFakeCommand.run(["journal", "--url", fresh.url])
         XCTAssertEqual(try JSON.parse(journal.stdout)["count"], 0)
-        let fromEnvironment = try ServerProcess.run(
+        let fromEnvironment = try PushFakeCommand.run(
             ["replay", recording],
             environment: [
                 "PUSHFAKE_URL": fresh.url, "PUSHFAKE_SECRET_TWINPUSH_API_TOKEN": "api-1",
@@ -94,29 +88,29 @@ final class ReplayCommandTests: XCTestCase {
 
     func test_replay_againstAStandIn_exitsOneWithTheDrift_andIgnoreAndJSONWork() async throws {
         let recording = try await recordFlow()
-        let standIn = try ServerProcess(app)
+        let standIn = try ServeProcess(app)
         defer { _ = standIn.stop() }
         let rules = [
             #"{"match":{"operation":"inboxSummary"},"fault":{"status":200,"body":{"total_count":1,"unopened_count":0,"extra":"x"}},"scope":"always"}"#,
             #"{"match":{"operation":"openNotification"},"fault":{"status":201,"body":{}},"scope":"always"}"#,
         ]
         for rule in rules {
-            XCTAssertEqual(try ServerProcess.run(["faults", "add", rule, "--url", standIn.url]).status, 0)
+            XCTAssertEqual(try PushFakeCommand.run(["faults", "add", rule, "--url", standIn.url]).status, 0)
         }
-        let drift = try ServerProcess.run(["replay", recording, "--url", standIn.url] + secrets)
+        let drift = try PushFakeCommand.run(["replay", recording, "--url", standIn.url] + secrets)
         XCTAssertEqual(drift.status, 1, drift.stderr)
         XCTAssertTrue(drift.stdout.contains(": 2 equal, 2 different\n"), drift.stdout)
         XCTAssertTrue(drift.stdout.contains("    status: recorded 200, live 201\n"), drift.stdout)
         XCTAssertTrue(drift.stdout.contains(#"    json.extra: not recorded, live "x""#), drift.stdout)
         XCTAssertTrue(drift.stdout.contains("    json.unopened_count: recorded 0, live 0") == false, drift.stdout)
 
-        let json = try ServerProcess.run(["replay", recording, "--url", standIn.url, "--json"] + secrets)
+        let json = try PushFakeCommand.run(["replay", recording, "--url", standIn.url, "--json"] + secrets)
         XCTAssertEqual(json.status, 1)
         let report = try JSON.parse(json.stdout)
         XCTAssertEqual(report["different"], 2)
         XCTAssertEqual(report["differences"]?[0]?["fields"]?[0]?["field"], "status")
 
-        let ignored = try ServerProcess.run(
+        let ignored = try PushFakeCommand.run(
             ["replay", recording, "--url", standIn.url, "--ignore", "status", "--ignore", "response.json.extra"]
                 + secrets)
         XCTAssertEqual(ignored.status, 0, ignored.stdout)
@@ -124,30 +118,30 @@ final class ReplayCommandTests: XCTestCase {
 
     func test_replay_reportsSlowAndMissingAnswers_withLatencyToleranceAndTimeout() async throws {
         let recording = try await recordFlow()
-        let slow = try ServerProcess(app)
+        let slow = try ServeProcess(app)
         defer { _ = slow.stop() }
         let rule = #"{"match":{"operation":"inboxSummary"},"fault":{"delay":0.5},"scope":"always"}"#
-        XCTAssertEqual(try ServerProcess.run(["faults", "add", rule, "--url", slow.url]).status, 0)
-        let tolerant = try ServerProcess.run(["replay", recording, "--url", slow.url] + secrets)
+        XCTAssertEqual(try PushFakeCommand.run(["faults", "add", rule, "--url", slow.url]).status, 0)
+        let tolerant = try PushFakeCommand.run(["replay", recording, "--url", slow.url] + secrets)
         XCTAssertEqual(tolerant.status, 0, tolerant.stdout)
-        let strict = try ServerProcess.run(
+        let strict = try PushFakeCommand.run(
             ["replay", recording, "--url", slow.url, "--latency-tolerance", "300"] + secrets)
         XCTAssertEqual(strict.status, 1, strict.stdout)
         XCTAssertTrue(strict.stdout.contains("    latency: recorded 0 ms, live "), strict.stdout)
         XCTAssertTrue(strict.stdout.contains("(tolerance 300 ms)"), strict.stdout)
-        let impatient = try ServerProcess.run(["replay", recording, "--url", slow.url, "--timeout", "0.2"] + secrets)
+        let impatient = try PushFakeCommand.run(["replay", recording, "--url", slow.url, "--timeout", "0.2"] + secrets)
         XCTAssertEqual(impatient.status, 1, impatient.stdout)
         XCTAssertTrue(impatient.stdout.contains(#"    status: recorded 200, live "no answer ("#), impatient.stdout)
     }
 
     func test_replay_rateAndConcurrency_paceAndMultiplyTheRequests() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         defer { _ = server.stop() }
         let line =
             #"{"v":1,"request":{"method":"GET","path":"/api/v2/apps/a1/devices/1000000000000001/inbox_summary"},"response":{"status":404,"headers":[],"body":""}}"#
         let recording = try file(Array(repeating: line, count: 10).joined(separator: "\n") + "\n")
         let started = Date()
-        let paced = try ServerProcess.run(
+        let paced = try PushFakeCommand.run(
             [
                 "replay", recording, "--url", server.url, "--rate", "100", "--concurrency", "2", "--ignore", "json",
                 "--ignore", "headers",
@@ -170,21 +164,21 @@ final class ReplayCommandTests: XCTestCase {
         ]
         for (text, suffix, message) in cases {
             let path = try file(text, suffix)
-            let result = try ServerProcess.run(["replay", path, "--url", "http://127.0.0.1:9"])
+            let result = try PushFakeCommand.run(["replay", path, "--url", "http://127.0.0.1:9"])
             XCTAssertEqual(result.status, 65, "\(text): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("\(path): \(message)"), result.stderr)
         }
-        let missing = try ServerProcess.run(["replay", "/no/such/recording.jsonl", "--url", "http://127.0.0.1:9"])
+        let missing = try PushFakeCommand.run(["replay", "/no/such/recording.jsonl", "--url", "http://127.0.0.1:9"])
         XCTAssertEqual(missing.status, 65)
         XCTAssertTrue(missing.stderr.contains("cannot read the recording /no/such/recording.jsonl"), missing.stderr)
     }
 
     func test_replay_unreachableServer_exits69() throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let url = server.url
         _ = server.stop()
         let path = try file(#"{"v":1,"request":{"method":"GET","path":"/"},"response":{"status":200}}"#)
-        let result = try ServerProcess.run(["replay", path, "--url", url])
+        let result = try PushFakeCommand.run(["replay", path, "--url", url])
         XCTAssertEqual(result.status, 69, result.stderr)
         XCTAssertTrue(result.stderr.contains("cannot reach \(url)"), result.stderr)
     }
@@ -205,17 +199,17 @@ final class ReplayCommandTests: XCTestCase {
             (["--json=yes"], "--json is a flag and takes no value"),
         ]
         for (extra, message) in cases {
-            let result = try ServerProcess.run(["replay", path, "--url", url] + extra)
+            let result = try PushFakeCommand.run(["replay", path, "--url", url] + extra)
             XCTAssertEqual(result.status, 64, "\(extra): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), "\(extra): \(result.stderr)")
         }
-        let noURL = try ServerProcess.run(["replay", path])
+        let noURL = try PushFakeCommand.run(["replay", path])
         XCTAssertEqual(noURL.status, 64)
         XCTAssertTrue(noURL.stderr.contains("no server URL: pass --url or set PUSHFAKE_URL"), noURL.stderr)
-        let ftp = try ServerProcess.run(["replay", path, "--url", "ftp://x"])
+        let ftp = try PushFakeCommand.run(["replay", path, "--url", "ftp://x"])
         XCTAssertEqual(ftp.status, 64)
         XCTAssertTrue(ftp.stderr.contains("--url must be an http:// or https:// URL"), ftp.stderr)
-        let noFile = try ServerProcess.run(["replay", "--url", url])
+        let noFile = try PushFakeCommand.run(["replay", "--url", url])
         XCTAssertEqual(noFile.status, 64)
         XCTAssertTrue(noFile.stderr.contains("missing <file>"), noFile.stderr)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 final class ServeCommandTests: XCTestCase {
@@ -10,7 +11,7 @@ final class ServeCommandTests: XCTestCase {
         #"[{"message":"Test","handlingLevel":1,"applicationKey":"APPKEY","applicationTypes":["IOS_SAND"],"deviceIds":["D1"]}]"#
 
     func test_serve_printsReadyLineFirst_whenStarted() throws {
-        let server = try ServerProcess()
+        let server = try ServeProcess()
         let port = server.port
         XCTAssertGreaterThan(port, 0)
         XCTAssertEqual(
@@ -21,7 +22,7 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func test_serve_answersREADMECurlAndLogsToStderr_whenTrafficArrives() async throws {
-        let server = try ServerProcess()
+        let server = try ServeProcess()
         let registered = try await server.request("POST", "/TPNS/api/device/register", body: register)
         XCTAssertEqual(registered.status, 200)
         let sent = try await server.request("POST", "/TPNS//api/pushnotifications", body: readmeSend)
@@ -34,12 +35,12 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func test_serve_exitsZero_whenSIGTERM() throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         XCTAssertEqual(server.stop(signal: SIGTERM).status, 0)
     }
 
     func test_serve_injected1001_answers409WithSDKText_whenFaultPosted() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let added = try await server.request(
             "POST", "/__pushfake/faults", body: #"{"match":{"operation":"register"},"fault":{"tpnsError":-1001}}"#)
         XCTAssertEqual(added.status, 201)
@@ -53,7 +54,7 @@ final class ServeCommandTests: XCTestCase {
 
     func test_serve_sameSeedSameTraffic_givesByteIdenticalJournal_whenRunTwice() async throws {
         func run(port: Int) async throws -> (Int, String) {
-            let server = try ServerProcess(["--seed", "42", "--port", String(port), "--quiet"])
+            let server = try ServeProcess(["--seed", "42", "--port", String(port), "--quiet"])
             _ = try await server.request("POST", "/TPNS/api/device/register", body: register)
             _ = try await server.request("POST", "/TPNS/api/pushnotifications", body: readmeSend)
             _ = try await server.request("PUT", "/TPNS/api/application/APPKEY/device/D1/unregister")
@@ -71,7 +72,7 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func test_serve_flagsReachTheEngine_whenStateChecksAndStrictAppsGiven() async throws {
-        let server = try ServerProcess(["--state-checks", "--tpns-app", "APPKEY", "--journal-limit", "2", "--quiet"])
+        let server = try ServeProcess(["--state-checks", "--tpns-app", "APPKEY", "--journal-limit", "2", "--quiet"])
         let unknown = try await server.request("PUT", "/TPNS/api/application/APPKEY/device/ghost/unregister")
         XCTAssertEqual(unknown.status, 404, "state checks answer -1000")
         let wrongKey = try await server.request(
@@ -85,7 +86,7 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func test_serve_warnsOnceOnStderr_whenNoJournalLimit() throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         XCTAssertEqual(server.ready["event"], "listening", "stdout's first line stays the ready line")
         let (status, log) = server.stop()
         XCTAssertEqual(status, 0)
@@ -100,7 +101,7 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func test_serve_warnsAsAnEvent_whenTheLogIsJSON() throws {
-        let server = try ServerProcess(["--log-format", "json"])
+        let server = try ServeProcess(["--log-format", "json"])
         let (_, log) = server.stop()
         let first = try JSON.parse(String(log.prefix { $0 != "\n" }))
         XCTAssertEqual(first["event"], "warning")
@@ -108,7 +109,7 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func test_serve_saysNothingAboutTheJournal_whenLimitGiven() throws {
-        let server = try ServerProcess(["--journal-limit", "1000", "--quiet"])
+        let server = try ServeProcess(["--journal-limit", "1000", "--quiet"])
         XCTAssertEqual(server.ready["event"], "listening")
         let (status, log) = server.stop()
         XCTAssertEqual(status, 0)
@@ -119,8 +120,8 @@ final class ServeCommandTests: XCTestCase {
 /// The request log: the fault applied on each line, `--log-format json`, and the last line on shutdown.
 final class RequestLogTests: XCTestCase {
     func test_logLine_namesTheFaultApplied() async throws {
-        let server = try ServerProcess([])
-        _ = try ServerProcess.run(["faults", "add", #"{"fault":{"tpnsError":-1001}}"#, "--url", server.url])
+        let server = try ServeProcess([])
+        _ = try PushFakeCommand.run(["faults", "add", #"{"fault":{"tpnsError":-1001}}"#, "--url", server.url])
         _ = try await server.request("POST", "/TPNS/api/device/register", body: "{}")
         let (status, log) = server.stop()
         XCTAssertEqual(status, 0)
@@ -130,8 +131,8 @@ final class RequestLogTests: XCTestCase {
     }
 
     func test_jsonLogFormat_writesOneObjectPerLine() async throws {
-        let server = try ServerProcess(["--log-format", "json"])
-        _ = try ServerProcess.run(["faults", "add", #"{"fault":{"status":503,"delay":0.01}}"#, "--url", server.url])
+        let server = try ServeProcess(["--log-format", "json"])
+        _ = try PushFakeCommand.run(["faults", "add", #"{"fault":{"status":503,"delay":0.01}}"#, "--url", server.url])
         _ = try await server.request("POST", "/TPNS/api/device/register", body: "{}")
         let (_, log) = server.stop()
         let lines = log.split(separator: "\n").map { try? JSON.parse(String($0)) }

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake serve` on SIGTERM shuts down like a trusted server (issue 16, item 7): the answers in flight finish within
@@ -27,7 +28,7 @@ final class ShutdownGraceTests: XCTestCase {
     func test_sigterm_letsSixExportsOfA20000EntryJournalFinish_thenExitsZero() throws {
         // Far more than six exports take even on a loaded machine: the process exits when they are done.
         let grace = 300.0
-        let server = try ServerProcess(["--quiet", "--journal-limit", "100000", "--shutdown-grace", "\(Int(grace))"])
+        let server = try ServeProcess(["--quiet", "--journal-limit", "100000", "--shutdown-grace", "\(Int(grace))"])
         let filler = try LoopbackHTTPClient(port: server.port, receiveTimeout: 60)
         let body = #"{"deviceId":"D1","deviceRegistrationId":"abcd","applicationKey":"app","applicationType":"IOS"}"#
         let register =
@@ -68,11 +69,11 @@ final class ShutdownGraceTests: XCTestCase {
 
     func test_shutdownGrace_isRangeChecked_andZeroIsAllowed() throws {
         for bad in ["-1", "3601", "nan", "soon"] {
-            let (status, _, stderr) = try ServerProcess.run(["serve", "--shutdown-grace", bad])
+            let (status, _, stderr) = try PushFakeCommand.run(["serve", "--shutdown-grace", bad])
             XCTAssertEqual(status, 64, bad)
             XCTAssertTrue(stderr.contains("--shutdown-grace must be a number in 0.0...3600.0, not \(bad)"), stderr)
         }
-        let server = try ServerProcess(["--quiet", "--shutdown-grace", "0"])
+        let server = try ServeProcess(["--quiet", "--shutdown-grace", "0"])
         XCTAssertGreaterThan(server.port, 0)
         XCTAssertEqual(server.stop().status, 0)
     }

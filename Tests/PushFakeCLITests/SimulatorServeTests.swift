@@ -1,46 +1,37 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
-/// `pushfake serve --apns-dir/--simulator/--bundle-id` with a stand-in `xcrun` on `PATH` (README, "Into the iOS
-/// Simulator").
+/// `pushfake serve --apns-dir/--simulator/--bundle-id` with a stand-in `xcrun` on `PATH` (docs/simulator.md).
 final class SimulatorServeTests: XCTestCase {
     private var root: URL!
+    private var xcrun: StandInXcrun?
 
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "pushfake-simulator-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
     override func tearDown() {
         try? FileManager.default.removeItem(at: root)
+        xcrun?.remove()
     }
 
-    /// An `xcrun` in `root/bin` that logs its arguments to `root/calls.log` and exits with `status`.
-    private func installXcrun(status: Int32, stderr: String = "") throws -> [String: String] {
-        let script = """
-            #!/bin/sh
-            printf '%s\\n' "$*" >> '\(root.path)/calls.log'
-            [ -z '\(stderr)' ] || echo '\(stderr)' >&2
-            exit \(status)
-
-            """
-        let path = root.appendingPathComponent("bin/xcrun").path
-        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        let inherited = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return ["PATH": root.appendingPathComponent("bin").path + ":" + inherited]
+    /// A stand-in `xcrun` that logs its arguments and exits with `status`; returns the environment that puts it on
+    /// `PATH` (a custom `script` replaces the logging one).
+    private func installXcrun(status: Int32, stderr: String = "", script: String? = nil) throws -> [String: String] {
+        let standIn =
+            try script.map { try StandInXcrun(script: $0) } ?? StandInXcrun(exitStatus: status, stderr: stderr)
+        xcrun = standIn
+        return standIn.environment
     }
 
-    private var calls: [String] {
-        let data = FileManager.default.contents(atPath: root.appendingPathComponent("calls.log").path) ?? Data()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
+    private var calls: [String] { xcrun?.calls ?? [] }
 
     /// Registers a TPNS iOS device and sends it `count` pushes, one request each.
-    private func registerAndSend(_ server: ServerProcess, count: Int) async throws {
+    private func registerAndSend(_ server: ServeProcess, count: Int) async throws {
         let register =
             #"{"deviceId":"PHONE","deviceRegistrationId":"cafe","applicationKey":"APPKEY","applicationType":"IOS"}"#
         let registered = try await server.request("POST", "/TPNS/api/device/register", body: register)
@@ -53,22 +44,16 @@ final class SimulatorServeTests: XCTestCase {
         }
     }
 
-    /// Waits (at most 60 s, for a loaded machine) until `done` holds.
-    private func eventually(_ done: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(60)
-        while try await !done(), Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-    }
-
     func test_serve_writesApnsFilesAndRunsSimctlPushInOrder_withTheStandInXcrun() async throws {
         // GIVEN pushfake serve delivering into the booted simulator, with .apns files kept
         let environment = try installXcrun(status: 0)
         let directory = root.appendingPathComponent("apns")
-        let server = try ServerProcess(
+        let server = try ServeProcess(
             ["--apns-dir", directory.path, "--simulator", "booted", "--bundle-id", "com.example.app"],
             environment: environment)
         // WHEN a backend sends three pushes to an iOS device
         try await registerAndSend(server, count: 3)
-        try await eventually { calls.count >= 3 }
+        await Wait.untilAsync { calls.count >= 3 }
         // THEN one simctl push per delivery, in delivery order, each with its file, holding the payload and bundle
         let names = (try FileManager.default.contentsOfDirectory(atPath: directory.path)).sorted()
         XCTAssertEqual(names, ["000001-tpns-PHONE.apns", "000002-tpns-PHONE.apns", "000003-tpns-PHONE.apns"])
@@ -87,13 +72,13 @@ final class SimulatorServeTests: XCTestCase {
     func test_serve_reportsAFailedPushOnStderrAndInTheAdminAPI_andKeepsServing() async throws {
         // GIVEN an xcrun that fails as simctl does with no booted device
         let environment = try installXcrun(status: 148, stderr: "Invalid device: booted")
-        // --quiet: this test polls, and ServerProcess reads stderr only when the server stops.
-        let server = try ServerProcess(
+        // --quiet: this test polls, and ServeProcess reads stderr only when the server stops.
+        let server = try ServeProcess(
             ["--quiet", "--simulator", "booted", "--bundle-id", "com.example.app"], environment: environment)
         // WHEN a push is sent
         try await registerAndSend(server, count: 1)
         var deliveries = JSON.null
-        try await eventually {
+        try await Wait.untilAsync {
             deliveries = try JSON.parse(Array(try await server.request("GET", "/__pushfake/deliveries").body.utf8))
             return deliveries["deliveries"]?[0]?["notes"] != nil
         }
@@ -112,21 +97,18 @@ final class SimulatorServeTests: XCTestCase {
 
     func test_serve_logsASimulatorsErrorOutputOnOneLine_whenItHoldsControlCharacters() async throws {
         // GIVEN an xcrun whose error output moves the cursor, colours and reverses the text
-        let environment = try installXcrun(status: 148)
         let script = """
-            #!/bin/sh
             printf 'Invalid \\033[31mdevice\\033[0m \\342\\200\\256live\\302\\233\\177 -> 200\\n' >&2
             exit 148
-
             """
-        try Data(script.utf8).write(to: root.appendingPathComponent("bin/xcrun"))
+        let environment = try installXcrun(status: 148, script: script)
         for format in ["text", "json"] {
-            let server = try ServerProcess(
+            let server = try ServeProcess(
                 ["--quiet", "--log-format", format, "--simulator", "booted", "--bundle-id", "com.example.app"],
                 environment: environment)
             // WHEN a push fails with that output
             try await registerAndSend(server, count: 1)
-            try await eventually {
+            try await Wait.untilAsync {
                 let deliveries = try await server.request("GET", "/__pushfake/deliveries").body
                 return deliveries.contains("notes")
             }
@@ -154,7 +136,7 @@ final class SimulatorServeTests: XCTestCase {
             (["--simulator", "booted;true", "--bundle-id", "a.b"], "--simulator takes booted or a simulator's UDID"),
         ]
         for (arguments, message) in cases {
-            let result = try ServerProcess.run(["serve"] + arguments)
+            let result = try PushFakeCommand.run(["serve"] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments)")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }

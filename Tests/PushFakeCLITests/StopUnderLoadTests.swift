@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake serve` stops promptly on SIGTERM however busy it is: many connections, each with a pile of pipelined
@@ -8,7 +9,7 @@ import XCTest
 /// figure is measured outside the suite.
 final class StopUnderLoadTests: XCTestCase {
     func test_sigterm_stopsWithinSeconds_whilePipelinedJournalExportsPileUp() throws {
-        let server = try ServerProcess(["--quiet", "--journal-limit", "100000"])
+        let server = try ServeProcess(["--quiet", "--journal-limit", "100000"])
         // A journal worth exporting (about 460 KB as JSON): 500 registers in one write.
         let filler = try LoopbackHTTPClient(port: server.port, receiveTimeout: 30)
         let body = #"{"deviceId":"D1","deviceRegistrationId":"abcd","applicationKey":"app","applicationType":"IOS"}"#

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake tail` against the real binary: live lines, `--json`, `--since`, `--instance`, signals, strict flags.
@@ -11,7 +12,7 @@ final class TailCommandTests: XCTestCase {
         #"[{"message":"Hi","handlingLevel":1,"applicationKey":"APPKEY","applicationTypes":["IOS"],"deviceIds":["D1"]}]"#
 
     func test_tail_printsOneLinePerEntryAndDelivery_withTheFault_andExitsZeroOnSIGINT() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         _ = try await server.request(
             "POST", "/__pushfake/faults", body: #"{"match":{"operation":"unregister"},"fault":{"tpnsError":-1001}}"#)
         // --since 0: whatever happens before the stream is open is replayed, so no request can be missed.
@@ -33,7 +34,7 @@ final class TailCommandTests: XCTestCase {
     }
 
     func test_tail_namesTheReason_whenTheNetworkWouldRefuseADelivery() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let tail = try TailProcess(["--url", server.url, "--since", "0"])
         _ = try await server.request(
             "POST", "/TPNS/api/device/register", body: register.replacingOccurrences(of: "0a1b", with: "token-1"))
@@ -66,7 +67,7 @@ final class TailCommandTests: XCTestCase {
     }
 
     func test_tailJSON_replaysSince_asARecording_followsAnInstance_andExitsZeroOnSIGTERM() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let created = try await server.request("POST", "/__pushfake/instances", body: "{}")
         let id = try XCTUnwrap(try JSON.parse(created.body)["id"]?.stringValue)
         for _ in 0..<3 { _ = try await server.request("POST", "/i/\(id)/TPNS/api/device/register", body: register) }
@@ -83,7 +84,7 @@ final class TailCommandTests: XCTestCase {
 
     func test_tailJSON_equalsTheJSONLinesExport_andNeitherNorTheLogHoldSecrets_withRedactAppKeys() throws {
         // GIVEN a server that redacts application keys, logging to stderr, and a tail from the start
-        let server = try ServerProcess(["--redact-app-keys"])
+        let server = try ServeProcess(["--redact-app-keys"])
         let tail = try TailProcess(["--url", server.url, "--json", "--since", "0"])
         // WHEN a key and a token travel in bodies (escaped), paths and queries (percent-encoded)
         let client = try LoopbackHTTPClient(port: server.port, receiveTimeout: 30)
@@ -114,7 +115,7 @@ final class TailCommandTests: XCTestCase {
     }
 
     func test_tail_endsWithZeroWhenTheInstanceIsDeleted() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let created = try await server.request("POST", "/__pushfake/instances", body: "{}")
         let id = try XCTUnwrap(try JSON.parse(created.body)["id"]?.stringValue)
         let tail = try TailProcess(["--url", server.url + "/i/" + id, "--since", "0"])
@@ -128,7 +129,7 @@ final class TailCommandTests: XCTestCase {
     }
 
     func test_tail_saysWhenTheJournalRestarts_goesOn_andEndsWithZero_whenTheServerStops() async throws {
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let tail = try TailProcess(["--url", server.url, "--since", "0"])
         _ = try await server.request("POST", "/TPNS/api/device/register", body: register)
         XCTAssertEqual(try tail.lines(until: { !$0.isEmpty }).count, 1)
@@ -148,29 +149,29 @@ final class TailCommandTests: XCTestCase {
     }
 
     func test_tail_isStrict_andSaysWhenNoServerAnswers() throws {
-        let unknown = try ServerProcess.run(["tail", "--url", "http://127.0.0.1:9", "--follow"])
+        let unknown = try PushFakeCommand.run(["tail", "--url", "http://127.0.0.1:9", "--follow"])
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.contains("unknown option --follow"), unknown.stderr)
-        let badSince = try ServerProcess.run(["tail", "--url", "http://127.0.0.1:9", "--since", "abc"])
+        let badSince = try PushFakeCommand.run(["tail", "--url", "http://127.0.0.1:9", "--since", "abc"])
         XCTAssertEqual(badSince.status, 64)
         XCTAssertTrue(badSince.stderr.contains("--since must be a number"), badSince.stderr)
-        let flagValue = try ServerProcess.run(["tail", "--url", "http://127.0.0.1:9", "--json=yes"])
+        let flagValue = try PushFakeCommand.run(["tail", "--url", "http://127.0.0.1:9", "--json=yes"])
         XCTAssertEqual(flagValue.status, 64)
-        let twice = try ServerProcess.run(["tail", "--url", "http://127.0.0.1:9/i/2", "--instance", "3"])
+        let twice = try PushFakeCommand.run(["tail", "--url", "http://127.0.0.1:9/i/2", "--instance", "3"])
         XCTAssertEqual(twice.status, 64)
-        let help = try ServerProcess.run(["tail", "--help"])
+        let help = try PushFakeCommand.run(["tail", "--help"])
         XCTAssertEqual(help.status, 0)
         for option in ["--json", "--since <seq>", "--instance <id>", "--url <url>", "--token <token>"] {
             XCTAssertTrue(help.stdout.contains(option), "help lacks \(option):\n\(help.stdout)")
         }
         // Port 9 (discard) has no listener on a test machine.
-        let nobody = try ServerProcess.run(["tail", "--url", "http://127.0.0.1:9"])
+        let nobody = try PushFakeCommand.run(["tail", "--url", "http://127.0.0.1:9"])
         XCTAssertEqual(nobody.status, 69, nobody.stderr)
     }
 
     func test_tail_needsTheTokenOfAServerStartedWithOne() async throws {
-        let server = try ServerProcess(["--quiet", "--admin-token", "s3cret"])
-        let refused = try ServerProcess.run(["tail", "--url", server.url])
+        let server = try ServeProcess(["--quiet", "--admin-token", "s3cret"])
+        let refused = try PushFakeCommand.run(["tail", "--url", server.url])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("403"), refused.stderr)
         let tail = try TailProcess(
@@ -191,11 +192,10 @@ private final class TailProcess {
     private(set) var errors = ""
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = ServerProcess.binary
+        process.executableURL = PushFakeBinary.url
         process.arguments = ["tail"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.filter {
-            $0.key != "PUSHFAKE_URL" && $0.key != "PUSHFAKE_ADMIN_TOKEN"
-        }.merging(environment) { _, added in added }
+        process.environment = PushFakeBinary.environment(
+            removing: ["PUSHFAKE_URL", "PUSHFAKE_ADMIN_TOKEN"], adding: environment)
         process.standardOutput = output
         process.standardError = errorPipe
         try process.run()
@@ -232,10 +232,7 @@ private final class TailProcess {
 
     /// Waits (at most 30 s, then kills) and returns the exit status.
     func waitForExit() -> Int32 {
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.waitForExit(within: 30)
         errors = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return process.terminationStatus
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeClients
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -10,9 +11,9 @@ import XCTest
 /// The TwinPush SDK flows through ``TwinPushDeviceClient`` and ``TwinPushCreatorClient`` against the real
 /// `pushfake serve` binary, checked through the responses and the admin API.
 final class TwinPushServeTests: XCTestCase {
-    private let app = "cs555ab2356a37a0"
-    private let apiToken = "0123456789abcdef0123456789abcdef"
-    private let creatorToken = "fedcba9876543210fedcba9876543210"
+    private let app = TestApps.twinPush.id
+    private let apiToken = TestApps.twinPush.apiToken
+    private let creatorToken = TestApps.twinPush.creatorToken
     private let session = URLSession(configuration: .ephemeral)
 
     override func tearDown() {
@@ -21,7 +22,7 @@ final class TwinPushServeTests: XCTestCase {
 
     /// iOS is given `…/api/v2`, Android the host (TwinPushWireProtocol.md §1).
     private func device(
-        _ flavour: TwinPushDeviceClient.Flavour, _ server: ServerProcess, apiKey: String? = nil
+        _ flavour: TwinPushDeviceClient.Flavour, _ server: ServeProcess, apiKey: String? = nil
     ) throws -> TwinPushDeviceClient {
         let host = try XCTUnwrap(URL(string: server.url))
         return TwinPushDeviceClient(
@@ -29,7 +30,7 @@ final class TwinPushServeTests: XCTestCase {
             appID: app, apiKey: apiKey ?? apiToken, now: { Date(timeIntervalSince1970: 1_583_161_234) })
     }
 
-    private func backend(_ server: ServerProcess, creatorToken: String? = nil) throws -> TwinPushCreatorClient {
+    private func backend(_ server: ServeProcess, creatorToken: String? = nil) throws -> TwinPushCreatorClient {
         let base = try XCTUnwrap(URL(string: server.url + "/api/v2"))
         return TwinPushCreatorClient(
             session: session, baseURL: base, appID: app, apiToken: apiToken,
@@ -37,7 +38,7 @@ final class TwinPushServeTests: XCTestCase {
     }
 
     /// An admin API read, parsed.
-    private func admin(_ server: ServerProcess, _ path: String) async throws -> JSON {
+    private func admin(_ server: ServeProcess, _ path: String) async throws -> JSON {
         let (status, body) = try await server.request("GET", "/__pushfake/" + path)
         XCTAssertEqual(status, 200, body)
         return try JSON.parse(body)
@@ -45,7 +46,7 @@ final class TwinPushServeTests: XCTestCase {
 
     func test_serve_answersTheIOSSession_whenTheClientBehavesLikeSDK4() async throws {
         // GIVEN the real binary and an iOS client pointed at …/api/v2
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let ios = try device(.iOS, server)
         // WHEN the app registers, becomes active, gets a rich push, opens it, and uses every other call
         let id = try await ios.register(alias: "ana", apnsToken: Data([0x5C, 0x1D]))
@@ -84,7 +85,7 @@ final class TwinPushServeTests: XCTestCase {
 
     func test_serve_answersTheAndroidSession_whenTheClientBehavesLikeSDK385() async throws {
         // GIVEN the real binary and an Android client given only the host
-        let server = try ServerProcess(["--quiet"])
+        let server = try ServeProcess(["--quiet"])
         let android = try device(.android, server)
         // WHEN the app registers, sets its badge, gets a push, acks and opens it, reads its inbox and detail
         let id = try await android.register(alias: "bob", pushToken: "fcm-token-1")
@@ -120,7 +121,7 @@ final class TwinPushServeTests: XCTestCase {
 
     func test_serve_reportsTheBackendFlow_whenStrictWithTwinPushApp() async throws {
         // GIVEN the binary with one declared app (strict tokens) and an iOS device with an alias
-        let server = try ServerProcess(["--twinpush-app", "\(app):\(apiToken):\(creatorToken)", "--quiet"])
+        let server = try ServeProcess(["--twinpush-app", "\(app):\(apiToken):\(creatorToken)", "--quiet"])
         let ios = try device(.iOS, server)
         let backend = try backend(server)
         let id = try await ios.register(alias: "ana", apnsToken: Data([0xAB]))

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// `pushfake serve --upstream-…` and `pushfake journal --redact-app-keys` with the real binary: a second `pushfake
@@ -26,7 +27,7 @@ final class UpstreamServeTests: XCTestCase {
             (["--upstream-timeout", "5"], "--upstream-timeout needs --upstream-tpns or --upstream-twinpush"),
         ]
         for (arguments, message) in cases {
-            let result = try ServerProcess.run(["serve"] + arguments)
+            let result = try PushFakeCommand.run(["serve"] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments)")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
@@ -34,10 +35,10 @@ final class UpstreamServeTests: XCTestCase {
 
     func test_serveInFrontOfAnotherServe_forwardsJournalsAndExportsRedacted() async throws {
         // GIVEN a stand-in and a learning proxy in front of it, both real processes
-        let standIn = try ServerProcess(["--quiet"])
+        let standIn = try ServeProcess(["--quiet"])
         let tpns = try XCTUnwrap(standIn.ready["tpns"]?.stringValue)
         let twinPush = try XCTUnwrap(standIn.ready["twinpush"]?.stringValue)
-        let proxy = try ServerProcess([
+        let proxy = try ServeProcess([
             "--upstream-tpns", tpns, "--upstream-twinpush", twinPush, "--upstream-mode", "learn",
             "--upstream-timeout", "5",
         ])
@@ -48,9 +49,9 @@ final class UpstreamServeTests: XCTestCase {
         )
         XCTAssertEqual(answer.status, 200, answer.body)
         // THEN the stand-in journaled it, and the proxy's recording marks it proxied, with the key redacted on request
-        let upstream = try ServerProcess.run(["journal", "--url", standIn.url, "--format", "jsonl"])
+        let upstream = try PushFakeCommand.run(["journal", "--url", standIn.url, "--format", "jsonl"])
         XCTAssertTrue(upstream.stdout.contains(#""operation":"register""#), upstream.stdout)
-        let recording = try ServerProcess.run([
+        let recording = try PushFakeCommand.run([
             "journal", "--url", proxy.url, "--format", "jsonl", "--redact-app-keys",
         ])
         XCTAssertEqual(recording.status, 0, recording.stderr)

@@ -1,12 +1,13 @@
 import Foundation
+import PushFakeTestSupport
 import XCTest
 
 final class UsageTests: XCTestCase {
     func test_help_printsUsageAndExitsZero_whenAsked() throws {
-        let top = try ServerProcess.run(["--help"])
+        let top = try PushFakeCommand.run(["--help"])
         XCTAssertEqual(top.status, 0)
         XCTAssertTrue(top.stdout.contains("serve"))
-        let serve = try ServerProcess.run(["serve", "--help"])
+        let serve = try PushFakeCommand.run(["serve", "--help"])
         XCTAssertEqual(serve.status, 0)
         for flag in ["--host", "--port", "--seed", "--clock", "--state-checks", "--journal-limit"] {
             XCTAssertTrue(serve.stdout.contains(flag), "help mentions \(flag)")
@@ -24,15 +25,15 @@ final class UsageTests: XCTestCase {
             (["serve", "--twinpush-app", "only-id"], "--twinpush-app takes"),
         ]
         for (arguments, message) in cases {
-            let result = try ServerProcess.run(arguments)
+            let result = try PushFakeCommand.run(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments)")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }
 
     func test_serve_exitsNonZeroWithMessage_whenPortTaken() throws {
-        let first = try ServerProcess(["--quiet"])
-        let second = try ServerProcess.run(["serve", "--port", String(first.port)])
+        let first = try ServeProcess(["--quiet"])
+        let second = try PushFakeCommand.run(["serve", "--port", String(first.port)])
         XCTAssertEqual(second.status, 69)
         XCTAssertTrue(second.stderr.contains("address in use"), second.stderr)
         _ = first.stop()

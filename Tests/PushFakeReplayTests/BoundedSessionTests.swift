@@ -2,6 +2,7 @@ import Foundation
 import PushFakeCore
 import PushFakeFetch
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// The plain-HTTP exchanges of ``BoundedSession`` (replay, the upstream proxy): what they send, how they frame answers,

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 @testable import PushFakeReplay
@@ -154,11 +155,11 @@ final class ReplayRulesTests: XCTestCase {
     }
 
     func test_jsonReport_listsRoutesDifferencesAndLatency() async throws {
-        let recorder = try ReplayFixtures.server()
-        defer { recorder.stop() }
-        try await ReplayFixtures.twinPushFlow(recorder)
-        let standIn = try ReplayFixtures.standIn(for: recorder.fake.journal.entries)
-        defer { standIn.stop() }
+        let (recorder, standIn) = try await ReplayFixtures.recordedFlowAndStandIn()
+        defer {
+            recorder.stop()
+            standIn.stop()
+        }
         let report = try await Replay.run(
             try ReplayFixtures.parse(recorder.fake.journal.har().serializedString()),
             options: ReplayFixtures.options(standIn) { $0.ignoredFields = ["latency"] })

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 @testable import PushFakeReplay
@@ -101,11 +102,11 @@ final class ReplayTests: XCTestCase {
     }
 
     func test_ignore_leavesFieldsStatusAndLatencyOutOfTheComparison() async throws {
-        let recorder = try ReplayFixtures.server()
-        defer { recorder.stop() }
-        try await ReplayFixtures.twinPushFlow(recorder)
-        let standIn = try ReplayFixtures.standIn(for: recorder.fake.journal.entries)
-        defer { standIn.stop() }
+        let (recorder, standIn) = try await ReplayFixtures.recordedFlowAndStandIn()
+        defer {
+            recorder.stop()
+            standIn.stop()
+        }
         let report = try await Replay.run(
             try ReplayFixtures.parse(recorder.fake.journal.jsonLines()),
             options: ReplayFixtures.options(standIn) {

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import PushFakeTesting
 import Testing
 
@@ -84,11 +85,11 @@ import Testing
             try await Scenarios.twinPushIOSSession(fake)
             return fake.recordingLines()
         }
-        let binary = ServeProcess.binary.path
+        let binary = PushFakeBinary.url.path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build the pushfake product first")
-        let serve = try ServeProcess(["--admin-token", "ui-tests"])
+        let serve = try ServeProcess(["--quiet", "--admin-token", "ui-tests"])
         defer { serve.stop() }
-        let url = try #require(serve.url)
+        let url = try #require(serve.baseURL)
         for _ in 0..<2 {
             let remote = try await withPushFake(
                 .remote(url, adminToken: "ui-tests"), configuration: Scenarios.twinPushConfiguration

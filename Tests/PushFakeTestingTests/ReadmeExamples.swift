@@ -1,6 +1,6 @@
-// The README's examples, verbatim: if this file stops compiling or passing, the README is wrong. The UI test's
-// `XCUIApplication` and `pushFakeServer` are XCTest's and a scheme's on iOS, stand-ins elsewhere
-// (Support/UITestStandIns.swift).
+// The Swift examples of the README and docs/, verbatim (scripts/check-readme): if this file stops compiling or
+// passing, the documentation is wrong. The UI test's `XCUIApplication` and `pushFakeServer` are XCTest's and a
+// scheme's on iOS, stand-ins elsewhere (Support/UITestStandIns.swift).
 import Foundation
 import PushFakeClients
 import PushFakeTesting

@@ -2,21 +2,22 @@ import Foundation
 import PushFakeCore
 import PushFakeHTTP
 import PushFakeReplay
+import PushFakeTestSupport
 import PushFakeUpstream
 import XCTest
 
 /// A proxy in front of a stand-in upstream (another PushFake playing the real service): what the client gets, what
 /// is journaled, and what the local store learns.
 final class UpstreamProxyTests: XCTestCase {
-    func test_proxyMode_answersTheUpstreamsAnswers_andJournalsThemAsProxied() throws {
+    func test_proxyMode_answersTheUpstreamsAnswers_andJournalsThemAsProxied() async throws {
         // GIVEN a proxy in front of a stand-in
         let standIn = try UpstreamFixtures.server()
         defer { standIn.stop() }
         let proxy = try UpstreamFixtures.proxy(in: standIn)
         defer { proxy.stop() }
         // WHEN TPNS and TwinPush traffic goes through the proxy
-        try UpstreamFixtures.tpnsFlow(proxy)
-        try UpstreamFixtures.twinPushFlow(proxy)
+        try await UpstreamFixtures.tpnsFlow(proxy)
+        try await UpstreamFixtures.twinPushFlow(proxy)
         // THEN the stand-in handled every request, and the proxy journaled its answers, marked proxied
         let upstream = standIn.fake.journal.entries
         let proxied = proxy.fake.journal.entries
@@ -60,8 +61,8 @@ final class UpstreamProxyTests: XCTestCase {
         defer { standIn.stop() }
         let proxy = try UpstreamFixtures.proxy(in: standIn, mode: .learn)
         defer { proxy.stop() }
-        try UpstreamFixtures.tpnsFlow(proxy)
-        try UpstreamFixtures.twinPushFlow(proxy)
+        try await UpstreamFixtures.tpnsFlow(proxy)
+        try await UpstreamFixtures.twinPushFlow(proxy)
         // THEN the local store changed as the stand-in's did, and the journal says the entries were learned
         XCTAssertEqual(proxy.fake.deliveries.count, standIn.fake.deliveries.count)
         XCTAssertGreaterThan(proxy.fake.deliveries.count, 0)
@@ -80,15 +81,15 @@ final class UpstreamProxyTests: XCTestCase {
 
     func test_driftingUpstream_isRecorded_andReplayAgainstAFreshFakeNamesExactlyTheDifferences() async throws {
         // GIVEN a stand-in that adds a field to the inbox summary, answers the report with 202 and opens slowly
-        let reference = try UpstreamFixtures.server()
-        defer { reference.stop() }
-        try UpstreamFixtures.twinPushFlow(reference)
-        let standIn = try UpstreamFixtures.standIn(differingFrom: reference.fake.journal.entries)
-        defer { standIn.stop() }
+        let (reference, standIn) = try await UpstreamFixtures.referenceFlowAndStandIn()
+        defer {
+            reference.stop()
+            standIn.stop()
+        }
         // WHEN the flow is recorded through a learning proxy in front of it
         let proxy = try UpstreamFixtures.proxy(in: standIn, mode: .learn)
         defer { proxy.stop() }
-        try UpstreamFixtures.twinPushFlow(proxy)
+        try await UpstreamFixtures.twinPushFlow(proxy)
         // THEN the client got the stand-in's answers, and the slow one was journaled with its latency
         let entries = proxy.fake.journal.entries
         XCTAssertEqual(entries[3].responseBody?["extra"], .bool(true))
@@ -106,7 +107,7 @@ final class UpstreamProxyTests: XCTestCase {
             [["json.extra: recorded true, live absent"], ["status: recorded 202, live 200"]], report.text())
     }
 
-    func test_refusedConnection_answers502InEachVendorsShape_andJournalsTheCause() throws {
+    func test_refusedConnection_answers502InEachVendorsShape_andJournalsTheCause() async throws {
         // GIVEN upstreams on a port nothing listens on
         let port = try UpstreamFixtures.refusedPort()
         let proxy = try UpstreamFixtures.proxy(urls: [
@@ -115,7 +116,7 @@ final class UpstreamProxyTests: XCTestCase {
         ])
         defer { proxy.stop() }
         // WHEN a TPNS and a TwinPush request go through the proxy
-        try UpstreamFixtures.tpnsFlow(proxy)
+        try await UpstreamFixtures.tpnsFlow(proxy)
         let twinPush = try UpstreamFixtures.send(
             proxy, "GET", "/api/v2/apps/app1/devices/D/inbox_summary")
         // THEN each is a 502 in its vendor's error shape, naming the cause, and journaled with it

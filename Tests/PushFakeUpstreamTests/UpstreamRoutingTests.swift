@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import PushFakeUpstream
 import XCTest
 
@@ -68,14 +69,14 @@ final class UpstreamRoutingTests: XCTestCase {
         }
     }
 
-    func test_recordingExports_replaceTokensAndAskedForAppKeysByPlaceholders() throws {
+    func test_recordingExports_replaceTokensAndAskedForAppKeysByPlaceholders() async throws {
         // GIVEN TPNS and TwinPush traffic journaled by a proxy
         let standIn = try UpstreamFixtures.server()
         defer { standIn.stop() }
         let proxy = try UpstreamFixtures.proxy(in: standIn, mode: .learn)
         defer { proxy.stop() }
-        try UpstreamFixtures.tpnsFlow(proxy)
-        try UpstreamFixtures.twinPushFlow(proxy)
+        try await UpstreamFixtures.tpnsFlow(proxy)
+        try await UpstreamFixtures.twinPushFlow(proxy)
         // WHEN the journal is exported with and without redactAppKeys
         let plain = try UpstreamFixtures.send(proxy, "GET", "/__pushfake/journal?format=jsonl").text
         let redacted = try UpstreamFixtures.send(proxy, "GET", "/__pushfake/journal?format=jsonl&redactAppKeys=true")
@@ -98,13 +99,13 @@ final class UpstreamRoutingTests: XCTestCase {
         XCTAssertEqual(proxy.fake.journal.entries[0].app, UpstreamFixtures.appKey)
     }
 
-    func test_serverRedactionSetting_redactsAppKeysInEveryExport() throws {
+    func test_serverRedactionSetting_redactsAppKeysInEveryExport() async throws {
         var configuration = ServerConfiguration()
         configuration.recordingRedaction.redactsAppKeys = true
         let server = PushFakeServer(fake: PushFake(), configuration: configuration)
         try server.start()
         defer { server.stop() }
-        try UpstreamFixtures.tpnsFlow(server)
+        try await UpstreamFixtures.tpnsFlow(server)
         let lines = try UpstreamFixtures.send(server, "GET", "/__pushfake/journal?format=jsonl").text
         XCTAssertFalse(lines.contains(UpstreamFixtures.appKey), lines)
         XCTAssertTrue(lines.contains("${secret:tpns-app-key}"), lines)

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// A vendor of one's own gets the push networks' checks on what it records (DeliveryChecks.md), with the APNs

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// A vendor registered from outside PushFakeCore gets routing, the journal, faults, matchers, ids, the clock tick

@@ -1,5 +1,6 @@
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// The third vendor through a live server: routing, the admin fault JSON, the journal query, the devices and

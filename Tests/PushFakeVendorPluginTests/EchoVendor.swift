@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 
 // A third vendor, defined entirely outside PushFakeCore: an echo API under `/echo` that registers devices,
 // echoes what they say back as a delivery, and has its own error shape, fault key, id kind and admin views.
@@ -153,10 +154,5 @@ extension PushFake {
 
     static func withEcho(_ configuration: PushFakeConfiguration = PushFakeConfiguration()) throws -> PushFake {
         PushFake(configuration, vendors: try VendorRegistry.standard.adding(EchoVendor()))
-    }
-
-    @discardableResult
-    func send(_ method: String, _ target: String, json: String? = nil) -> Exchange {
-        handle(FakeRequest(method: method, target: target, body: Array((json ?? "").utf8)))
     }
 }

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// A vendor that claims what another already has is a programmer error, reported when the registry is built.

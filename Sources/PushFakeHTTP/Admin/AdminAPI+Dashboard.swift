@@ -26,8 +26,8 @@ extension AdminAPI {
     }
 
     private func dashboardFile(_ name: String) -> FakeResponse? {
-        guard let text = DashboardAssets.files[name], let type = Self.dashboardType(of: name) else { return nil }
-        return FakeResponse(status: 200, headers: Self.dashboardHeaders(type: type), body: Array(text.utf8))
+        guard let bytes = DashboardAssets.files[name], let type = Self.dashboardType(of: name) else { return nil }
+        return FakeResponse(status: 200, headers: Self.dashboardHeaders(type: type), body: bytes)
     }
 
     /// By extension; the assets are only these three kinds (Sources/PushFakeHTTP/Dashboard/Assets/).

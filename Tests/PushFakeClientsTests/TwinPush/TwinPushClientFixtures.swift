@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeClients
+import PushFakeTestSupport
 import PushFakeTesting
 import XCTest
 
@@ -9,16 +10,16 @@ import XCTest
 
 /// The app, tokens and clients the TwinPush client tests share.
 enum TwinPushClientFixtures {
-    static let app = "cs555ab2356a37a0"
-    static let apiToken = "0123456789abcdef0123456789abcdef"
-    static let creatorToken = "fedcba9876543210fedcba9876543210"
+    static let app = TestApps.twinPush.id
+    static let apiToken = TestApps.twinPush.apiToken
+    static let creatorToken = TestApps.twinPush.creatorToken
     static let apnsToken = Data([0x5C, 0x1D, 0x2A, 0x3B])
     /// The device clock for iOS `open_at` / `closed_at`: fixed, so bodies are stable.
     static let deviceClock = Date(timeIntervalSince1970: 1_583_161_234)
 
     /// A configuration with the one declared (strict) app.
     static var strict: PushFakeConfiguration {
-        PushFakeConfiguration(twinPushApps: [TwinPushApp(id: app, apiToken: apiToken, creatorToken: creatorToken)])
+        PushFakeConfiguration(twinPushApps: [TestApps.twinPush])
     }
 
     /// A device client of `flavour` pointed at the fake the way the SDK is: iOS at `…/api/v2`, Android at the host.

@@ -1,12 +1,11 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// The catalogue as a whole: names, order, sources, and the DocC article that lists it (DeliveryChecks.md).
 final class DeliveryCatalogueTests: XCTestCase {
-    private static let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/PushFakeCore/PushFakeCore.docc/DeliveryChecks.md")
+    private static let article = Repository.url("Sources/PushFakeCore/PushFakeCore.docc/DeliveryChecks.md")
 
     func test_catalogue_namesAreUniqueAndEachRuleCitesASource_whenListed() {
         let names = DeliveryRule.all.map(\.name)

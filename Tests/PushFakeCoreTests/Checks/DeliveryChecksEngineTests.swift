@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// The checks as the vendors apply them (DeliveryChecks.md): failed deliveries with the network's reason in each

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Apps declared at run time, and configurations from JSON (issue 9).

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Hostile bodies and paths never crash the engine, never lose a request, and always get a JSON answer.

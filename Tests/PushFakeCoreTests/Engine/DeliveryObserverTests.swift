@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// `onDelivery`: every delivery reaches its observers once, after the entry that caused it, and deliveries the clock

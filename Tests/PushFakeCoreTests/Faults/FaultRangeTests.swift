@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// The Swift fault builders keep their numbers in the ranges of the JSON form, so no rule traps later (issue 8).

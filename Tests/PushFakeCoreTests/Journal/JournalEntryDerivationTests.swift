@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// An entry keeps its request and response as bytes and rebuilds them on read: what it gives back must be what it

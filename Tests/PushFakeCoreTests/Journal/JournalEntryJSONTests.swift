@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Journal entries and deliveries read back from their JSON forms, for clients that fetch them over HTTP (issue 9).

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// A learning proxy makes the local store use the ids the real service answered with, so a later run without the

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Entries a server in front of an upstream journals (`PushFake.recordProxied`): their JSON, their redaction, how

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// The one comparison of recorded traffic (assertMatchesRecording, and later `pushfake verify`).

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Recordings as replay reads them: PushFake's JSON Lines and HAR 1.2, with errors that name the line or entry.

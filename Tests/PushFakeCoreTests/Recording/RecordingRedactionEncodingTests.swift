@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Secrets are found however a client wrote them — JSON-escaped, percent-encoded, escaped twice — and in every

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Secrets never reach a recording: the JSON Lines and HAR exports replace them by stable placeholders, while the

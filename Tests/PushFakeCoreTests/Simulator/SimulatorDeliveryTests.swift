@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeTestSupport
 import XCTest
 
 @testable import PushFakeCore

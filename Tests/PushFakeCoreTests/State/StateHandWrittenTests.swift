@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// State files people write by hand: absent sections are empty, absent ids and times are filled in (issue 9).

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// A rich TPNS + TwinPush state, and traffic that continues from it, for the state document tests.

@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeTestSupport
 import XCTest
 
 /// An article of the DocC catalog (`Sources/PushFakeCore/PushFakeCore.docc/`), read from the clone, so a test can
@@ -8,9 +9,7 @@ struct DocCArticle {
 
     /// Reads `<name>.md`, failing the test when it cannot.
     init(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/PushFakeCore/PushFakeCore.docc/\(name).md")
+        let url = Repository.url("Sources/PushFakeCore/PushFakeCore.docc/\(name).md")
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {

@@ -1,15 +1,10 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Small helpers for driving an engine directly in tests.
+/// (`send(_:_:json:headers:)`, `Exchange.json` and `Exchange.bodyText` are PushFakeTestSupport's.)
 extension PushFake {
-    @discardableResult
-    func send(
-        _ method: String, _ target: String, json: String? = nil, headers: HTTPHeaders = [:]
-    ) -> Exchange {
-        handle(FakeRequest(method: method, target: target, headers: headers, body: Array((json ?? "").utf8)))
-    }
-
     @discardableResult
     func tpnsRegister(
         deviceId: String = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", token: String? = "ab12",
@@ -29,9 +24,4 @@ extension PushFake {
     func tpnsUnregister(deviceId: String, appKey: String = "testApp") -> Exchange {
         send("PUT", "/TPNS/api/application/\(appKey)/device/\(deviceId)/unregister")
     }
-}
-
-extension Exchange {
-    var json: JSON? { response.json }
-    var bodyText: String { String(decoding: response.body, as: UTF8.self) }
 }

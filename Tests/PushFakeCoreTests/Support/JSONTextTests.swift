@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Strings are never read as U+FFFD: invalid UTF-8 and unpaired surrogate escapes are errors (issue 8).

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Every error answer TPNS gives, against what its clients document (TPNSWireProtocol.md §4.2: the envelope

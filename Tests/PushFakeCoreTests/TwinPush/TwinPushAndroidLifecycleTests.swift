@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// A full Android SDK 3.8.5 session: Volley's `Content-Type` with charset, `{}` bodies, integer badge, receipts,

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// A backend creates notifications with the creator token; devices read and report them (TwinPushWireProtocol.md §9).

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Every error type of TwinPushWireProtocol.md §4.4 with its status, plus the fake's own (FakeBehaviour.md).

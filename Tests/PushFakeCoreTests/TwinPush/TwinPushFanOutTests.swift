@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Fan-out at scale. By default a small run that checks correctness; with `PUSHFAKE_FANOUT_DEVICES=100000` it

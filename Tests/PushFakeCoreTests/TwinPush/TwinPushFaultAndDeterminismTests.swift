@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Fault injection on TwinPush operations and byte-for-byte determinism.

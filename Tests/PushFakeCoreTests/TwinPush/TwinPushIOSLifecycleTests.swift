@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// A full iOS SDK 4.0.0 session, call by call as TwinPushWireProtocol.md §5 and §8 describe it.

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// `page` / `per_page` rules (TwinPushWireProtocol.md §4.3, FakeBehaviour.md).

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// The exact bytes a device receives (TwinPushWireProtocol.md §7, FakeBehaviour.md TwinPush and Payload limits).

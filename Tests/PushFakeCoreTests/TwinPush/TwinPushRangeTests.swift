@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Numbers from TwinPush bodies and queries are range-checked where they enter, never misread (issue 8).

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// The register answer is written straight into bytes; it must be exactly what the Device object serializes to.

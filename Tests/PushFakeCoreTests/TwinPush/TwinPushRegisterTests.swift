@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Register semantics (TwinPushWireProtocol.md §5.1, FakeBehaviour.md): upsert by (udid, platform), update-only by device_id,

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// `send_since` against the fake clock (FakeBehaviour.md, TwinPush).

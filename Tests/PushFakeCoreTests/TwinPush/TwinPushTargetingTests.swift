@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Target resolution and badge arithmetic (TwinPushWireProtocol.md §5.3, §9; FakeBehaviour.md).

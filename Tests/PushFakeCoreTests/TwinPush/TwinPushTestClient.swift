@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// One answer of the fake, with its body parsed.
@@ -13,9 +14,9 @@ struct TwinPushReply {
 
 /// Drives a `PushFake` with TwinPush requests the way the SDKs and a backend send them.
 struct TwinPushTestClient {
-    static let app = "cs555ab2356a37a0"
-    static let apiToken = "0123456789abcdef0123456789abcdef"
-    static let creatorToken = "fedcba9876543210fedcba9876543210"
+    static let app = TestApps.twinPush.id
+    static let apiToken = TestApps.twinPush.apiToken
+    static let creatorToken = TestApps.twinPush.creatorToken
 
     let fake: PushFake
     var app = TwinPushTestClient.app
@@ -27,8 +28,7 @@ struct TwinPushTestClient {
 
     /// A fake with one declared app and its two tokens.
     static func strict(seed: UInt64 = 0) -> TwinPushTestClient {
-        let app = TwinPushApp(id: Self.app, apiToken: apiToken, creatorToken: creatorToken)
-        return TwinPushTestClient(fake: PushFake(PushFakeConfiguration(seed: seed, twinPushApps: [app])))
+        TwinPushTestClient(fake: PushFake(PushFakeConfiguration(seed: seed, twinPushApps: [TestApps.twinPush])))
     }
 
     @discardableResult

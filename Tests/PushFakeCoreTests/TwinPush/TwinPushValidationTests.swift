@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Field rules of the calls that take input: 422 with the call's error type, nothing changed.

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 #if canImport(FoundationNetworking)

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushFakeHTTP
 
-/// Who may use the admin API (README, "The admin API"): loopback clients only without a token; a token from
+/// Who may use the admin API (docs/admin-api.md): loopback clients only without a token; a token from
 /// anywhere; `--admin-open` for everyone; the Host rule against DNS rebinding; no cross-site posts.
 final class AdminAccessTests: XCTestCase {
     private let remote = PeerAddress(host: "10.0.2.2", isLoopback: false)

@@ -1,17 +1,17 @@
 import Foundation
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 @testable import PushFakeHTTP
 
-/// The dashboard (README, Dashboard): `GET /__pushfake/` and its assets, with their types and the headers that keep
-/// the page to itself, at the top level and under an instance, behind the admin API's access rules; and the
-/// generated Swift file that carries the assets matches the files people edit.
+/// The dashboard (docs/dashboard.md): `GET /__pushfake/` and its assets, with their types and the headers that keep
+/// the page to itself, at the top level and under an instance, behind the admin API's access rules; and what the
+/// binary embeds is exactly the files people edit.
 final class DashboardTests: ServerTestCase {
     private func get(_ target: String, headers: [(String, String)] = []) throws -> LoopbackHTTPClient.Response {
-        let client = try LoopbackHTTPClient(port: port)
         let host = headers.contains { $0.0 == "Host" } ? [] : [("Host", "127.0.0.1:\(port)")]
-        return try XCTUnwrap(client.request("GET", target, headers: host + headers))
+        return try LoopbackHTTPClient.exchange(port: port, "GET", target, headers: host + headers, receiveTimeout: 10)
     }
 
     private func assertServed(
@@ -101,25 +101,26 @@ final class DashboardTests: ServerTestCase {
         XCTAssertEqual(try get("/__pushfake/state", headers: [("Authorization", "Bearer t0k")]).status, 200)
     }
 
-    /// scripts/generate-dashboard writes DashboardAssets.swift from Sources/PushFakeHTTP/Dashboard/Assets/; a stale
-    /// file would serve an old page.
-    func test_generatedAssets_matchTheFilesInTheRepository() throws {
-        let directory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/PushFakeHTTP/Dashboard/Assets")
+    /// SwiftPM embeds every file of Sources/PushFakeHTTP/Dashboard/Assets/ at build time, but `DashboardAssets`
+    /// names the ones served: a file added there and not named would never reach a browser.
+    func test_embeddedAssets_areExactlyTheFilesInTheRepository() throws {
+        let directory = Repository.url("Sources/PushFakeHTTP/Dashboard/Assets")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
-        XCTAssertEqual(Set(names), Set(DashboardAssets.files.keys), "run scripts/generate-dashboard")
+        XCTAssertEqual(Set(names), Set(DashboardAssets.files.keys), "name each asset in DashboardAssets.files")
         for name in names {
-            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            XCTAssertEqual(DashboardAssets.files[name], text, "\(name) is stale: run scripts/generate-dashboard")
+            let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
+            XCTAssertTrue(DashboardAssets.files[name] == Array(bytes), "\(name) differs from the embedded copy")
+            let served = try get("/__pushfake/assets/\(name)")
+            XCTAssertTrue(served.status == 200 && served.body == Array(bytes), "GET assets/\(name): \(served.status)")
         }
     }
 
     /// The page reaches nothing but its own server, and runs no inline script or style (the policy forbids them).
     func test_assets_referenceNoNetworkResource_andHoldNoInlineScriptOrStyle() throws {
-        let html = try XCTUnwrap(DashboardAssets.files["index.html"])
-        let scripts = DashboardAssets.files.filter { $0.key.hasSuffix(".js") }
-        let styleSheets = DashboardAssets.files.filter { $0.key.hasSuffix(".css") }
+        let html = String(decoding: try XCTUnwrap(DashboardAssets.files["index.html"]), as: UTF8.self)
+        let files = DashboardAssets.files.mapValues { String(decoding: $0, as: UTF8.self) }
+        let scripts = files.filter { $0.key.hasSuffix(".js") }
+        let styleSheets = files.filter { $0.key.hasSuffix(".css") }
         XCTAssertEqual(Set(scripts.keys), ["dashboard.js", "fleet-model.js", "fleet.js"])
         XCTAssertEqual(Set(styleSheets.keys), ["dashboard.css", "fleet.css"])
         for attribute in [#"src=""#, #"href=""#] {

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// `GET /__pushfake/events`: entries and deliveries as server-sent events, replay from a position, many

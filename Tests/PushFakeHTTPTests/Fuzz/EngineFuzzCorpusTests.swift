@@ -1,13 +1,13 @@
 import Foundation
 import PushFakeEngineFuzz
+import PushFakeTestSupport
 import XCTest
 
 /// Replays the engine fuzzer's seed corpus (fixtures/fuzz/engine) through the same checks as scripts/fuzz-engine,
 /// so every `swift test` holds the invariants on those inputs even where libFuzzer is unavailable (Xcode's Swift),
 /// and checks that the seeds reach what they are meant to.
 final class EngineFuzzCorpusTests: XCTestCase {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures/fuzz/engine")
+    static let corpus = Repository.url("fixtures/fuzz/engine")
 
     static func seed(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: corpus.appendingPathComponent(name)))

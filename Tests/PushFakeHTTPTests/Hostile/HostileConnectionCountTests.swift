@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Many connections at once: idle ones do not lock anyone out, and the one over the cap learns why.
@@ -12,10 +13,10 @@ final class HostileConnectionCountTests: HostileTestCase {
         try restart { $0.requestTimeout = 30 }
         var idle: [RawConnection] = []
         for _ in 0..<2_000 { idle.append(try RawConnection(port: port)) }
-        XCTAssertTrue(eventually { self.server.connectionCounts.open == 2_000 }, "\(server.connectionCounts)")
+        XCTAssertTrue(Wait.until { self.server.connectionCounts.open == 2_000 }, "\(server.connectionCounts)")
         assertServed("with 2,000 idle connections open")
         idle.removeAll()
-        XCTAssertTrue(eventually { self.server.connectionCounts.open == 0 }, "\(server.connectionCounts)")
+        XCTAssertTrue(Wait.until { self.server.connectionCounts.open == 0 }, "\(server.connectionCounts)")
         assertServed("after 2,000 idle connections left")
     }
 
@@ -42,7 +43,7 @@ final class HostileConnectionCountTests: HostileTestCase {
         XCTAssertEqual(server.connectionCounts, ConnectionCounts(open: 10, max: 10, refused: 1, evicted: 0))
 
         busy.removeFirst(5)
-        XCTAssertTrue(eventually { self.server.connectionCounts.open == 5 }, "\(server.connectionCounts)")
+        XCTAssertTrue(Wait.until { self.server.connectionCounts.open == 5 }, "\(server.connectionCounts)")
         assertServed("once connections left room under the cap")
         let health = try XCTUnwrap(LoopbackHTTPClient(port: port).request("GET", "/__pushfake/health")?.json)
         XCTAssertEqual(health["connections"]?["refused"], 1)
@@ -56,7 +57,7 @@ final class HostileConnectionCountTests: HostileTestCase {
         }
         var silent: [RawConnection] = []
         for _ in 0..<10 { silent.append(try RawConnection(port: port)) }
-        XCTAssertTrue(eventually { self.server.connectionCounts.open == 10 }, "\(server.connectionCounts)")
+        XCTAssertTrue(Wait.until { self.server.connectionCounts.open == 10 }, "\(server.connectionCounts)")
 
         assertServed("with the cap filled by connections that never sent a byte")
 
@@ -71,7 +72,7 @@ final class HostileConnectionCountTests: HostileTestCase {
         for _ in 0..<40 { sockets.append(try RawConnection(port: port)) }
         // Each of the last 20 takes the place of the oldest silent one; the last 20 leave after the 0.5 s timeout.
         for socket in sockets { XCTAssertEqual(socket.read(), .closed) }
-        XCTAssertTrue(eventually { self.server.connectionCounts.open == 0 }, "\(server.connectionCounts)")
+        XCTAssertTrue(Wait.until { self.server.connectionCounts.open == 0 }, "\(server.connectionCounts)")
         XCTAssertEqual(server.connectionCounts.evicted, 20)
         XCTAssertEqual(server.connectionCounts.refused, 0)
         assertServed("after connect-only sockets flooded the cap")

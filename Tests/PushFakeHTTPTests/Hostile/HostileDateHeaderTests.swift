@@ -1,5 +1,6 @@
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Every answer carries one `Date` (RFC 9110 §6.6.1) from the fake clock of the engine that answered — vendor and

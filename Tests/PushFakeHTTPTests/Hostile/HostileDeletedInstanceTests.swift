@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// What a client holds open on an instance — a wait, an events stream — ends at once when the instance is deleted,
@@ -28,7 +29,7 @@ final class HostileDeletedInstanceTests: HostileTestCase {
         client.send(
             "POST \(prefix)/__pushfake/wait HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(wait.utf8.count)\r\n\r\n\(wait)")
-        XCTAssertTrue(eventually { self.server.heldReplies.count == before + 1 }, "the wait is not held")
+        XCTAssertTrue(Wait.until { self.server.heldReplies.count == before + 1 }, "the wait is not held")
         return client
     }
 
@@ -55,7 +56,7 @@ final class HostileDeletedInstanceTests: HostileTestCase {
         XCTAssertTrue(stream.readToEnd())
         XCTAssertEqual(server.heldReplies.count, 0)
         // Nothing holds the deleted instance's engine: not the wait's observer or timer, not the events hub.
-        XCTAssertTrue(eventually { reference.engine == nil }, "the deleted instance's engine is still referenced")
+        XCTAssertTrue(Wait.until { reference.engine == nil }, "the deleted instance's engine is still referenced")
         assertServed("after the instance was deleted")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Where a new events subscriber starts is fixed when its response head is produced, however busy the events thread
@@ -74,7 +75,7 @@ final class HostileEventStartTests: HostileTestCase {
         }
         // The events thread hands news to subscribers on its own time: on a loaded machine it may still be behind the
         // last register.
-        XCTAssertTrue(eventually(within: 60) { hub.droppedCount > 0 }, "after \(sent) registers")
+        XCTAssertTrue(Wait.until(60) { hub.droppedCount > 0 }, "after \(sent) registers")
         XCTAssertEqual(hub.droppedCount, 1, "after \(sent) registers")
         // What was queued for it, then the final event and the end of the stream.
         var bytes: [UInt8] = []

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Clients that pipeline expensive answers (journal exports) and never read them: they stop being read once their
@@ -26,7 +27,7 @@ final class HostileExportFloodTests: HostileTestCase {
         assertServed("while 10 clients pipeline 100 journal exports each without reading")
 
         flooders.removeAll()
-        XCTAssertTrue(eventually { self.server.connectionCounts.open == 1 }, "\(server.connectionCounts)")
+        XCTAssertTrue(Wait.until { self.server.connectionCounts.open == 1 }, "\(server.connectionCounts)")
         assertServed("after the flood")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// A client that half-closes (`shutdown(SHUT_WR)`) right after its request gets the whole answer, for every kind of
@@ -73,7 +74,7 @@ final class HostileHalfCloseTests: HostileTestCase {
                 "POST /__pushfake/wait HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                     + "Content-Length: \(wait.utf8.count)\r\n\r\n\(wait)")
             client.shutdownWrite()
-            XCTAssertTrue(eventually { self.server.heldReplies.count == 1 }, "\(model): the wait is not held")
+            XCTAssertTrue(Wait.until { self.server.heldReplies.count == 1 }, "\(model): the wait is not held")
 
             let sender = try LoopbackHTTPClient(port: port)
             sender.send(Self.registerRequest())

@@ -1,5 +1,6 @@
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// The server's limits bound its instances too: the journal limit is a ceiling an instance may lower, never raise
@@ -13,8 +14,7 @@ final class HostileInstanceCeilingTests: HostileTestCase {
     }
 
     private func post(_ path: String, _ body: String = "") -> LoopbackHTTPClient.Response? {
-        guard let client = try? LoopbackHTTPClient(port: port, receiveTimeout: 20) else { return nil }
-        return client.request("POST", path, body: body)
+        try? LoopbackHTTPClient.exchange(port: port, "POST", path, body: body, receiveTimeout: 20)
     }
 
     private func json(_ response: LoopbackHTTPClient.Response?) -> JSON? {

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// A body over the limit is answered 413 as soon as its head arrives; a client that keeps sending it (no

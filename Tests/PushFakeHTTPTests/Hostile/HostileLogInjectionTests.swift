@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Values that try to forge or garble log lines: a newline and a made-up request line in a fault's error type, ANSI
@@ -61,7 +62,7 @@ final class HostileLogInjectionTests: HostileTestCase {
         connection.send(ServerTestCase.registerRequest(connection: "close"))
         XCTAssertTrue(String(decoding: connection.readToEnd().bytes, as: UTF8.self).hasPrefix("HTTP/1.1 422 "))
         assertServed("after the faulted request")
-        XCTAssertTrue(eventually { lines.withLock { $0.contains { $0.fault != nil } } })
+        XCTAssertTrue(Wait.until { lines.withLock { $0.contains { $0.fault != nil } } })
 
         // THEN its text line is one line, with every control character escaped
         let line = try XCTUnwrap(lines.withLock { $0.first { $0.fault != nil } })

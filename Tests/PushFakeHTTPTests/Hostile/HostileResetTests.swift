@@ -1,5 +1,6 @@
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// A client that resets its connection (SO_LINGER 0) in the middle of a body leaves nothing behind.
@@ -12,7 +13,7 @@ final class HostileResetTests: HostileTestCase {
             )
             client.reset()
         }
-        XCTAssertTrue(eventually { self.server.connectionCounts.open == 0 }, "\(server.connectionCounts)")
+        XCTAssertTrue(Wait.until { self.server.connectionCounts.open == 0 }, "\(server.connectionCounts)")
         XCTAssertTrue(fake.journal.entries.isEmpty, "no request completed")
         assertServed("after 20 connections reset mid-body")
     }

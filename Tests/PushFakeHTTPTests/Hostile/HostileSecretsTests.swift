@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Secrets planted in every place a client can put them — headers, query, path, body; raw, JSON-escaped,
@@ -24,7 +25,7 @@ final class HostileSecretsTests: HostileTestCase {
         XCTAssertEqual(readEvents(live, entries: 0).first?.name, "retry")
         // WHEN a client plants the secrets everywhere
         let planted = try plant()
-        XCTAssertTrue(eventually { self.fake.journal.totalCount == planted }, "\(fake.journal.totalCount) entries")
+        XCTAssertTrue(Wait.until { self.fake.journal.totalCount == planted }, "\(fake.journal.totalCount) entries")
 
         // THEN the exports hold none of them, the application key included
         let secrets = PlantedSecrets.values + [PlantedSecrets.appKey]

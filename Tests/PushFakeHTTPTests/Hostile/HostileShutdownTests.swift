@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// `stop()` shuts down like a trusted server (issue 16, item 7): it stops accepting, the answers in flight — here six

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Clients that take their time: the request timeout (0.5 s here) answers 408 and frees the connection, and

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// One client's large request or answer never stalls the others (Performance.md, "Large answers and other
@@ -58,7 +59,7 @@ final class HostileStallTests: HostileTestCase {
         // A small request to the same engine waits its turn behind it, off the loop too.
         let register = try RawConnection(port: port, receiveTimeout: 30)
         register.send(Self.registerRequest())
-        XCTAssertTrue(eventually { self.server.heavyRequests.pendingCount(self.fake) == 2 })
+        XCTAssertTrue(Wait.until { self.server.heavyRequests.pendingCount(self.fake) == 2 })
         XCTAssertEqual(try health(), 200, "the request waiting for the engine held the event loop")
 
         gate.open()

@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// Deferred and streamed replies through a live server, under both I/O models in every run: the cross-thread
@@ -43,16 +44,6 @@ final class ServerHeldReplyTests: XCTestCase {
         }
     }
 
-    /// Waits until `condition` holds, at most `seconds`.
-    private func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(2_000)
-        }
-        return true
-    }
-
     func test_longPoll_isAnsweredByAnotherThreadAfter100ms_thenThePipelinedRequest() throws {
         try forEachModel { server, handles, model in
             let client = try LoopbackHTTPClient(port: server.port)
@@ -60,7 +51,7 @@ final class ServerHeldReplyTests: XCTestCase {
             client.send(
                 "GET /test/wait HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /__pushfake/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
             )
-            XCTAssertTrue(eventually { handles.lastDeferred != nil }, "\(model)")
+            XCTAssertTrue(Wait.until(5, every: 0.002) { handles.lastDeferred != nil }, "\(model)")
             let thread = Thread {
                 Thread.sleep(forTimeInterval: 0.1)
                 handles.lastDeferred?.complete(.json(200, ["answered": true]))
@@ -92,13 +83,15 @@ final class ServerHeldReplyTests: XCTestCase {
         try forEachModel { server, handles, model in
             let client = try RawConnection(port: server.port)
             client.send("GET /test/wait HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            XCTAssertTrue(eventually { handles.lastDeferred != nil }, "\(model)")
+            XCTAssertTrue(Wait.until(5, every: 0.002) { handles.lastDeferred != nil }, "\(model)")
             let cancelled = Locked(false)
             handles.lastDeferred?.onCancel { cancelled.withLock { $0 = true } }
 
             client.reset()
 
-            XCTAssertTrue(eventually { cancelled.withLock { $0 } }, "\(model): the handle learns the client is gone")
+            XCTAssertTrue(
+                Wait.until(5, every: 0.002) { cancelled.withLock { $0 } },
+                "\(model): the handle learns the client is gone")
         }
     }
 
@@ -133,7 +126,7 @@ final class ServerHeldReplyTests: XCTestCase {
         try forEachModel(maxQueuedBytes: 256 * 1024) { server, handles, model in
             let stalled = try LoopbackHTTPClient(port: server.port)
             stalled.send("GET /test/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            XCTAssertTrue(eventually { handles.lastStream != nil }, "\(model)")
+            XCTAssertTrue(Wait.until(5, every: 0.002) { handles.lastStream != nil }, "\(model)")
             let stream = try XCTUnwrap(handles.lastStream)
             let slowestSend = Locked(0.0)
             let producer = Thread {
@@ -153,7 +146,8 @@ final class ServerHeldReplyTests: XCTestCase {
             for _ in 0..<20 { XCTAssertEqual(other.request("GET", "/__pushfake/health")?.status, 200, "\(model)") }
             XCTAssertLessThan(Date().timeIntervalSince(started), 2, "\(model): other connections are served")
             XCTAssertTrue(
-                eventually(15) { stream.isCancelled }, "\(model): the stalled client's stream overflows its queue")
+                Wait.until(15, every: 0.002) { stream.isCancelled },
+                "\(model): the stalled client's stream overflows its queue")
             XCTAssertLessThan(slowestSend.withLock { $0 }, 0.5, "\(model): send(_:) never blocks the producer")
         }
     }
@@ -182,7 +176,7 @@ final class ServerHeldReplyTests: XCTestCase {
             XCTAssertEqual(streaming.readHead()?.status, 200, "\(model)")
             let waiting = try LoopbackHTTPClient(port: server.port)
             waiting.send("GET /test/wait HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            XCTAssertTrue(eventually { handles.lastDeferred != nil }, "\(model)")
+            XCTAssertTrue(Wait.until(5, every: 0.002) { handles.lastDeferred != nil }, "\(model)")
 
             let started = Date()
             ServerTestCase.stopWithWatchdog(server)
@@ -191,8 +185,8 @@ final class ServerHeldReplyTests: XCTestCase {
             XCTAssertNil(streaming.readChunk(), "\(model): the stream's connection is closed")
             XCTAssertNil(waiting.readResponse(), "\(model): the long-poll's connection is closed")
             // stop() shuts the connections down; a connection thread cancels its handle as it exits.
-            XCTAssertTrue(eventually(2) { handles.lastStream?.isCancelled == true }, "\(model)")
-            XCTAssertTrue(eventually(2) { handles.lastDeferred?.isCancelled == true }, "\(model)")
+            XCTAssertTrue(Wait.until(2, every: 0.002) { handles.lastStream?.isCancelled == true }, "\(model)")
+            XCTAssertTrue(Wait.until(2, every: 0.002) { handles.lastDeferred?.isCancelled == true }, "\(model)")
         }
     }
 }

@@ -8,7 +8,7 @@ final class ServerProtocolTests: ServerTestCase {
         let response = try await request("POST", "/TPNS/api/device/register", json: Self.registerBody)
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.body?["deviceId"], "D1")
-        XCTAssertEqual(response.headers["Content-Type"] as? String, "application/json; charset=utf-8")
+        XCTAssertEqual(response.headers["Content-Type"], "application/json; charset=utf-8")
         XCTAssertEqual(fake.journal.entries.first?.request.transport, .http)
     }
 

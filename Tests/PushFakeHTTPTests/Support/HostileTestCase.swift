@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 /// A live server with small limits and timeouts for hostile-client tests (Tests/PushFakeHTTPTests/Hostile), and
@@ -53,15 +54,6 @@ class HostileTestCase: ServerTestCase {
         try answer(to: Array(text.utf8), file: file, line: line)
     }
 
-    /// Waits (polling, up to `seconds`) until `condition` holds; `false` if it never did.
-    func eventually(within seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(5_000)
-        }
-        return condition()
-    }
 }
 
 /// What a hostile client got back: the bytes, and whether the server closed the connection after them.
@@ -86,4 +78,25 @@ struct RawAnswer {
     }
 
     var closedByServer: Bool { ending == .closed }
+}
+
+extension RawConnection {
+    /// One whole `Content-Length` answer (head and body), read as it comes; `nil` when the connection ends or goes
+    /// silent first.
+    func readAnswer() -> RawAnswer? {
+        var received: [UInt8] = []
+        while true {
+            let text = String(decoding: received, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].lowercased()
+                let length =
+                    head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                let headBytes = text[..<end.upperBound].utf8.count
+                if received.count >= headBytes + length { return RawAnswer(bytes: received, ending: .silent) }
+            }
+            guard case .bytes(let more) = read() else { return nil }
+            received += more
+        }
+    }
 }

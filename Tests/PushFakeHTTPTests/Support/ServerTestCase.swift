@@ -1,11 +1,8 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Starts a live server per test on 127.0.0.1:0 and stops it afterwards.
 class ServerTestCase: XCTestCase {
@@ -37,33 +34,18 @@ class ServerTestCase: XCTestCase {
     static func stopWithWatchdog(
         _ server: PushFakeServer, seconds: Double = 10, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let stopped = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            server.stop()
-            stopped.signal()
-        }
-        thread.start()
-        if stopped.wait(timeout: .now() + seconds) == .timedOut {
+        if !Wait.returns(within: seconds, { server.stop() }) {
             XCTFail("PushFakeServer.stop() did not return within \(seconds) s", file: file, line: line)
         }
     }
 
-    /// One request through URLSession (ephemeral, no cache).
+    /// One request through URLSession (ephemeral, no cache); a body goes as JSON unless `headers` say otherwise.
     func request(
         _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]
-    ) async throws -> (status: Int, body: JSON?, headers: [AnyHashable: Any]) {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        request.httpBody = json.map { Data($0.utf8) }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if json != nil, headers["Content-Type"] == nil {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
-        let http = try XCTUnwrap(response as? HTTPURLResponse)
-        return (http.statusCode, try? JSON.parse(Array(data)), http.allHeaderFields)
+    ) async throws -> (status: Int, body: JSON?, headers: [String: String]) {
+        let url = try URL(validating: "http://127.0.0.1:\(port)\(path)")
+        let answer = try await HTTPRequest(method, url, body: json, headers: headers).send()
+        return (answer.status, answer.json, answer.headers)
     }
 
     static let registerBody =

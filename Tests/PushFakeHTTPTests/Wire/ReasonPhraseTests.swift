@@ -1,6 +1,7 @@
 import PushFakeCore
 import PushFakeHTTP
 import PushFakeHTTP1
+import PushFakeTestSupport
 import XCTest
 
 /// One table of reason phrases (``HTTP1Status``): the status line, the HAR export and the registry agree.

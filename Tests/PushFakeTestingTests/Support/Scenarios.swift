@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeClients
 import PushFakeCore
+import PushFakeTestSupport
 import PushFakeTesting
 
 #if canImport(FoundationNetworking)
@@ -31,9 +32,7 @@ enum Scenarios {
 
     // MARK: TwinPush
 
-    static let twinPushApp = TwinPushApp(
-        id: "cs555ab2356a37a0", apiToken: "0123456789abcdef0123456789abcdef",
-        creatorToken: "fedcba9876543210fedcba9876543210")
+    static let twinPushApp = TestApps.twinPush
     /// One declared TwinPush app: tokens are checked, and the journal carries them.
     static var twinPushConfiguration: PushFakeConfiguration { PushFakeConfiguration(twinPushApps: [twinPushApp]) }
 
@@ -147,14 +146,7 @@ enum Scenarios {
     static func send(
         _ session: URLSession, _ url: URL, method: String, body: String? = nil, headers: [String: String] = [:]
     ) async throws -> (Int, JSON?) {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSON.parse(Array(data)))
+        let answer = try await HTTPRequest(method, url, body: body, headers: headers).send(on: session)
+        return (answer.status, answer.json)
     }
 }

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// TwinPush's "API Concepts" page (TwinPush/api-docs at b4b5d47), section by section, from its own examples.

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// TwinPush's "Authentication" page (TwinPush/api-docs at b4b5d47): the App ID in the path, the device id as a

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// TwinPush's "Devices" page (TwinPush/api-docs at b4b5d47), part 1: the device model, `index`, `register` and

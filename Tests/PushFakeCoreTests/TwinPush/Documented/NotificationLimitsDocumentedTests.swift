@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// TwinPush's "Notifications" page (TwinPush/api-docs at b4b5d47), "create": the limits and defaults its parameter

@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeTestSupport
 import XCTest
 
 /// Every error answer TwinPush gives, against the vendor's documented vocabulary (the "API Concepts" page, "HTTP Status Codes"

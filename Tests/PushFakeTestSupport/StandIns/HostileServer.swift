@@ -12,47 +12,33 @@ import Foundation
 ///
 /// Each connection gets its own thread: the request head is read, then `answer` writes through `send`, which returns
 /// `false` once the client has gone (the answer should then return). ``stop()`` closes everything.
-final class HostileServer: @unchecked Sendable {
+package final class HostileServer: @unchecked Sendable {
     /// Writes bytes to the client; `false` when it has gone.
-    typealias Send = ([UInt8]) -> Bool
+    package typealias Send = ([UInt8]) -> Bool
 
-    let port: Int
+    package let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var clients: [Int32] = []
     private var stopped = false
     /// Bytes written to all clients so far.
-    private(set) var bytesSent = 0
-    private(set) var connections = 0
+    package private(set) var bytesSent = 0
+    package private(set) var connections = 0
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    package var url: String { "http://127.0.0.1:\(port)" }
 
-    init(answer: @escaping @Sendable (_ requestHead: String, _ send: Send) -> Void) throws {
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EIO) }
+    package init(answer: @escaping @Sendable (_ requestHead: String, _ send: Send) -> Void) throws {
+        let fd = try LoopbackSocket.make()
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        var address = LoopbackSocket.address(port: 0)
+        let bound = LoopbackSocket.withSockaddr(&address) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 64) == 0 else {
             close(fd)
             throw POSIXError(.EADDRINUSE)
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
+        _ = LoopbackSocket.withSockaddr(&address) { pointer, _ in getsockname(fd, pointer, &length) }
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
         let thread = Thread { [self] in acceptLoop(answer) }
@@ -62,7 +48,7 @@ final class HostileServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops accepting and closes every connection.
-    func stop() {
+    package func stop() {
         let (open, wasStopped) = lock.withLock { () -> ([Int32], Bool) in
             defer { stopped = true }
             return (clients, stopped)
@@ -79,6 +65,7 @@ final class HostileServer: @unchecked Sendable {
             guard poll(&poller, 1, 200) > 0 else { continue }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
+            LoopbackSocket.suppressSIGPIPE(client)
             lock.withLock {
                 clients.append(client)
                 connections += 1
@@ -98,21 +85,7 @@ final class HostileServer: @unchecked Sendable {
         }
         answer(String(decoding: head, as: UTF8.self)) { [self] bytes in
             guard !lock.withLock({ stopped }) else { return false }
-            let sent = bytes.withUnsafeBytes { buffer -> Bool in
-                guard let base = buffer.baseAddress else { return true }
-                var offset = 0
-                while offset < buffer.count {
-                    #if canImport(Glibc)
-                        let flags = Int32(MSG_NOSIGNAL)
-                    #else
-                        let flags: Int32 = 0
-                    #endif
-                    let count = send(client, base + offset, buffer.count - offset, flags)
-                    if count <= 0 { return false }
-                    offset += count
-                }
-                return true
-            }
+            let sent = LoopbackSocket.sendAll(client, bytes)
             if sent { lock.withLock { bytesSent += bytes.count } }
             return sent
         }
@@ -123,7 +96,7 @@ final class HostileServer: @unchecked Sendable {
 
 extension HostileServer {
     /// An answer head and then `chunk` forever, chunked.
-    static func endlessChunked(contentType: String = "application/json", chunk: [UInt8])
+    package static func endlessChunked(contentType: String = "application/json", chunk: [UInt8])
         -> @Sendable (
             String, Send
         ) -> Void
@@ -137,7 +110,7 @@ extension HostileServer {
     }
 
     /// `text` as it is, then the connection held open (up to a minute, or until the server stops).
-    static func raw(_ text: String) -> @Sendable (String, Send) -> Void {
+    package static func raw(_ text: String) -> @Sendable (String, Send) -> Void {
         { _, send in
             guard send(Array(text.utf8)) else { return }
             for _ in 0..<1_200 {
@@ -149,7 +122,7 @@ extension HostileServer {
     }
 
     /// A head announcing `length` bytes, then `piece` every `interval` seconds, forever.
-    static func slowLength(_ length: Int, piece: Int, interval: Double) -> @Sendable (String, Send) -> Void {
+    package static func slowLength(_ length: Int, piece: Int, interval: Double) -> @Sendable (String, Send) -> Void {
         { _, send in
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
             guard send(Array(head.utf8)) else { return }

@@ -3,18 +3,18 @@ import Foundation
 /// Responses read back from the raw bytes of a connection, in order, with their framing: what a test of pipelining
 /// or streaming needs beyond ``LoopbackHTTPClient``. Bodies are decoded (`Content-Length` or chunked); a chunked one
 /// remembers how many chunks it came in.
-struct RawResponse {
-    var status: Int
+package struct RawResponse {
+    package var status: Int
     /// Header lines as sent, `Name: value`.
-    var headers: [String]
-    var body: [UInt8]
+    package var headers: [String]
+    package var body: [UInt8]
     /// The number of data chunks of a chunked body; `nil` for a body framed by `Content-Length`.
-    var chunks: Int?
+    package var chunks: Int?
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 
     /// The value of the first header with this name (any case).
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let prefix = name.lowercased() + ":"
         return headers.first { $0.lowercased().hasPrefix(prefix) }.map {
             String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
@@ -22,7 +22,7 @@ struct RawResponse {
     }
 
     /// Every complete response in `bytes` (answers to GET and POST requests: a body is framed by one of the two).
-    static func parse(_ bytes: [UInt8]) -> [RawResponse] {
+    package static func parse(_ bytes: [UInt8]) -> [RawResponse] {
         var responses: [RawResponse] = []
         var index = 0
         while let response = next(bytes, &index) { responses.append(response) }
