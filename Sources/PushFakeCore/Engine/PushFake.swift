@@ -151,15 +151,15 @@ public final class PushFake: Sendable {
         if let fault, !fault.runsHandler {
             response = faultResponse(fault, vendorIndex: prepared.vendorIndex)
         } else if let route, let handler = prepared.handler, state.vendorSlots.indices.contains(handler.vendor) {
-            let context = VendorContext(
+            // One context, handed to the handler in place: no copy of it (and of the request) per request.
+            var context = VendorContext(
                 request: request, route: route, body: body, bodyError: prepared.bodyError, now: now,
                 responseDelay: fault?.delay ?? 0, app: app, device: device, notes: notes)
             let slot = state.vendorSlots[handler.vendor]
-            let handled: VendorContext
-            (response, handled) = slot.handle(route: handler.route, context, &state.services)
-            app = handled.app
-            device = handled.device
-            notes = handled.notes
+            response = slot.handle(route: handler.route, &context, &state.services)
+            app = context.app
+            device = context.device
+            notes = context.notes
             deliveryIDs = state.services.takeCaused(notes: &notes)
         } else {
             response = unmatchedResponse(allowed: prepared.allowed, vendorIndex: prepared.vendorIndex, request: request)

@@ -59,6 +59,8 @@ struct RoutePattern: Sendable {
     let operation: Operation
     let method: String
     let segments: [Segment]
+    /// Each segment's bytes when it is a literal, empty for a parameter: compared against raw path bytes.
+    private let literals: [[UInt8]]
     /// The template as written, e.g. `/api/v2/apps/{app}/devices/register`.
     let template: String
 
@@ -70,6 +72,10 @@ struct RoutePattern: Sendable {
         self.method = method
         self.template = template
         self.segments = Self.segments(of: template)
+        self.literals = segments.map { segment in
+            if case .literal(let text) = segment { return Array(text.utf8) }
+            return []
+        }
     }
 
     /// `{name}` segments become parameters, everything else must match literally.
@@ -80,6 +86,33 @@ struct RoutePattern: Sendable {
             }
             return .literal(String(part))
         }
+    }
+
+    /// The parameters when a raw path without `%` fits the template, else `nil`: the path's segments are split on
+    /// `/` (repeats collapsed) and compared as bytes, so only parameters become strings.
+    func parameters(inPath bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        var segmentIndex = 0
+        var position = 0
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: "/") {
+                position += 1
+                continue
+            }
+            var end = position
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+            guard segmentIndex < segments.count else { return nil }
+            let part = UnsafeBufferPointer(rebasing: bytes[position..<end])
+            switch segments[segmentIndex] {
+            case .literal:
+                guard part.elementsEqual(literals[segmentIndex]) else { return nil }
+            case .parameter(let name):
+                parameters[name] = String(decoding: part, as: UTF8.self)
+            }
+            segmentIndex += 1
+            position = end
+        }
+        return segmentIndex == segments.count ? parameters : nil
     }
 
     /// The parameters when the path fits the template, else `nil`.

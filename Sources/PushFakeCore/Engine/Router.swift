@@ -32,9 +32,43 @@ struct Router: Sendable {
     }
 
     func route(method: String, path: String) -> Result {
-        let segments = Self.segments(of: path)
         // HEAD is GET without a body (RFC 9110 §9.3.2); the serializer drops the body.
         let effectiveMethod = method == "HEAD" ? "GET" : method
+        var path = path
+        // Most paths have no percent escape: their segments are their raw bytes, matched without making strings
+        // (this runs on every request). Everything else, and every 404, takes the decoding path below.
+        let found = path.withUTF8 { bytes in matchRaw(method: effectiveMethod, bytes) }
+        if let found { return found }
+        return route(effectiveMethod: effectiveMethod, segments: Self.segments(of: path))
+    }
+
+    /// A match or a 405 for a path without `%`, else `nil`.
+    private func matchRaw(method: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
+        var count = 0
+        var previous = UInt8(ascii: "/")
+        for byte in bytes {
+            if byte == UInt8(ascii: "%") { return nil }
+            if previous == UInt8(ascii: "/"), byte != UInt8(ascii: "/") { count += 1 }
+            previous = byte
+        }
+        var allowed: [String] = []
+        var pathVendor: Int?
+        for pattern in routesBySegmentCount[count] ?? [] {
+            guard let parameters = pattern.parameters(inPath: bytes) else { continue }
+            if pattern.method == method {
+                return .matched(
+                    RouteMatch(
+                        vendor: pattern.vendor, operation: pattern.operation, parameters: parameters,
+                        template: pattern.template),
+                    vendorIndex: pattern.vendorIndex, routeIndex: pattern.routeIndex)
+            }
+            allowed.append(pattern.method)
+            pathVendor = pattern.vendorIndex
+        }
+        return allowed.isEmpty ? nil : .methodNotAllowed(vendorIndex: pathVendor, allowed: allowed)
+    }
+
+    private func route(effectiveMethod: String, segments: [String]) -> Result {
         var allowed: [String] = []
         var pathVendor: Int?
         for pattern in routesBySegmentCount[segments.count] ?? [] {
