@@ -88,31 +88,28 @@ struct RoutePattern: Sendable {
         }
     }
 
-    /// The parameters when a raw path without `%` fits the template, else `nil`: the path's segments are split on
-    /// `/` (repeats collapsed) and compared as bytes, so only parameters become strings.
-    func parameters(inPath bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
-        var parameters: [String: String] = [:]
-        var segmentIndex = 0
-        var position = 0
-        while position < bytes.count {
-            if bytes[position] == UInt8(ascii: "/") {
-                position += 1
-                continue
-            }
-            var end = position
-            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
-            guard segmentIndex < segments.count else { return nil }
-            let part = UnsafeBufferPointer(rebasing: bytes[position..<end])
-            switch segments[segmentIndex] {
-            case .literal:
-                guard part.elementsEqual(literals[segmentIndex]) else { return nil }
-            case .parameter(let name):
-                parameters[name] = String(decoding: part, as: UTF8.self)
-            }
-            segmentIndex += 1
-            position = end
+    /// Whether a raw path without `%`, split into `parts` (byte ranges of `bytes`, repeats of `/` collapsed), fits
+    /// the template's literals: compared as bytes, no string made.
+    func fits(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> Bool {
+        guard parts.count == segments.count else { return false }
+        for index in 0..<parts.count {
+            guard case .literal = segments[index] else { continue }
+            if !UnsafeBufferPointer(rebasing: bytes[parts[index]]).elementsEqual(literals[index]) { return false }
         }
-        return segmentIndex == segments.count ? parameters : nil
+        return true
+    }
+
+    /// The parameters of a raw path that ``fits(_:parts:)``: only they become strings.
+    func parameters(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> [String:
+        String]
+    {
+        var parameters: [String: String] = [:]
+        for index in 0..<min(parts.count, segments.count) {
+            if case .parameter(let name) = segments[index] {
+                parameters[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[index]]), as: UTF8.self)
+            }
+        }
+        return parameters
     }
 
     /// The parameters when the path fits the template, else `nil`.

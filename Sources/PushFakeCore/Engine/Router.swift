@@ -42,7 +42,7 @@ struct Router: Sendable {
         return route(effectiveMethod: effectiveMethod, segments: Self.segments(of: path))
     }
 
-    /// A match or a 405 for a path without `%`, else `nil`.
+    /// A match or a 405 for a path without `%`, else `nil`. The path is split once, into byte ranges on the stack.
     private func matchRaw(method: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
         var count = 0
         var previous = UInt8(ascii: "/")
@@ -51,21 +51,38 @@ struct Router: Sendable {
             if previous == UInt8(ascii: "/"), byte != UInt8(ascii: "/") { count += 1 }
             previous = byte
         }
-        var allowed: [String] = []
-        var pathVendor: Int?
-        for pattern in routesBySegmentCount[count] ?? [] {
-            guard let parameters = pattern.parameters(inPath: bytes) else { continue }
-            if pattern.method == method {
-                return .matched(
-                    RouteMatch(
-                        vendor: pattern.vendor, operation: pattern.operation, parameters: parameters,
-                        template: pattern.template),
-                    vendorIndex: pattern.vendorIndex, routeIndex: pattern.routeIndex)
+        guard let patterns = routesBySegmentCount[count] else { return nil }
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: count) { parts -> Result? in
+            var filled = 0
+            var position = 0
+            while position < bytes.count, filled < count {
+                if bytes[position] == UInt8(ascii: "/") {
+                    position += 1
+                    continue
+                }
+                var end = position
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                parts.initializeElement(at: filled, to: position..<end)
+                filled += 1
+                position = end
             }
-            allowed.append(pattern.method)
-            pathVendor = pattern.vendorIndex
+            guard filled == count else { return nil }
+            var allowed: [String] = []
+            var pathVendor: Int?
+            for index in patterns.indices where patterns[index].fits(bytes, parts: parts) {
+                if patterns[index].method == method {
+                    let pattern = patterns[index]
+                    return .matched(
+                        RouteMatch(
+                            vendor: pattern.vendor, operation: pattern.operation,
+                            parameters: pattern.parameters(bytes, parts: parts), template: pattern.template),
+                        vendorIndex: pattern.vendorIndex, routeIndex: pattern.routeIndex)
+                }
+                allowed.append(patterns[index].method)
+                pathVendor = patterns[index].vendorIndex
+            }
+            return allowed.isEmpty ? nil : .methodNotAllowed(vendorIndex: pathVendor, allowed: allowed)
         }
-        return allowed.isEmpty ? nil : .methodNotAllowed(vendorIndex: pathVendor, allowed: allowed)
     }
 
     private func route(effectiveMethod: String, segments: [String]) -> Result {
