@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PushFakeClients", targets: ["PushFakeClients"]),
         .library(name: "PushFakeReplay", targets: ["PushFakeReplay"]),
         .library(name: "PushFakeUpstream", targets: ["PushFakeUpstream"]),
+        .library(name: "PushFakeFleet", targets: ["PushFakeFleet"]),
         .executable(name: "pushfake", targets: ["pushfake"]),
     ],
     dependencies: [],
@@ -52,16 +53,21 @@ let package = Package(
         .target(name: "PushFakeReplay", dependencies: ["PushFakeCore", "PushFakeFetch"]),
         // Forwards a server's vendor requests to the real service (`pushfake serve --upstream-…`).
         .target(name: "PushFakeUpstream", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeFetch"]),
+        // Virtual device fleets: SDK-like phones, seeded policies, virtual time, reports (`pushfake fleet`).
+        .target(name: "PushFakeFleet", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeClients"]),
         .target(
             name: "PushFakeTesting",
-            dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol"]
+            dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeURLProtocol", "PushFakeFleet"]
         ),
         .executableTarget(
             name: "pushfake",
-            dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "PushFakeUpstream", "CPushFakeBuildInfo"]),
+            dependencies: [
+                "PushFakeCore", "PushFakeHTTP", "PushFakeReplay", "PushFakeUpstream", "PushFakeFleet",
+                "CPushFakeBuildInfo",
+            ]),
         // In-process benchmarks for scripts/bench (engine, fan-out, start-up, codec); not a product.
         .executableTarget(
-            name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1"]),
+            name: "PushFakeBenchmarks", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeHTTP1", "PushFakeFleet"]),
         .testTarget(name: "PushFakeCoreTests", dependencies: ["PushFakeCore"]),
         .testTarget(name: "PushFakeHTTP1Tests", dependencies: ["PushFakeHTTP1", "PushFakeHTTP1Fuzz"]),
         .testTarget(
@@ -80,7 +86,10 @@ let package = Package(
             name: "PushFakeUpstreamTests",
             dependencies: ["PushFakeUpstream", "PushFakeReplay", "PushFakeCore", "PushFakeHTTP"]),
         .testTarget(
-            name: "PushFakeCLITests", dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz"]),
+            name: "PushFakeCLITests",
+            dependencies: ["pushfake", "PushFakeClients", "PushFakeHTTP", "PushFakeEngineFuzz", "PushFakeFleet"]),
+        .testTarget(
+            name: "PushFakeFleetTests", dependencies: ["PushFakeFleet", "PushFakeCore", "PushFakeHTTP", "PushFakeClients"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
         .testTarget(name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP"]),
     ],

@@ -18,6 +18,10 @@ let usage = """
       twinpush   TwinPush: N registers (µs each), then one broadcast with inbox to all of them (default 100000)
       start      in-process live server: start → first health response, N times (default 50)
       serve      `pushfake serve` exec → ready line, N times (default 20); --binary PATH (default: next to this one)
+      fleet-virtual  a fleet of N devices in virtual time: register, one broadcast, a 10-minute open window
+                 (default 100000)
+      fleet-live a fleet of N devices against `pushfake serve --clock real` at --url: register, one broadcast,
+                 received and reacted (default 100000)
       parser     the HTTP/1.1 codec alone: parse and serialize, N iterations (default 1000000)
     """
 
@@ -42,6 +46,10 @@ case "devices": DevicesBench.run(count: count ?? 1_000_000)
 case "twinpush": EngineBench.twinPush(count: count ?? 100_000)
 case "start": StartBench.start(count: count ?? 50)
 case "serve": StartBench.serve(count: count ?? 20, binary: binary)
+case "fleet-virtual": FleetBench.virtual(count: count ?? 100_000)
+case "fleet-live":
+    let url = arguments.firstIndex(of: "--url").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    FleetBench.live(count: count ?? 100_000, url: url ?? "http://127.0.0.1:4010")
 case "parser": ParserBench.run(iterations: count ?? 1_000_000)
 case "help", "--help", "-h": print(usage)
 default:

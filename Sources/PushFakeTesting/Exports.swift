@@ -2,6 +2,8 @@
 // live server with its configuration, and the URLProtocol for sessions a test configures on its own. The HTTP/1.1
 // parser, serializer and loopback client of PushFakeHTTP are not part of it: import PushFakeHTTP for those.
 @_exported import PushFakeCore
+// Virtual device fleets (`DeviceFleet`, `FleetConfiguration`, policies, reports) come with the fixture.
+@_exported import PushFakeFleet
 
 @_exported import class PushFakeHTTP.PushFakeServer
 @_exported import struct PushFakeHTTP.RequestLogLine

@@ -113,3 +113,31 @@ final class SimulatorDeliveryExample: XCTestCase {
         }
     }
 #endif
+
+final class CampaignOpenRateTests: XCTestCase {
+    func test_campaignTo10000Phones_isOpenedByAbout30PercentWithinAMinute() async throws {
+        try await withPushFake(.urlProtocol) { fake in
+            // GIVEN 10,000 virtual phones of the shop's app, back in the background after their launch
+            let app = FleetApp(appID: "shop", apiKey: "shop-api-token")
+            let mix = FleetMix([.twinpushIOS: 60, .twinpushAndroid: 40])
+            let fleet = DeviceFleet(FleetConfiguration(devices: 10_000, mix: mix, seed: 2026, app: app))
+            try await fleet.start(against: fake)
+            await fleet.run(for: 120)
+            // WHEN the backend sends a campaign to all of them through the creator API
+            let backend = TwinPushCreatorClient(
+                session: fake.makeURLSession(), baseURL: fake.twinPushBaseURL, appID: "shop",
+                apiToken: "shop-api-token", creatorToken: "shop-creator-token")
+            let campaign = try await backend.createNotification(["broadcast": true, "alert": "Spring sale"])
+            let id = try XCTUnwrap(campaign["id"]?.stringValue)
+            await fleet.run(for: 60)
+            await fleet.stop()
+            // THEN TwinPush's own report says every phone received it and about 30 % opened it within the minute
+            let report = try await backend.report(id)
+            XCTAssertEqual(report["delivery_count"]?.intValue, 10_000)
+            XCTAssertEqual(report["received_count"]?.intValue, 10_000)
+            let opened = Double(report["opening_count"]?.intValue ?? 0) / 10_000
+            XCTAssertEqual(opened, 0.3, accuracy: 0.02)
+            XCTAssertEqual(fleet.report().notifications.first?.opened, report["opening_count"]?.intValue)
+        }
+    }
+}

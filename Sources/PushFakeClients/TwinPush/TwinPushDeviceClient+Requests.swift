@@ -19,23 +19,13 @@ extension TwinPushDeviceClient {
     /// every request; Android (Volley) `Content-Type: application/json; charset=utf-8` only when a body is sent
     /// (POST), no `Accept`. The API token only on register.
     func headers(_ method: String, apiToken: Bool = false) -> [(name: String, value: String)] {
-        var headers: [(name: String, value: String)] = []
-        switch flavour {
-        case .iOS:
-            headers = [("Content-Type", "application/json"), ("Accept", "application/json")]
-        case .android:
-            if method == "POST" { headers = [("Content-Type", "application/json; charset=utf-8")] }
-        }
-        if apiToken { headers.append((Self.apiTokenHeader, apiKey)) }
-        return headers
+        flavour.headers(method, apiToken: apiToken ? apiKey : nil)
     }
 
     /// The body each SDK sends (§3): iOS only for POST with at least one parameter; Android for every POST,
     /// `{}` when there are no parameters.
     func body(_ method: String, _ parameters: JSONObject) -> JSON? {
-        guard method == "POST" else { return nil }
-        if flavour == .iOS, parameters.isEmpty { return nil }
-        return .object(parameters)
+        method == "POST" ? flavour.postBody(parameters) : nil
     }
 
     /// The per-call policy without a device id (§8, Android `DefaultTwinPushSDK`).

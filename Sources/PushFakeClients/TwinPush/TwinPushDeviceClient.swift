@@ -36,6 +36,27 @@ public final class TwinPushDeviceClient: Sendable {
 
         /// `iOS` or `android`.
         public var description: String { rawValue }
+
+        /// The headers the SDK sets (§2): iOS `Content-Type: application/json` and `Accept: application/json` on
+        /// every request; Android (Volley) `Content-Type: application/json; charset=utf-8` only when a body is sent
+        /// (POST), no `Accept`. The API token (`apiToken`) only on register. Shared with PushFakeFleet's devices.
+        package func headers(_ method: String, apiToken: String? = nil) -> [(name: String, value: String)] {
+            var headers: [(name: String, value: String)] = []
+            switch self {
+            case .iOS:
+                headers = [("Content-Type", "application/json"), ("Accept", "application/json")]
+            case .android:
+                if method == "POST" { headers = [("Content-Type", "application/json; charset=utf-8")] }
+            }
+            if let apiToken { headers.append((TwinPushDeviceClient.apiTokenHeader, apiToken)) }
+            return headers
+        }
+
+        /// The body the SDK sends for a POST with these parameters (§3): iOS only with at least one parameter;
+        /// Android always, `{}` when there are none. Shared with PushFakeFleet's devices.
+        package func postBody(_ parameters: JSONObject) -> JSON? {
+            self == .iOS && parameters.isEmpty ? nil : .object(parameters)
+        }
     }
 
     /// `X-TwinPush-REST-API-Token`, sent by both SDKs on register only (§2).

@@ -68,7 +68,7 @@ public struct TwinPushDeviceInfo: Sendable, Equatable {
 
     /// The flat register body (no wrapper, §3): `udid`, `platform`, then the token and alias when given, then the
     /// device fields that are set. `nil` values are left out, as both SDKs do.
-    func registerBody(pushToken: String?, alias: String?) -> JSON {
+    package func registerBody(pushToken: String?, alias: String?) -> JSON {
         var body: JSONObject = ["udid": .string(udid), "platform": .string(platform)]
         let optional: [(String, JSON?)] = [
             ("push_token", pushToken.map(JSON.string)), ("alias_device", alias.map(JSON.string)),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Date formatting without `DateFormatter`: deterministic, locale-free and cheap enough for the request path.
-enum TimeFormat {
+package enum TimeFormat {
     struct Civil: Equatable {
         var year: Int
         var month: Int
@@ -71,7 +71,7 @@ enum TimeFormat {
     }
 
     /// `2026-01-01T00:00:00.000Z`
-    static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         format(date, between: "T", milliseconds: true, zone: "Z")
     }
 
@@ -133,7 +133,7 @@ enum TimeFormat {
     /// zone (`UTC`, `GMT`, `Z`, `+HHMM`, `-HH:MM`), or the same with `T` between date and time. Without a zone the
     /// time is UTC. Only real calendar times are read: `2026-02-30`, hour 24, minute or second 60 and zone offsets
     /// beyond ±23:59 are `nil`.
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= bytes.count else { return nil }

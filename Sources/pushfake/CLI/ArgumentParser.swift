@@ -70,7 +70,7 @@ enum ArgumentParser {
 
     private static func checkPositional(_ parsed: ParsedArguments) throws(CommandExit) {
         let specs = parsed.command.arguments
-        if parsed.positional.count > specs.count {
+        if parsed.positional.count > specs.count, specs.last?.variadic != true {
             throw parsed.usage("unexpected argument \(parsed.positional[specs.count])")
         }
         for (index, spec) in specs.enumerated() where !spec.optional && index >= parsed.positional.count {

@@ -26,6 +26,8 @@ struct ArgumentSpec: Sendable {
     let name: String
     let help: String
     var optional = false
+    /// The last argument only: it takes every remaining word (`fleet report A.json B.json …`).
+    var variadic = false
 }
 
 /// One option (`--port <port>`) or flag (`--quiet`).

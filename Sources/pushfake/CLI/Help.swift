@@ -36,7 +36,7 @@ enum Help {
                 return "[\(text)]" + (option.repeatable ? " ..." : "")
             }
         }
-        parts += command.arguments.map { $0.optional ? "[<\($0.name)>]" : "<\($0.name)>" }
+        parts += command.arguments.map { ($0.optional ? "[<\($0.name)>]" : "<\($0.name)>") + ($0.variadic ? " …" : "") }
         return parts.joined(separator: " ")
     }
 

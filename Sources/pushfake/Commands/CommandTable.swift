@@ -14,7 +14,7 @@ enum CommandTable {
             subcommands: [ServeOptions.spec] + AdminCommands.all + [
                 ExpectationCommands.verify, ExpectationCommands.wait, TailCommand.spec, StateCommands.state,
                 StateCommands.instances,
-                StateCommands.apps, HealthCommand.spec, ReplayCommand.spec, help, version,
+                StateCommands.apps, HealthCommand.spec, ReplayCommand.spec, FleetCommand.spec, help, version,
             ])
     }
 

@@ -3,18 +3,22 @@
 ///
 /// Each byte is scanned once, however slowly it arrives, and an event — or a line that never ends — may hold at most
 /// ``maximumEventBytes``: a server that sends an endless line costs that much memory and linear time, then an error.
-struct ServerSentEvents {
-    struct Event: Equatable {
-        var name: String
-        var data: String
+package struct ServerSentEvents {
+    package struct Event: Equatable, Sendable {
+        package var name: String
+        package var data: String
+
+        package init(name: String, data: String) {
+            (self.name, self.data) = (name, data)
+        }
     }
 
     /// Why the stream cannot be read on.
-    enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         /// An event (its lines so far, or one unfinished line) passed the limit.
         case eventTooLarge(limit: Int)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .eventTooLarge(let limit):
                 return "an event of the stream passed \(limit) bytes without ending (--max-event-bytes)"
@@ -23,7 +27,7 @@ struct ServerSentEvents {
     }
 
     /// The most bytes one event may take, its line breaks included.
-    let maximumEventBytes: Int
+    package let maximumEventBytes: Int
     private var buffer: [UInt8] = []
     /// The first byte not yet consumed.
     private var start = 0
@@ -32,12 +36,12 @@ struct ServerSentEvents {
     private var name = ""
     private var data: [String] = []
 
-    init(maximumEventBytes: Int = 64 << 20) {
+    package init(maximumEventBytes: Int = 64 << 20) {
         self.maximumEventBytes = maximumEventBytes
     }
 
     /// The events completed by `bytes`.
-    mutating func feed(_ bytes: [UInt8]) throws(Failure) -> [Event] {
+    package mutating func feed(_ bytes: [UInt8]) throws(Failure) -> [Event] {
         var events: [Event] = []
         // Only the new bytes are searched for line ends: the ones before have been, and held none.
         var searchFrom = buffer.count

@@ -1,0 +1,89 @@
+import Foundation
+
+extension DeviceFleet {
+    /// Runs the actions due up to fleet time `limit` (or until `condition` holds), moving a virtual clock to each
+    /// one's time. Called on a thread of the fleet's own.
+    /// - Returns: whether `condition` held.
+    @discardableResult
+    func runVirtual(_ driver: FleetDriver, limit: Double, until condition: (@Sendable (FleetState) -> Bool)?) -> Bool {
+        while true {
+            if control.withLock({ $0.stopRequested }) { return false }
+            let next = state.withLock { state -> (FleetAction?, Bool) in
+                if let condition, condition(state) { return (nil, true) }
+                guard let first = state.schedule.first, first.time <= limit else { return (nil, false) }
+                return (state.schedule.removeFirst(), false)
+            }
+            if next.1 { return true }
+            guard let action = next.0 else { break }
+            let now = driver.clock.now.timeIntervalSince(driver.origin)
+            if action.time > now { driver.clock.move(to: driver.origin.addingTimeInterval(action.time)) }
+            perform(action, at: max(action.time, now), driver: driver)
+        }
+        if limit.isFinite { driver.clock.move(to: driver.origin.addingTimeInterval(limit)) }
+        return false
+    }
+
+    /// Waits for `condition` (or lets time pass when it is `nil`) for at most `seconds` of fleet time.
+    func waitUntil(_ condition: (@Sendable (FleetState) -> Bool)?, within seconds: Double) async -> Bool {
+        guard let driver = control.withLock({ $0.driver }) else { return false }
+        let seconds = seconds.isFinite ? min(max(seconds, 0), FleetDelay.limit) : FleetDelay.limit
+        let limit = driver.clock.now.timeIntervalSince(driver.origin) + seconds
+        if driver.clock.isVirtual {
+            return await Self.onThread { self.runVirtual(driver, limit: limit, until: condition) }
+        }
+        while driver.clock.now.timeIntervalSince(driver.origin) < limit {
+            if let condition, state.withLock({ condition($0) }) { return true }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return condition.map { condition in state.withLock { condition($0) } } ?? false
+    }
+
+    /// Runs due actions on a thread of its own as real time passes, until ``stop()``.
+    func startRealTimeDriver(_ driver: FleetDriver) {
+        control.withLock { $0.driverRunning = true }
+        let thread = Thread { [self] in
+            while !control.withLock({ $0.stopRequested }) {
+                let now = driver.clock.now.timeIntervalSince(driver.origin)
+                let action = state.withLock { state -> FleetAction? in
+                    guard let first = state.schedule.first, first.time <= now else { return nil }
+                    return state.schedule.removeFirst()
+                }
+                if let action {
+                    perform(action, at: now, driver: driver)
+                } else {
+                    Thread.sleep(forTimeInterval: 0.005)
+                }
+            }
+            control.withLock { $0.driverRunning = false }
+        }
+        thread.name = "pushfake-fleet"
+        thread.start()
+    }
+
+    /// `close_app` for every TwinPush app in the foreground, in device order; the schedule is dropped.
+    func closeApps(_ driver: FleetDriver) {
+        let open = state.withLock { state -> [Int32] in
+            state.schedule.removeAll()
+            return state.devices.indices.filter { state.devices[$0].phase == .foreground }.map { Int32($0) }
+        }
+        let time = driver.clock.now.timeIntervalSince(driver.origin)
+        for device in open {
+            let profile = state.withLock { state -> FleetProfile in
+                state.devices[Int(device)].phase = .background
+                return state.devices[Int(device)].profile
+            }
+            if profile.isTwinPush { send(.closeApp, device, at: time, driver: driver) }
+        }
+    }
+
+    /// Runs `work` on a new thread and resumes with its result: the fleet's blocking and CPU-heavy work stays off
+    /// the cooperative pool.
+    static func onThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: work()) }
+            thread.name = "pushfake-fleet"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+}

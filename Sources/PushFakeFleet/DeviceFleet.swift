@@ -1,0 +1,141 @@
+import Foundation
+import PushFakeCore
+
+/// A fleet of virtual phones that behave like the TPNS and TwinPush SDKs: they register, receive their deliveries,
+/// check them like a phone would, and react by a seeded policy.
+///
+/// ```swift
+/// let fake = PushFake(PushFakeConfiguration(seed: 7))          // a fixed clock: the fleet runs in virtual time
+/// let fleet = DeviceFleet(FleetConfiguration(devices: 1_000, mix: try .parse("twinpush-ios=60,twinpush-android=40")))
+/// try await fleet.start(against: fake)                          // every device registers
+/// // … a backend sends a campaign through the creator API …
+/// _ = await fleet.waitUntilReceived(notificationID, fraction: 0.99)
+/// await fleet.run(for: 600)                                     // ten virtual minutes of opens
+/// let report = fleet.report()
+/// await fleet.stop()                                            // apps close
+/// ```
+public final class DeviceFleet: Sendable {
+    /// What the fleet is.
+    public let configuration: FleetConfiguration
+    let wire: FleetWire
+    let state: Locked<FleetState>
+    let control = Locked(Control())
+
+    struct Control {
+        var driver: FleetDriver?
+        var stopRequested = false
+        var driverRunning = false
+        var detach: (@Sendable () -> Void)?
+    }
+
+    /// A fleet; nothing is sent until ``start(against:)``.
+    public init(_ configuration: FleetConfiguration) {
+        self.configuration = configuration
+        self.wire = FleetWire(app: configuration.app)
+        self.state = Locked(FleetState(configuration: configuration))
+    }
+
+    /// Starts the fleet against an engine in this process: requests go to `fake.handle`, deliveries come from its
+    /// delivery observers. With the engine's clock fixed the fleet runs in virtual time. Returns once every device
+    /// launched its app (registered).
+    public func start(against fake: PushFake) async throws {
+        let token = fake.onDelivery { [weak self] delivery in self?.accept(FleetDelivery(delivery)) }
+        try await start(
+            transport: EngineFleetTransport(fake), clock: EngineFleetClock(fake),
+            detach: { fake.removeDeliveryObserver(token) })
+    }
+
+    /// Starts the fleet with any transport and clock; deliveries must be fed to ``accept(_:)``. `detach` runs on
+    /// ``stop()``.
+    public func start(
+        transport: any FleetTransport, clock: any FleetClock, threads: Int = 1, detach: (@Sendable () -> Void)? = nil
+    ) async throws {
+        let driver = FleetDriver(transport: transport, clock: clock, origin: clock.now)
+        let started = control.withLock { control -> Bool in
+            guard control.driver == nil else { return false }
+            control.driver = driver
+            control.detach = detach
+            return true
+        }
+        guard started else {
+            detach?()
+            throw FleetError.alreadyStarted
+        }
+        await Self.onThread { self.state.withLock { $0.populate() } }
+        await runLaunches(driver, threads: threads)
+        if !clock.isVirtual { startRealTimeDriver(driver) }
+    }
+
+    /// Hands a delivery to the fleet: ignored unless it is for one of the fleet's devices.
+    public func accept(_ delivery: FleetDelivery) {
+        guard let driver = control.withLock({ $0.driver }) else { return }
+        let now = driver.clock.now.timeIntervalSince(driver.origin)
+        let sent = delivery.createdAt.timeIntervalSince(driver.origin)
+        state.withLock { state in
+            let key = (delivery.vendor == .tpns ? "p" : "t") + delivery.deviceID
+            guard let device = state.byVendorID[key] else { return }
+            let index = state.tally(vendor: delivery.vendor, notification: delivery.notificationID)
+            state.tallies[index].targeted += 1
+            if let failure = delivery.failure {
+                state.errors["delivery \(failure)", default: 0] += 1
+                return
+            }
+            state.tallies[index].delivered += 1
+            state.tallies[index].deliveredLatency.append(max(0, now - sent))
+            state.schedule.add(
+                FleetAction(time: max(now, sent), device: device, kind: .arrive, argument: Int32(index), sentAt: sent))
+        }
+    }
+
+    /// Waits until `fraction` of the deliveries of notification `notificationID` the push networks accepted were
+    /// received by the fleet's devices, for at most `seconds` of fleet time (virtual or real).
+    /// - Returns: whether the fraction was reached.
+    public func waitUntilReceived(_ notificationID: String, fraction: Double = 0.99, within seconds: Double = 600) async
+        -> Bool
+    {
+        let fraction = fraction.isFinite ? min(max(fraction, 0), 1) : 1
+        let condition: @Sendable (FleetState) -> Bool = { state in
+            let tallies = ["t", "p"].compactMap { state.tallyIndex[$0 + notificationID] }.map { state.tallies[Int($0)] }
+            let delivered = tallies.reduce(0) { $0 + $1.delivered }
+            let received = tallies.reduce(0) { $0 + $1.received }
+            return delivered > 0 && Double(received) >= (fraction * Double(delivered)).rounded(.up)
+        }
+        return await waitUntil(condition, within: seconds)
+    }
+
+    /// Lets `seconds` of fleet time pass: in virtual time, runs every action due in them and moves the fake's clock
+    /// to their end; in real time, sleeps.
+    public func run(for seconds: Double) async {
+        _ = await waitUntil(nil, within: seconds)
+    }
+
+    /// The report as of now (per notification counts and latencies, requests, errors).
+    public func report() -> FleetReport {
+        state.withLock { $0.report() }
+    }
+
+    /// Stops the fleet: pending actions are dropped and every app in the foreground closes (`close_app`).
+    public func stop() async {
+        guard
+            let driver = control.withLock({ control -> FleetDriver? in
+                control.stopRequested = true
+                return control.driver
+            })
+        else { return }
+        while control.withLock({ $0.driverRunning }) { try? await Task.sleep(nanoseconds: 5_000_000) }
+        await Self.onThread { self.closeApps(driver) }
+        let detach = control.withLock { control -> (@Sendable () -> Void)? in
+            defer { control.detach = nil }
+            return control.detach
+        }
+        detach?()
+    }
+}
+
+/// Why a fleet call was refused.
+public enum FleetError: Error, Sendable, Equatable {
+    /// ``DeviceFleet/start(against:)`` was called twice.
+    case alreadyStarted
+    /// The server's events stream could not be opened.
+    case unreachable(String)
+}
