@@ -91,32 +91,36 @@ public final class PushFake: Sendable {
         var notes: [String] = []
     }
 
+    /// Each case builds its ``PreparedRequest`` once, from locals: filling a default one field by field copied and
+    /// destroyed the whole struct on every request.
     func prepare(_ request: FakeRequest) -> PreparedRequest {
-        var prepared = PreparedRequest(request: request)
         switch vendors.router.route(method: request.method, path: request.path) {
         case .matched(let match, let vendorIndex, let routeIndex):
-            prepared.route = match
-            prepared.handler = (vendorIndex, routeIndex)
-            prepared.vendorIndex = vendorIndex
+            var body: JSON?
+            var bodyError: JSONSyntaxError?
+            var notes: [String] = []
             if !request.bodyAvailable {
-                prepared.notes.append("body unavailable to the transport (URLSession upload through a URLProtocol)")
+                notes.append("body unavailable to the transport (URLSession upload through a URLProtocol)")
             } else if !request.body.isEmpty {
                 do throws(JSONSyntaxError) {
-                    prepared.body = try JSON.parse(request.body)
+                    body = try JSON.parse(request.body)
                 } catch {
-                    prepared.bodyError = error
+                    bodyError = error
                 }
             }
+            var app: String?
+            var device: String?
             if vendors.entries.indices.contains(vendorIndex) {
-                (prepared.app, prepared.device) = vendors.entries[vendorIndex].subject(match, prepared.body)
+                (app, device) = vendors.entries[vendorIndex].subject(match, body)
             }
+            return PreparedRequest(
+                request: request, route: match, handler: (vendorIndex, routeIndex), vendorIndex: vendorIndex,
+                body: body, bodyError: bodyError, app: app, device: device, notes: notes)
         case .methodNotAllowed(let vendorIndex, let allowed):
-            prepared.vendorIndex = vendorIndex
-            prepared.allowed = allowed
+            return PreparedRequest(request: request, allowed: allowed, vendorIndex: vendorIndex)
         case .notFound(let vendorIndex):
-            prepared.vendorIndex = vendorIndex
+            return PreparedRequest(request: request, vendorIndex: vendorIndex)
         }
-        return prepared
     }
 
     private func process(
@@ -151,15 +155,15 @@ public final class PushFake: Sendable {
         if let fault, !fault.runsHandler {
             response = faultResponse(fault, vendorIndex: prepared.vendorIndex)
         } else if let route, let handler = prepared.handler, state.vendorSlots.indices.contains(handler.vendor) {
-            let context = VendorContext(
+            // One context, handed to the handler in place: no copy of it (and of the request) per request.
+            var context = VendorContext(
                 request: request, route: route, body: body, bodyError: prepared.bodyError, now: now,
                 responseDelay: fault?.delay ?? 0, app: app, device: device, notes: notes)
             let slot = state.vendorSlots[handler.vendor]
-            let handled: VendorContext
-            (response, handled) = slot.handle(route: handler.route, context, &state.services)
-            app = handled.app
-            device = handled.device
-            notes = handled.notes
+            response = slot.handle(route: handler.route, &context, &state.services)
+            app = context.app
+            device = context.device
+            notes = context.notes
             deliveryIDs = state.services.takeCaused(notes: &notes)
         } else {
             response = unmatchedResponse(allowed: prepared.allowed, vendorIndex: prepared.vendorIndex, request: request)

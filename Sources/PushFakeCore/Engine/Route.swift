@@ -59,6 +59,8 @@ struct RoutePattern: Sendable {
     let operation: Operation
     let method: String
     let segments: [Segment]
+    /// Each segment's bytes when it is a literal, empty for a parameter: compared against raw path bytes.
+    private let literals: [[UInt8]]
     /// The template as written, e.g. `/api/v2/apps/{app}/devices/register`.
     let template: String
 
@@ -70,6 +72,10 @@ struct RoutePattern: Sendable {
         self.method = method
         self.template = template
         self.segments = Self.segments(of: template)
+        self.literals = segments.map { segment in
+            if case .literal(let text) = segment { return Array(text.utf8) }
+            return []
+        }
     }
 
     /// `{name}` segments become parameters, everything else must match literally.
@@ -80,6 +86,30 @@ struct RoutePattern: Sendable {
             }
             return .literal(String(part))
         }
+    }
+
+    /// Whether a raw path without `%`, split into `parts` (byte ranges of `bytes`, repeats of `/` collapsed), fits
+    /// the template's literals: compared as bytes, no string made.
+    func fits(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> Bool {
+        guard parts.count == segments.count else { return false }
+        for index in 0..<parts.count {
+            guard case .literal = segments[index] else { continue }
+            if !UnsafeBufferPointer(rebasing: bytes[parts[index]]).elementsEqual(literals[index]) { return false }
+        }
+        return true
+    }
+
+    /// The parameters of a raw path that ``fits(_:parts:)``: only they become strings.
+    func parameters(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> [String:
+        String]
+    {
+        var parameters: [String: String] = [:]
+        for index in 0..<min(parts.count, segments.count) {
+            if case .parameter(let name) = segments[index] {
+                parameters[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[index]]), as: UTF8.self)
+            }
+        }
+        return parameters
     }
 
     /// The parameters when the path fits the template, else `nil`.

@@ -32,9 +32,60 @@ struct Router: Sendable {
     }
 
     func route(method: String, path: String) -> Result {
-        let segments = Self.segments(of: path)
         // HEAD is GET without a body (RFC 9110 §9.3.2); the serializer drops the body.
         let effectiveMethod = method == "HEAD" ? "GET" : method
+        var path = path
+        // Most paths have no percent escape: their segments are their raw bytes, matched without making strings
+        // (this runs on every request). Everything else, and every 404, takes the decoding path below.
+        let found = path.withUTF8 { bytes in matchRaw(method: effectiveMethod, bytes) }
+        if let found { return found }
+        return route(effectiveMethod: effectiveMethod, segments: Self.segments(of: path))
+    }
+
+    /// A match or a 405 for a path without `%`, else `nil`. The path is split once, into byte ranges on the stack.
+    private func matchRaw(method: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
+        var count = 0
+        var previous = UInt8(ascii: "/")
+        for byte in bytes {
+            if byte == UInt8(ascii: "%") { return nil }
+            if previous == UInt8(ascii: "/"), byte != UInt8(ascii: "/") { count += 1 }
+            previous = byte
+        }
+        guard let patterns = routesBySegmentCount[count] else { return nil }
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: count) { parts -> Result? in
+            var filled = 0
+            var position = 0
+            while position < bytes.count, filled < count {
+                if bytes[position] == UInt8(ascii: "/") {
+                    position += 1
+                    continue
+                }
+                var end = position
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                parts.initializeElement(at: filled, to: position..<end)
+                filled += 1
+                position = end
+            }
+            guard filled == count else { return nil }
+            var allowed: [String] = []
+            var pathVendor: Int?
+            for index in patterns.indices where patterns[index].fits(bytes, parts: parts) {
+                if patterns[index].method == method {
+                    let pattern = patterns[index]
+                    return .matched(
+                        RouteMatch(
+                            vendor: pattern.vendor, operation: pattern.operation,
+                            parameters: pattern.parameters(bytes, parts: parts), template: pattern.template),
+                        vendorIndex: pattern.vendorIndex, routeIndex: pattern.routeIndex)
+                }
+                allowed.append(patterns[index].method)
+                pathVendor = patterns[index].vendorIndex
+            }
+            return allowed.isEmpty ? nil : .methodNotAllowed(vendorIndex: pathVendor, allowed: allowed)
+        }
+    }
+
+    private func route(effectiveMethod: String, segments: [String]) -> Result {
         var allowed: [String] = []
         var pathVendor: Int?
         for pattern in routesBySegmentCount[segments.count] ?? [] {

@@ -76,12 +76,11 @@ extension PushFake {
                     }
                 }
                 defer { state.services.forgetAdoptedIDs() }
-                let context = VendorContext(
+                var context = VendorContext(
                     request: request, route: route, body: prepared.body, bodyError: prepared.bodyError, now: now,
                     responseDelay: 0, app: app, device: device, notes: notes)
-                let (local, handled) = state.vendorSlots[handler.vendor].handle(
-                    route: handler.route, context, &state.services)
-                (app, device, notes) = (handled.app, handled.device, handled.notes)
+                let local = state.vendorSlots[handler.vendor].handle(route: handler.route, &context, &state.services)
+                (app, device, notes) = (context.app, context.device, context.notes)
                 deliveryIDs = state.services.takeCaused(notes: &notes)
                 if local.status != response.status {
                     notes.append("learned: the local store answered \(local.status), the upstream \(response.status)")

@@ -38,17 +38,15 @@ final class VendorSlot {
         self.box = box
     }
 
-    /// Runs route `index`'s handler; returns its answer and the context with what the handler noted.
+    /// Runs route `index`'s handler on `context` in place (what it notes stays there); returns its answer.
     func handle(
-        route index: Int, _ context: consuming VendorContext, _ services: inout VendorServices
-    ) -> (FakeResponse, VendorContext) {
-        var context = context
+        route index: Int, _ context: inout VendorContext, _ services: inout VendorServices
+    ) -> FakeResponse {
         // The router only hands out indexes of this vendor's routes; the guard keeps a mismatch from trapping.
         guard index >= 0, index < handlers.count else {
-            return (.json(500, ["error": .string("no handler for route \(index) of \(context.route.vendor)")]), context)
+            return .json(500, ["error": .string("no handler for route \(index) of \(context.route.vendor)")])
         }
-        let response = handlers[index](&context, &services)
-        return (response, context)
+        return handlers[index](&context, &services)
     }
 }
 

@@ -12,6 +12,20 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(entry.route?.parameters["deviceId"], "D/1")
     }
 
+    func test_route_matchesRawSegments_whenPathHasRepeatedSlashesAndNoEscape() throws {
+        let fake = PushFake()
+        fake.send("PUT", "//TPNS/api//application/app1/device/D-1/unregister//")
+        let entry = try XCTUnwrap(fake.journal.entries.last)
+        XCTAssertEqual(entry.operation, .unregister)
+        XCTAssertEqual(entry.route?.parameters, ["appKey": "app1", "deviceId": "D-1"])
+        XCTAssertEqual(entry.route?.template, "/TPNS/api/application/{appKey}/device/{deviceId}/unregister")
+        let wrongMethod = fake.send("GET", "/TPNS//api/device/register/")
+        XCTAssertEqual(wrongMethod.response.status, 405)
+        XCTAssertEqual(wrongMethod.response.headers["Allow"], "POST")
+        XCTAssertEqual(fake.send("HEAD", "/TPNS/api/device/register").response.status, 405)
+        XCTAssertEqual(fake.send("PUT", "/TPNS/api/application/app1/device/D-1/unregister/extra").response.status, 404)
+    }
+
     func test_route_servesBothPrefixes_whenTPNSPathHasNoPrefix() {
         let fake = PushFake()
         XCTAssertEqual(fake.tpnsRegister().response.status, 200)

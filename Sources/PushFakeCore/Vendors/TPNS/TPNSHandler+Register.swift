@@ -37,7 +37,8 @@ extension TPNSHandler {
         }
 
         let key = TPNSState.DeviceKey(applicationKey: applicationKey, deviceId: deviceId)
-        let existing = state.device(key)
+        let existingIndex = state.deviceIndex(key)
+        let existing = existingIndex.map { state.devices[$0] }
         if state.stateChecks {
             if state.isInFlight(key) {
                 context.notes.append("state check: an earlier register for this device is still in flight")
@@ -54,7 +55,7 @@ extension TPNSHandler {
             applicationKey: applicationKey, deviceId: deviceId, deviceRegistrationId: token,
             applicationType: applicationType, additionalParameters: parameters.flatMap { $0.isNull ? nil : $0 },
             isActive: true, createdAt: existing?.createdAt ?? context.now, updatedAt: context.now, unregisteredAt: nil)
-        state.upsert(device)
+        state.upsert(device, at: existingIndex)
         state.markInFlight(key, for: context.responseDelay)
         switch existing {
         case nil: context.notes.append("new device")

@@ -64,6 +64,22 @@ struct TPNSState: Sendable {
         indexByKey[key].map { devices[$0] }
     }
 
+    /// Where the device with `key` is in ``devices``: a register looks it up once and hands the index back to
+    /// ``upsert(_:at:)`` (each lookup hashes both strings of the key).
+    func deviceIndex(_ key: DeviceKey) -> Int? {
+        indexByKey[key]
+    }
+
+    /// Replaces the device at `index` (from ``deviceIndex(_:)`` for the same key, with no change in between), or
+    /// inserts it when `index` is `nil`.
+    mutating func upsert(_ device: TPNS.Device, at index: Int?) {
+        if let index, devices.indices.contains(index) {
+            devices[index] = device
+        } else {
+            upsert(device)
+        }
+    }
+
     /// Inserts or replaces a device; returns the previous record.
     @discardableResult
     mutating func upsert(_ device: TPNS.Device) -> TPNS.Device? {
@@ -93,7 +109,7 @@ struct TPNSState: Sendable {
     }
 
     func isInFlight(_ key: DeviceKey) -> Bool {
-        guard let deadline = inFlightUntil[key] else { return false }
+        guard !inFlightUntil.isEmpty, let deadline = inFlightUntil[key] else { return false }
         return deadline > DispatchTime.now().uptimeNanoseconds
     }
 
@@ -101,7 +117,8 @@ struct TPNSState: Sendable {
     /// and the sum cannot trap: the delay is bounded again here and the deadline saturates.
     mutating func markInFlight(_ key: DeviceKey, for seconds: Double) {
         guard seconds > 0 else {
-            inFlightUntil[key] = nil
+            // Almost always empty: no hashing then (this runs on every register).
+            if !inFlightUntil.isEmpty { inFlightUntil[key] = nil }
             return
         }
         let nanoseconds = UInt64(Fault.clampedDelay(seconds) * 1_000_000_000)
