@@ -323,6 +323,18 @@ try:
     driver.save_screenshot(os.path.join(OUT, "delivery-marks.png"))
     ok("a delivery APNs would refuse and one with a warning carry a mark on their banners")
 
+    # Another client resets the fake (a test between two scenarios): the stream's `reset` event clears the journal
+    # shown, and the new journal's entries follow, numbered from 1 again.
+    wait_for("the journal shows tina's requests", lambda: driver.find_elements(By.CSS_SELECTOR, "#journal-rows tr"))
+    assert http("POST", "/__pushfake/reset", headers={"Authorization": "Bearer " + TOKEN}, base=TOKEN_BASE)[0] == 200
+    wait_for("another client's reset clears the journal shown",
+             lambda: not driver.find_elements(By.CSS_SELECTOR, "#journal-rows tr"))
+    assert http("POST", "/api/v2/apps/app1/devices/register", {"udid": "T-2", "platform": "ios", "push_token": "t2"},
+                base=TOKEN_BASE)[0] == 200
+    wait_for("the new journal's first request shows as #1", lambda: [
+        r.get_attribute("data-seq") for r in driver.find_elements(By.CSS_SELECTOR, "#journal-rows tr")] == ["1"])
+    ok("a reset by another client clears the journal shown, and the new journal follows live")
+
     # Only this server was ever asked for anything, and the page logged no error (a CSP violation would).
     origins = driver.execute_script(
         "return performance.getEntriesByType('resource').map((e) => new URL(e.name).origin)")

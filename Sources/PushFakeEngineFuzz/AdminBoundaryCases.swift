@@ -102,10 +102,12 @@ struct SchemaWalker {
         return branches(schema).contains(where: isNumeric)
     }
 
-    /// A string of digits (`"pattern": "^[0-9]…"`), possibly among other branches.
+    /// A string of digits (`"pattern": "^[0-9]…"`, or `"^([0-9]…:)?[0-9]…"` as event positions are), possibly among
+    /// other branches.
     func isNumericString(_ schema: JSON) -> Bool {
         let schema = resolve(schema)
-        if types(schema).contains("string"), schema["pattern"]?.stringValue?.hasPrefix("^[0-9]") == true { return true }
+        let pattern = schema["pattern"]?.stringValue ?? ""
+        if types(schema).contains("string"), pattern.hasPrefix("^[0-9]") || pattern.hasPrefix("^([0-9]") { return true }
         return branches(schema).contains(where: isNumericString)
     }
 

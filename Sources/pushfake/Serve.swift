@@ -23,6 +23,7 @@ enum Serve {
         configuration.maxConnections = options.maxConnections
         configuration.maxInstances = options.maxInstances
         configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
+        configuration.shutdownGrace = options.shutdownGrace
         if let upstream = options.upstream { configuration.upstream = UpstreamProxy(upstream) }
         let fake = PushFake(options.engineConfiguration)
         if let problem = loadStateFiles(options.stateFiles, into: fake) {

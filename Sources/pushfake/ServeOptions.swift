@@ -35,12 +35,17 @@ struct ServeOptions {
     var upstream: UpstreamSettings?
     /// `--redact-app-keys`: recording exports, the event stream and the request log replace TPNS application keys too.
     var redactAppKeys = false
+    /// `--shutdown-grace`: seconds the answers in flight may take to finish after SIGTERM/SIGINT.
+    var shutdownGrace: Double = 2
+    /// The range `--shutdown-grace` accepts.
+    static let shutdownGraceRange: ClosedRange<Double> = 0...3600
 
     static let spec = CommandSpec(
         path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
         discussion: """
-            Runs until SIGINT or SIGTERM (exit 0). The first stdout line is one JSON object with the bound URLs; \
-            then one log line per request goes to stderr.
+            Runs until SIGINT or SIGTERM (exit 0): it then stops accepting, ends held waits and event streams with a \
+            final answer, lets the answers in flight finish for up to --shutdown-grace seconds, and exits. The first \
+            stdout line is one JSON object with the bound URLs; then one log line per request goes to stderr.
             """,
         options: [
             .value("--host", "address", "Address to bind (default 127.0.0.1; ::1 for IPv6, 0.0.0.0 for all)"),
@@ -119,6 +124,9 @@ struct ServeOptions {
                 "--redact-app-keys",
                 "Recording exports (journal jsonl, har), the event stream (tail) and the request log replace TPNS "
                     + "application keys by ${secret:tpns-app-key} too"),
+            .value(
+                "--shutdown-grace", "seconds",
+                "On SIGTERM/SIGINT, let the answers in flight finish for up to this long (0...3600, default 2; 0 cuts)"),
         ],
         run: { arguments throws(CommandExit) in Serve.run(try ServeOptions(arguments)) })
 
@@ -163,6 +171,7 @@ struct ServeOptions {
         simulatorDelivery = try Self.simulatorDelivery(arguments)
         upstream = try Self.upstream(arguments)
         redactAppKeys = arguments.has("--redact-app-keys")
+        shutdownGrace = try arguments.double("--shutdown-grace", in: Self.shutdownGraceRange) ?? shutdownGrace
     }
 
     /// `--apns-dir DIR` and/or `--simulator booted|UDID`, each needing `--bundle-id`.

@@ -127,6 +127,26 @@ final class TailCommandTests: XCTestCase {
         XCTAssertEqual(server.stop().status, 0)
     }
 
+    func test_tail_saysWhenTheJournalRestarts_goesOn_andEndsWithZero_whenTheServerStops() async throws {
+        let server = try ServerProcess(["--quiet"])
+        let tail = try TailProcess(["--url", server.url, "--since", "0"])
+        _ = try await server.request("POST", "/TPNS/api/device/register", body: register)
+        XCTAssertEqual(try tail.lines(until: { !$0.isEmpty }).count, 1)
+        _ = try await server.request("POST", "/__pushfake/reset")
+        _ = try await server.request("POST", "/TPNS/api/device/register", body: register)
+
+        let lines = try tail.lines(until: { $0.count >= 3 })
+
+        XCTAssertEqual(lines.count, 3, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[0].hasPrefix("#1 "), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("-- reset: the journal started over (epoch "), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix(", reset)"), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix("#1 "), "numbering starts over, and the new entry is shown: \(lines[2])")
+        XCTAssertEqual(server.stop().status, 0)
+        XCTAssertEqual(tail.waitForExit(), 0)
+        XCTAssertTrue(tail.errors.contains("the server ended the stream: the server is shutting down"), tail.errors)
+    }
+
     func test_tail_isStrict_andSaysWhenNoServerAnswers() throws {
         let unknown = try ServerProcess.run(["tail", "--url", "http://127.0.0.1:9", "--follow"])
         XCTAssertEqual(unknown.status, 64)

@@ -19,9 +19,13 @@ struct EngineState {
     var deliveryObservers: [Int: @Sendable (Delivery) -> Void] = [:]
     /// Told when a note is added to a delivery (``PushFake/addNote(_:toDelivery:)``), with the delivery as it is now.
     var noteObservers: [Int: @Sendable (Delivery, String) -> Void] = [:]
+    /// Package watchers (``PushFake/addWatcher(_:)``): every kind of news, with the journal epoch.
+    var watchers: [Int: @Sendable (EngineEvent, UInt64) -> Void] = [:]
     var nextObserverID = 1
     /// Deliveries clock ticks made since delivery observers last heard of them (kept only while there are some).
     var tickDeliveries: [String] = []
+    /// The journal's epoch (``JournalPosition/epoch``): random at first, one more at each restart of the journal.
+    var journalEpoch = UInt64.random(in: 1...(1 << 40))
     /// The `Date` of answers given at the clock's current second, formatted once per second
     /// (``httpDate(at:)``).
     var httpDate = HTTP1Date(secondsSince1970: 0)
@@ -52,18 +56,23 @@ struct EngineState {
         return slots
     }
 
-    /// Back to the configured start, keeping observers (a test's waiters survive a reset) and declared apps.
+    /// Back to the configured start, keeping observers (a test's waiters survive a reset) and declared apps; the
+    /// journal begins a new epoch.
     mutating func reset(vendors: VendorRegistry) {
         let observers = self.observers
         let deliveryObservers = self.deliveryObservers
         let noteObservers = self.noteObservers
+        let watchers = self.watchers
         let nextObserverID = self.nextObserverID
+        let epoch = journalEpoch &+ 1
         let apps = vendorSlots.map { $0.declaredApps() }
         self = EngineState(configuration: configuration, vendors: vendors)
         self.observers = observers
         self.deliveryObservers = deliveryObservers
         self.noteObservers = noteObservers
+        self.watchers = watchers
         self.nextObserverID = nextObserverID
+        self.journalEpoch = epoch
         for (slot, declared) in zip(vendorSlots, apps) {
             if let declared, let commit = try? slot.prepareApps(declared) { commit() }
         }
@@ -83,17 +92,40 @@ struct EngineState {
         let released = services.takeCaused()
         // No request caused them, so no journal entry notes their problems: they stay on the deliveries.
         services.forgetCausedProblems()
-        if !deliveryObservers.isEmpty { tickDeliveries += released }
+        if !deliveryObservers.isEmpty || !watchers.isEmpty { tickDeliveries += released }
     }
 
     /// What delivery observers have not heard of yet: deliveries clock ticks made, then `caused` (a request's),
     /// with the observers to tell. Empty when nobody observes deliveries.
     mutating func takeNewDeliveries(caused: [String]) -> DeliveryNews {
-        guard !deliveryObservers.isEmpty else { return DeliveryNews() }
+        guard !deliveryObservers.isEmpty || !watchers.isEmpty else { return DeliveryNews() }
         let ids = tickDeliveries + caused
         tickDeliveries = []
         return DeliveryNews(
-            deliveries: ids.compactMap { services.delivery(id: $0) }, observers: Array(deliveryObservers.values))
+            deliveries: ids.compactMap { services.delivery(id: $0) }, observers: Array(deliveryObservers.values),
+            watchers: watcherNews)
+    }
+
+    /// The watchers to tell, with the current epoch; empty (and free) without watchers.
+    var watcherNews: WatcherNews {
+        watchers.isEmpty ? WatcherNews() : WatcherNews(watchers: Array(watchers.values), epoch: journalEpoch)
+    }
+
+    /// The journal observers and watchers to tell of a new entry, carried out of the lock.
+    var entryNews: EntryNews {
+        EntryNews(observers: observers.isEmpty ? [] : Array(observers.values), watchers: watcherNews)
+    }
+}
+
+/// A new journal entry's observers and watchers, carried out of the engine lock.
+struct EntryNews {
+    var observers: [@Sendable (JournalEntry) -> Void] = []
+    var watchers = WatcherNews()
+
+    /// Calls every observer, then every watcher; run it outside the lock.
+    func tell(_ entry: JournalEntry) {
+        for observer in observers { observer(entry) }
+        watchers.tell(.entry(entry))
     }
 }
 
@@ -101,11 +133,13 @@ struct EngineState {
 struct DeliveryNews {
     var deliveries: [Delivery] = []
     var observers: [@Sendable (Delivery) -> Void] = []
+    var watchers = WatcherNews()
 
-    /// Calls every observer with every delivery, in order; run it outside the lock.
+    /// Calls every observer and watcher with every delivery, in order; run it outside the lock.
     func tell() {
         for delivery in deliveries {
             for observer in observers { observer(delivery) }
+            watchers.tell(.delivery(delivery))
         }
     }
 }

@@ -52,10 +52,14 @@ extension PushFake {
     /// Sequence numbers keep counting (the next entry is ``Journal/totalCount`` + 1), so entries read before the
     /// clear are never confused with new ones. ``reset()`` is the call that starts everything over.
     public func clearJournal() {
-        let cleared = state.withLock { state in
+        let (cleared, news, restart) = state.withLock { state in
             defer { publishUsage(of: state.journal) }
-            return state.journal.clearEntries()
+            let cleared = state.journal.clearEntries()
+            state.journalEpoch &+= 1
+            let restart = JournalRestart(cause: .journalCleared, nextSequence: state.journal.totalCount &+ 1)
+            return (cleared, state.watcherNews, restart)
         }
+        news.tell(.journalRestarted(restart))
         // Freed after the lock: a million entries take tens of milliseconds to free.
         withExtendedLifetime(cleared) {}
     }
@@ -153,13 +157,14 @@ extension PushFake {
     /// Forgets devices, notifications, deliveries, journal and fault rules; the clock and ids start over.
     /// Declared apps stay declared.
     public func reset() {
-        let retired = state.withLock { state in
+        let (retired, news) = state.withLock { state in
             let old = (state.journal, state.services, state.vendorSlots)
             state.reset(vendors: vendors)
             publishUsage(of: state.journal)
             publishClock(state.clock)
-            return old
+            return (old, state.watcherNews)
         }
+        news.tell(.journalRestarted(JournalRestart(cause: .reset, nextSequence: 1)))
         // The old journal and state are freed after the lock, as in clearJournal().
         withExtendedLifetime(retired) {}
     }
@@ -203,7 +208,7 @@ extension PushFake {
     public func removeDeliveryObserver(_ token: Int) {
         state.withLock { state in
             state.deliveryObservers.removeValue(forKey: token)
-            if state.deliveryObservers.isEmpty { state.tickDeliveries = [] }
+            if state.deliveryObservers.isEmpty && state.watchers.isEmpty { state.tickDeliveries = [] }
         }
     }
 }

@@ -17,17 +17,18 @@ extension PushFake {
     /// - Returns: `false` when the engine has no delivery with that id (it was reset since).
     @discardableResult
     public func addNote(_ note: String, toDelivery id: String) -> Bool {
-        let told = state.withLock { state -> (Delivery, [@Sendable (Delivery, String) -> Void])? in
+        let told = state.withLock { state -> (Delivery, [@Sendable (Delivery, String) -> Void], WatcherNews)? in
             guard state.services.updateDelivery(id: id, { $0.notes.append(note) }),
                 let delivery = state.services.delivery(id: id)
             else { return nil }
             state.journal.entry(causing: id, within: Self.noteSearchDepth)?.extras?.laterNotes.withLock {
                 $0.append(note)
             }
-            return (delivery, Array(state.noteObservers.values))
+            return (delivery, Array(state.noteObservers.values), state.watcherNews)
         }
-        guard let (delivery, observers) = told else { return false }
+        guard let (delivery, observers, watchers) = told else { return false }
         for observer in observers { observer(delivery, note) }
+        watchers.tell(.note(delivery, note))
         return true
     }
 

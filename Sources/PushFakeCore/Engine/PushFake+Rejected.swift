@@ -9,16 +9,16 @@ extension PushFake {
     ) -> Int {
         let (method, target) = Self.requestLine(of: raw)
         let request = FakeRequest(method: method, target: target, body: raw, transport: transport)
-        let (entry, observers) = state.withLock { state in
+        let (entry, news) = state.withLock { state in
             let entry = JournalEntry(
                 sequence: state.journal.takeSequence(), time: state.clock.now, request: request, route: nil,
                 vendor: nil, app: nil, device: nil, fault: nil, response: response, outcome: .responded, delay: 0,
                 deliveryIDs: [], notes: [note])
             state.journal.append(entry)
             publishUsage(of: state.journal)
-            return (entry, Array(state.observers.values))
+            return (entry, state.entryNews)
         }
-        for observer in observers { observer(entry) }
+        news.tell(entry)
         return entry.sequence
     }
 

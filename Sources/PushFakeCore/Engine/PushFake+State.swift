@@ -54,7 +54,7 @@ extension PushFake {
             vendors: vendors.vendors, slots: loaded.vendorSlots, clock: loaded.clock, services: loaded.services,
             faultGenerator: loaded.faultGenerator, faultRules: loaded.faultRules,
             nextFaultNumber: loaded.nextFaultNumber, idKinds: idKinds)
-        let replaced = state.withLock { state in
+        let (replaced, news) = state.withLock { state in
             let old = (state.services, state.faultRules, state.vendorSlots)
             state.clock = loaded.clock
             publishClock(loaded.clock)
@@ -63,23 +63,27 @@ extension PushFake {
             state.faultRules = loaded.faultRules
             state.nextFaultNumber = loaded.nextFaultNumber
             state.vendorSlots = loaded.vendorSlots
-            return old
+            state.tickDeliveries = []
+            return (old, state.watcherNews)
         }
+        news.tell(.stateReplaced)
         // The state it replaced is freed here, after the lock: freeing a large one takes a while.
         withExtendedLifetime(replaced) {}
         return snapshot
     }
 
     /// Replaces the journal with `journal` (one ``Journal/init(restoring:limit:totalCount:droppedCount:)`` built):
-    /// how a test fixture makes a local copy of a remote engine, state and journal, for reading.
+    /// how a test fixture makes a local copy of a remote engine, state and journal, for reading. A new journal epoch
+    /// begins.
     package func replaceJournal(_ journal: Journal) {
-        let old = state.withLock { state in
-            defer {
-                state.journal = journal
-                publishUsage(of: journal)
-            }
-            return state.journal
+        let (old, news) = state.withLock { state in
+            let old = state.journal
+            state.journal = journal
+            state.journalEpoch &+= 1
+            publishUsage(of: journal)
+            return (old, state.watcherNews)
         }
+        news.tell(.journalRestarted(JournalRestart(cause: .journalReplaced, nextSequence: journal.totalCount &+ 1)))
         withExtendedLifetime(old) {}
     }
 

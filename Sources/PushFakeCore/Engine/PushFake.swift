@@ -50,13 +50,12 @@ public final class PushFake: Sendable {
     public func handle(_ request: FakeRequest) -> Exchange {
         // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
         let prepared = prepare(request)
-        let (exchange, entry, observers, delivered, dropped) = state.withLock { state in
+        let (exchange, entry, news, delivered, dropped) = state.withLock { state in
             let (exchange, entry, dropped) = process(prepared, state: &state)
             publishUsage(of: state.journal)
-            let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
-            return (exchange, entry, observers, state.takeNewDeliveries(caused: entry.deliveryIDs), dropped)
+            return (exchange, entry, state.entryNews, state.takeNewDeliveries(caused: entry.deliveryIDs), dropped)
         }
-        for observer in observers { observer(entry) }
+        news.tell(entry)
         delivered.tell()
         // The entry a full ring overwrote is freed here, after the lock.
         withExtendedLifetime(dropped) {}

@@ -44,6 +44,28 @@ public struct Journal: Sendable {
     /// entries) and has not wrapped. Keep the array when you read it more than once.
     public var entries: [JournalEntry] { storage.elements }
 
+    /// The age-order index (0: the oldest entry held) of the first entry whose sequence number is above
+    /// `sequence`; ``count`` when there is none. A binary search: a reader resuming near the end of a big journal
+    /// pays for what it reads, and holds a snapshot (O(1)) rather than a copy of the entries.
+    package func firstIndex(after sequence: Int) -> Int {
+        var low = 0
+        var high = storage.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if let entry = storage.element(at: middle), entry.sequence <= sequence {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// The entry at age-order `index` (0: the oldest held); `nil` outside `0..<count`.
+    package func entry(at index: Int) -> JournalEntry? {
+        storage.element(at: index)
+    }
+
     /// The number of entries still held (at most ``limit``); see ``totalCount`` for all ever appended.
     public var count: Int { storage.count }
 

@@ -135,7 +135,7 @@ extension JournalEntry {
 
     /// Roughly what the entry holds in memory: its own fields, its byte array and its extras, with the allocator's
     /// overhead. Delivery ids count as one reference each: their strings are the deliveries'.
-    var approximateBytes: Int {
+    package var approximateBytes: Int {
         // An array's heap object is a 32-byte header plus its elements, rounded up to 16 by malloc.
         let array = (32 &+ bytes.capacity &+ 15) & ~15
         let extras = self.extras.map { extras in

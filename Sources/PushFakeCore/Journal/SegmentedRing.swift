@@ -72,6 +72,14 @@ package struct SegmentedRing<Element> {
         return result
     }
 
+    /// The element at `index` in age order (0 is the oldest); `nil` outside `0..<count`.
+    package func element(at index: Int) -> Element? {
+        guard index >= 0, index < count else { return nil }
+        let (chunk, slot) = ((head &+ index) % count).quotientAndRemainder(dividingBy: chunkSize)
+        guard chunks.indices.contains(chunk), chunks[chunk].indices.contains(slot) else { return nil }
+        return chunks[chunk][slot]
+    }
+
     /// The newest element among the last `limit` that satisfies `predicate`, searched newest first.
     package func last(within limit: Int, where predicate: (Element) -> Bool) -> Element? {
         guard count > 0, limit > 0 else { return nil }

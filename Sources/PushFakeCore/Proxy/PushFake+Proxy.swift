@@ -57,7 +57,7 @@ extension PushFake {
         let vendor = prepared.vendorIndex.flatMap { vendors.entries.indices.contains($0) ? $0 : nil }.map {
             vendors.entries[$0].vendor
         }
-        let (entry, observers, delivered, dropped) = state.withLock { state in
+        let (entry, news, delivered, dropped) = state.withLock { state in
             if state.clock.mode == .real { state.tick() }
             let now = state.clock.now
             state.services.now = now
@@ -93,10 +93,9 @@ extension PushFake {
                 deliveryIDs: deliveryIDs, notes: notes + extraNotes, proxied: proxied)
             let dropped = state.journal.append(entry)
             publishUsage(of: state.journal)
-            let observers = state.observers.isEmpty ? [] : Array(state.observers.values)
-            return (entry, observers, state.takeNewDeliveries(caused: deliveryIDs), dropped)
+            return (entry, state.entryNews, state.takeNewDeliveries(caused: deliveryIDs), dropped)
         }
-        for observer in observers { observer(entry) }
+        news.tell(entry)
         delivered.tell()
         withExtendedLifetime(dropped) {}
         return (response, entry.sequence)

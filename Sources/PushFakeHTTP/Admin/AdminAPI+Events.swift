@@ -2,14 +2,25 @@ import PushFakeCore
 
 extension AdminAPI {
     /// `GET /__pushfake/events`: a server-sent events stream of journal entries and deliveries (``EventHub``).
-    /// `?since=SEQ`, or the `Last-Event-ID` header of a reconnecting `EventSource`, replays what came after SEQ.
+    /// `?since=`, or the `Last-Event-ID` header of a reconnecting `EventSource`, replays what came after that
+    /// position (`EPOCH:SEQ` as in the stream's `id:` lines, or a bare sequence number of the current epoch).
     func events(_ request: FakeRequest) -> ServerReply {
-        var since = Self.query(request)["since"].flatMap(Int.init)
-        if since == nil, let last = request.headers["Last-Event-ID"] {
-            guard let sequence = Int(last), sequence >= 0 else {
-                return .response(Self.badRequest("Last-Event-ID must be a journal sequence number, not \(last)"))
+        var requested: EventPosition?
+        for (name, value) in [
+            ("since", Self.query(request)["since"]), ("Last-Event-ID", request.headers["Last-Event-ID"]),
+        ] {
+            guard let value else { continue }
+            guard let position = EventPosition(value) else {
+                return .response(
+                    Self.badRequest(
+                        "\(name) must be an event id of the stream (EPOCH:SEQ) or a journal sequence number, not "
+                            + value))
             }
-            since = sequence
+            requested = position
+            break
+        }
+        guard let hub = server.eventHub(for: fake) else {
+            return .response(.json(503, ["error": "the server is shutting down"]))
         }
         let stream = ResponseStream(
             headers: [
@@ -17,7 +28,7 @@ extension AdminAPI {
                 "X-Accel-Buffering": "no",
             ],
             maxQueuedBytes: server.configuration.eventsBufferBytes)
-        server.eventHub(for: fake).subscribe(stream, since: since)
+        hub.subscribe(stream, from: requested)
         return .stream(stream)
     }
 }

@@ -48,13 +48,13 @@ extension AdminAPI {
         return min(asked ?? ceiling, ceiling)
     }
 
-    /// `DELETE /__pushfake/instances/{id}`.
+    /// `DELETE /__pushfake/instances/{id}`: its held waits answer 410 at once and its event streams end with a final
+    /// `end` event, so nothing holds the engine afterwards.
     func deleteInstance(_ id: String) -> FakeResponse {
-        let engine = server.instances.engine(id)
-        guard server.instances.remove(id) else {
+        guard let engine = server.instances.remove(id) else {
             return .json(404, ["error": .string("no instance with id \(id)")])
         }
-        if let engine { server.endEvents(of: engine) }
+        server.endHeld(of: engine, .instanceDeleted(id))
         return .json(200, ["deleted": .string(id)])
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import PushFakeCore
 
 extension AdminAPI {
@@ -18,10 +17,9 @@ extension AdminAPI {
         }
     }
 
-    /// `POST /__pushfake/wait`: answers the moment enough entries match — an engine observer completes the held
-    /// answer, no polling — or 408 with the closest miss when `timeout` passes first.
+    /// `POST /__pushfake/wait`: answers the moment enough entries match, or 408 with the closest miss when `timeout`
+    /// passes first; 410 at once when its instance is deleted meanwhile, 503 when the server stops (``HeldWait``).
     func wait(_ request: FakeRequest) -> ServerReply {
-        let expectation: WaitRequest
         switch parsed(
             request, as: "wait",
             { json throws(JSONFieldError) in
@@ -29,40 +27,8 @@ extension AdminAPI {
             })
         {
         case .failure(let answer): return .response(answer)
-        case .success(let parsed): expectation = parsed
+        case .success(let expectation): return HeldWait.start(on: fake, expectation, holds: server.heldReplies)
         }
-        let engine = fake
-        let check = { @Sendable () -> Verification in
-            Verification.count(expectation.matcher, expectation.count, in: engine.journal.entries)
-        }
-        let now = check()
-        guard !now.isSatisfied else { return .response(Self.outcome(now, failureStatus: 408)) }
-        let deferred = DeferredResponse()
-        let token = engine.addObserver { entry in
-            guard expectation.matcher.matches(entry) else { return }
-            let result = check()
-            if result.isSatisfied { deferred.complete(Self.outcome(result, failureStatus: 408)) }
-        }
-        deferred.onCancel { engine.removeObserver(token) }
-        // The 408 text is written when the time is up, so it shows the journal as it is then.
-        DispatchQueue.global().asyncAfter(deadline: .now() + expectation.timeout) {
-            let result = check()
-            var answer = Self.outcome(result, failureStatus: 408)
-            if !result.isSatisfied {
-                answer = Self.outcome(
-                    Verification(
-                        matched: result.matched,
-                        failure: "waited \(JSON.double(expectation.timeout).serializedString()) s: "
-                            + (result.failure ?? "")),
-                    failureStatus: 408)
-            }
-            deferred.complete(answer)
-            engine.removeObserver(token)
-        }
-        // A request recorded between the first check and the observer would be missed: check once more.
-        let again = check()
-        if again.isSatisfied { deferred.complete(Self.outcome(again, failureStatus: 408)) }
-        return .deferred(deferred, timeout: nil, timeoutResponse: Self.badRequest("unreachable"))
     }
 
     static func outcome(_ result: Verification, failureStatus: Int) -> FakeResponse {

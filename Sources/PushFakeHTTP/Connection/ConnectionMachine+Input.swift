@@ -17,20 +17,26 @@ extension ConnectionMachine {
         if case .reading = phase { advance(now: now) }
     }
 
-    /// The peer's input ended (read returned 0): answer what was received, then close.
+    /// The peer's input ended (read returned 0): answer what was received — held, awaited and streamed answers
+    /// too, whole — then close. A half-closed client (`shutdown(SHUT_WR)` after its request) cannot be told from
+    /// one that closed for good until a write fails, so the answer is written and the write decides.
     mutating func inputEnded(now: UInt64) {
         inputClosed = true
         switch phase {
         case .reading: advance(now: now)
-        case .awaiting, .streaming: abort()
         case .lingering: phase = .closed
-        case .holding, .closing, .closed: break
+        case .holding, .awaiting, .streaming, .closing, .closed: break
         }
     }
 
     /// Time passed: releases a held answer, answers a long-poll that timed out, enforces the request and idle
     /// timeouts. Early or repeated ticks are harmless.
     package mutating func tick(now: UInt64) {
+        if let drainDeadline, now >= drainDeadline {
+            // The server's shutdown grace is over: what is still unanswered or unwritten is cut.
+            abort()
+            return
+        }
         switch phase {
         case .holding(let held, let until) where now >= until:
             phase = .reading
@@ -90,11 +96,9 @@ extension ConnectionMachine {
         settle(now: now)
     }
 
-    /// Closes a connection that is done: input ended while waiting for another thread, or nothing left to write.
+    /// Closes a connection that is done: nothing left to write.
     private mutating func settle(now: UInt64) {
         switch phase {
-        case .awaiting, .streaming:
-            if inputClosed { abort() }
         case .closing:
             if !hasPendingOutput { closeWritten(now: now) }
         default:

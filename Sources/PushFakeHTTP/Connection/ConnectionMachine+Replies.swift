@@ -4,11 +4,12 @@ import PushFakeHTTP1
 extension ConnectionMachine {
     /// Serializes `response` into the output buffer; closes after it unless the request keeps the connection.
     mutating func write(_ response: FakeResponse, _ facts: RequestFacts, now: UInt64) {
+        let keepAlive = facts.keepAlive && drainDeadline == nil
         response.serialize(
-            keepAlive: facts.keepAlive, headRequest: facts.isHead, requestVersion: facts.version,
+            keepAlive: keepAlive, headRequest: facts.isHead, requestVersion: facts.version,
             date: facts.date.date, into: &output)
         lastActivity = now
-        phase = facts.keepAlive ? .reading : .closing
+        phase = keepAlive ? .reading : .closing
     }
 
     /// Writes the head of a streamed answer; chunks follow from ``external(_:now:)``.
@@ -20,13 +21,12 @@ extension ConnectionMachine {
         if let date = facts.date.date, stream.headers["Date"] == nil { output.append(contentsOf: date.fieldLine) }
         let framing = HTTP1Serializer.appendEndOfHead(
             framing: stream.contentLength.map { .length($0) } ?? .chunked, status: stream.status,
-            keepAlive: facts.keepAlive, requestVersion: facts.version,
-            into: &output)
+            keepAlive: facts.keepAlive && drainDeadline == nil, requestVersion: facts.version, into: &output)
         lastActivity = now
         guard !facts.isHead, !HTTP1ResponseHead.isBodyless(stream.status) else {
             // No body will be sent: the producer learns it at once.
             stream.source.cancel()
-            phase = facts.keepAlive && framing != .untilClose ? .reading : .closing
+            phase = facts.keepAlive && drainDeadline == nil && framing != .untilClose ? .reading : .closing
             return
         }
         phase = .streaming(stream, framing: framing, facts)
@@ -57,9 +57,9 @@ extension ConnectionMachine {
             switch framing {
             case .chunked:
                 output.append(contentsOf: HTTP1Serializer.lastChunk)
-                phase = facts.keepAlive ? .reading : .closing
+                phase = facts.keepAlive && drainDeadline == nil ? .reading : .closing
             case .length:
-                phase = facts.keepAlive ? .reading : .closing
+                phase = facts.keepAlive && drainDeadline == nil ? .reading : .closing
             case .untilClose:
                 phase = .closing
             }

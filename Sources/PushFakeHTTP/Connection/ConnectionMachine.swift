@@ -19,8 +19,11 @@ import PushFakeHTTP1
 /// of a rejected request for the journal.
 /// Answers are serialized straight into ``output``, the connection's one output buffer.
 ///
-/// Half-close: once the peer's input ends, the requests already received are still answered (held answers too),
-/// then the connection closes; an answer awaited from another thread or a stream is cancelled at once.
+/// Half-close: once the peer's input ends, the requests already received are still answered — held, awaited and
+/// streamed answers too, whole — then the connection closes.
+///
+/// Shutdown (``drain(until:now:)``): the answer in flight is finished and written, with `Connection: close`; an
+/// idle connection closes at once, and nothing more is read or answered; at the deadline whatever is left is cut.
 package struct ConnectionMachine<Responder: ConnectionResponder> {
     /// Limits and timeouts, fixed for the connection's life.
     package struct Configuration {
@@ -90,6 +93,8 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     var inputClosed = false
     /// The source the driver has attached its waker to (``pollExternal(now:waker:)``).
     var attachedSource: ExternalSource?
+    /// Set once the server stops: the end of its shutdown grace (``drain(until:now:)``).
+    var drainDeadline: UInt64?
     /// The connection closes after rejecting a body over the limit: linger before closing
     /// (``Phase/lingering(until:budget:)``).
     var lingersOnClose = false
@@ -135,6 +140,11 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
 
     /// When the driver must call ``tick(now:)`` at the latest; `nil` when only I/O or another thread can move on.
     package var deadline: UInt64? {
+        guard let drainDeadline else { return phaseDeadline }
+        return min(phaseDeadline ?? drainDeadline, drainDeadline)
+    }
+
+    private var phaseDeadline: UInt64? {
         switch phase {
         case .holding(_, let until): return until
         case .awaiting(_, let until, _, _): return until
@@ -159,8 +169,32 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         sent = 0
         switch phase {
         case .closing: closeWritten(now: now)
-        case .reading: if parser.bufferedByteCount > 0 { advance(now: now) }
+        // An answer over the output high water left requests unparsed, or (input ended) the close undecided.
+        case .reading: if parser.bufferedByteCount > 0 || inputClosed { advance(now: now) }
         default: break
+        }
+    }
+
+    /// The server stops: the answer in flight — held, awaited (a journal export, or a wait that its producer ends
+    /// with a final answer) or streamed (ended by its producer with a final event) — is finished and written with
+    /// `Connection: close`, then the connection closes; a connection with no answer in flight closes once what is
+    /// written has gone out (requests still arriving or not yet answered were never processed, so a client may
+    /// safely send them again). At `deadline` whatever is left is cut (``tick(now:)``).
+    package mutating func drain(until deadline: UInt64, now: UInt64) {
+        guard drainDeadline == nil else { return }
+        drainDeadline = deadline
+        switch phase {
+        case .reading:
+            phase = hasPendingOutput ? .closing : .closed
+        case .holding(let held, _):
+            // A fault's delay is not worth a cut answer: it is released now.
+            switch held {
+            case .respond(let response, let facts): write(response, facts, now: now)
+            case .drop: phase = .closing
+            }
+            if !hasPendingOutput { phase = .closed }
+        case .awaiting, .streaming, .closing, .lingering, .closed:
+            break
         }
     }
 

@@ -356,13 +356,16 @@ enum DashboardAssets {
 
         // ---- Model: the journal as the stream delivered it, and the world as GET …/state last described it.
         const model = {
-          entries: [], bySeq: new Map(), lastSeq: 0, selected: null,
+          entries: [], bySeq: new Map(), lastId: "0", selected: null,
           world: null, active: new Map(), deliveries: new Map(), fresh: new Set(), loaded: false,
         };
 
         // ---- The event stream, read with fetch so the Authorization header can go along (EventSource cannot send one).
-        // After an error or a `dropped` event it reconnects with ?since=, and the server replays what was missed.
+        // After an error or a `dropped` event it reconnects with ?since= the last event id (EPOCH:SEQ), and the server
+        // replays what was missed; when the journal restarted meanwhile (a reset, a cleared journal, a restarted server)
+        // the server says so with a `reset` event first (FakeBehaviour.md, "The events stream").
         let stream = null;
+        let ended = false;
         function setLive(state, text) {
           const live = $("live");
           live.className = "live " + state;
@@ -374,7 +377,7 @@ enum DashboardAssets {
           const controller = new AbortController();
           stream = controller;
           try {
-            const response = await fetch(`${ADMIN}/events?since=${model.lastSeq}`, {
+            const response = await fetch(`${ADMIN}/events?since=${encodeURIComponent(model.lastId)}`, {
               headers: adminHeaders({ Accept: "text/event-stream" }), cache: "no-store", signal: controller.signal,
             });
             if (!response.ok) {
@@ -397,12 +400,13 @@ enum DashboardAssets {
                 buffer = buffer.slice(end + 2);
               }
             }
-            setLive("off", "reconnecting…");
+            setLive("off", ended ? "ended" : "reconnecting…");
           } catch (error) {
             if (controller.signal.aborted) return;
             setLive("off", "offline");
             notice(`Event stream: ${error.message}. Retrying…`);
           }
+          if (ended) return;
           if (stream === controller) setTimeout(() => { if (stream === controller) listen(); }, 2000);
         }
 
@@ -412,20 +416,51 @@ enum DashboardAssets {
           for (const line of block.split("\n")) {
             if (line.startsWith("event:")) type = line.slice(6).trim();
             else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+            else if (line.startsWith("id:")) model.lastId = line.slice(3).trim();
           }
           if (!data.length) return;
           const payload = JSON.parse(data.join("\n"));
           if (type === "entry") addEntry(payload);
           else if (type === "delivery") addDelivery(payload);
           else if (type === "note") addNote(payload);
+          else if (type === "reset") {
+            // A cleared journal leaves the rest of the fake as it was; any other restart forgets the schedule too.
+            if (payload.cause !== "journalCleared") scheduledBefore = new Map();
+            forgetJournal(payload.cause === "journalCleared" ? "" : "The fake was reset.");
+          }
+          else if (type === "state") {
+            // Anyone's loaded state replaced the deliveries and notifications (what was scheduled was not deleted).
+            model.deliveries.clear();
+            scheduledBefore = new Map();
+            lastWorld = "";
+            scheduleRefresh();
+          }
           else if (type === "dropped") notice(`The event stream fell behind (${payload.reason}); catching up.`);
+          else if (type === "end") {
+            // The server stops (it may come back: keep trying) or this instance is gone (nothing to come back to).
+            ended = payload.reason === "instanceDeleted";
+            notice(`The server ended the event stream: ${payload.message}.`);
+          }
+        }
+
+        // The journal restarted (anyone's reset or clear, this page's or a test's): what the page shows of it is gone,
+        // and the entries that follow are the new journal's.
+        function forgetJournal(message) {
+          model.entries = [];
+          model.bySeq.clear();
+          model.selected = null;
+          $("entry-detail").hidden = true;
+          $("compose-result").replaceChildren();
+          renderJournal();
+          lastWorld = "";
+          scheduleRefresh();
+          if (message) notice(message);
         }
 
         function addEntry(entry) {
           if (model.bySeq.has(entry.seq)) return;
           model.entries.push(entry);
           model.bySeq.set(entry.seq, entry);
-          model.lastSeq = Math.max(model.lastSeq, entry.seq);
           if (entry.operation) addOption($("operation-list"), entry.operation);
           queueRow(entry);
           scheduleRefresh();
@@ -1048,19 +1083,10 @@ enum DashboardAssets {
           } catch (error) { notice(`State: ${error.message}`); }
         }
 
-        // After a reset the journal's sequence numbers start over, so the stream is reopened from the beginning.
+        // The stream's `reset` event clears the journal shown, whoever reset the fake.
         async function reset() {
           if (!confirm("Reset the fake? Devices, notifications, deliveries, journal and faults are forgotten.")) return;
-          if (!(await act("Reset", admin("/reset", { method: "POST" })))) return;
-          model.entries = [];
-          scheduledBefore = new Map();
-          model.bySeq.clear();
-          model.lastSeq = 0;
-          model.selected = null;
-          $("entry-detail").hidden = true;
-          $("compose-result").replaceChildren();
-          renderJournal();
-          listen();
+          await act("Reset", admin("/reset", { method: "POST" }));
         }
 
         // ---- Wiring.
@@ -1084,13 +1110,8 @@ enum DashboardAssets {
           $("entry-detail").addEventListener("keydown", (e) => { if (e.key === "Escape") closeEntry(); });
           $("download-jsonl").addEventListener("click", () => download("jsonl"));
           $("download-har").addEventListener("click", () => download("har"));
-          $("clear-journal").addEventListener("click", async () => {
-            if (!(await act("Clear journal", admin("/journal", { method: "DELETE" })))) return;
-            model.entries = [];
-            model.bySeq.clear();
-            closeEntry();
-            renderJournal();
-          });
+          // The stream's `reset` event (cause journalCleared) clears the rows, for every page watching.
+          $("clear-journal").addEventListener("click", () => act("Clear journal", admin("/journal", { method: "DELETE" })));
           $("device-filter").addEventListener("input", renderDevices);
 
           const tabs = [...document.querySelectorAll("[role=tab]")];

@@ -12,9 +12,11 @@
     /// the next sweep (held answers, long-poll timeouts) are kept to the millisecond; request and idle timeouts
     /// are checked by a sweep every 100 ms.
     struct EventLoop: Sendable {
-        let epoll: Int32
+        /// Its descriptors, which outlive the loop's thread for as long as anyone holds the loop.
+        let descriptors: LoopDescriptors
+        var epoll: Int32 { descriptors.epoll }
         /// An eventfd that wakes the loop: the server stops, or a connection was woken.
-        let wake: Int32
+        var wake: Int32 { descriptors.wake }
         /// Connections woken by other threads since the loop last looked.
         let woken = Locked<[Int32]>([])
         /// Connections accepted since the loop last looked, so it starts their idle timers before their first byte.
@@ -31,7 +33,7 @@
                 return nil
             }
             _ = pushfake_epoll_ctl(epoll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue)
-            return EventLoop(epoll: epoll, wake: wake)
+            return EventLoop(descriptors: LoopDescriptors(epoll: epoll, wake: wake))
         }
 
         /// Hands a freshly accepted, non-blocking socket to this loop.
@@ -55,28 +57,33 @@
             _ = write(wake, &one, MemoryLayout<UInt64>.size)
         }
 
-        /// Runs until the server stops, then closes its connections and descriptors.
+        /// Runs until the server stops and its connections have drained (or the shutdown grace is over), then
+        /// closes its connections and descriptors.
         func run(server: PushFakeServer) {
             var state = EventLoopState(loop: self, server: server)
             var events = [epoll_event](repeating: epoll_event(), count: 256)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
             defer { buffer.deallocate() }
             var fairness = LoopFairness(now: Self.now())
-            running: while true {
+            while true {
                 let before = Self.now()
                 let timeout = state.waitMilliseconds(now: before)
                 let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
                 if count < 0, errno != EINTR { break }
                 let now = Self.now()
                 fairness.waited(from: before, to: now)
+                // Once per batch: a stopping server drains every connection (the answers in flight are finished,
+                // idle connections close), then the loop ends when none is left or the grace is over.
+                if state.drainDeadline == nil, let deadline = server.drainDeadline {
+                    state.drain(until: deadline, now: now)
+                }
                 state.adoptPending(now: now)
                 for index in 0..<max(0, Int(count)) {
                     // A stopping server does not wait for the rest of a batch of busy connections: at most the
-                    // answer being built now delays it (SIGTERM under load, issue "Unbreakable").
-                    guard server.isRunning else { break running }
+                    // answer being built now delays the drain, which begins at the top of the next turn.
+                    if state.drainDeadline == nil, !server.isRunning { break }
                     let fd = withUnsafePointer(to: &events[index]) { pushfake_event_fd($0) }
                     if fd == wake {
-                        guard server.isRunning else { break running }
                         state.wokenUp(now: now)
                         continue
                     }
@@ -86,11 +93,11 @@
                 }
                 let done = Self.now()
                 state.runTimers(now: done)
+                if let deadline = state.drainDeadline, state.connections.isEmpty || done >= deadline { break }
                 fairness.yieldIfBusy(now: done)
             }
+            // The descriptors close with the last holder of this loop (LoopDescriptors).
             state.closeAll()
-            Glibc.close(wake)
-            Glibc.close(epoll)
         }
 
         /// Reads the eventfd back to zero, so the next wake-up is seen.

@@ -10,6 +10,8 @@
         /// Connections whose deadline comes before the next sweep: ticked exactly on time.
         private var timed = Set<Int32>()
         private var nextSweep: UInt64
+        /// The end of the server's shutdown grace, once the loop has seen the server stop.
+        private(set) var drainDeadline: UInt64?
 
         init(loop: EventLoop, server: PushFakeServer) {
             self.loop = loop
@@ -45,7 +47,17 @@
             let machine = responder.makeMachine(now: now, peer: Socket(fd: fd).peerAddress())
             let connection = LoopConnection(fd: fd, loop: loop, server: server, machine: machine)
             connections[fd] = connection
+            if let drainDeadline { connection.drain(until: drainDeadline, now: now) }
             return connection
+        }
+
+        /// The server stops: every connection finishes its answer in flight and closes (idle ones at once).
+        mutating func drain(until deadline: UInt64, now: UInt64) {
+            drainDeadline = deadline
+            for (fd, connection) in connections {
+                connection.drain(until: deadline, now: now)
+                settled(fd)
+            }
         }
 
         /// How long epoll may wait: until the next sweep or the earliest exact deadline.
@@ -102,7 +114,7 @@
             }
         }
 
-        /// The server stopped: cancels what connections wait for and closes them.
+        /// The loop ends: cancels what connections still wait for and closes them.
         mutating func closeAll() {
             for (fd, connection) in connections {
                 connection.abort()

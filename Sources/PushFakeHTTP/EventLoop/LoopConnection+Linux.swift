@@ -58,6 +58,13 @@
             settle(now: now)
         }
 
+        /// The server stops: finish the answer in flight, then close (``ConnectionMachine/drain(until:now:)``).
+        func drain(until deadline: UInt64, now: UInt64) {
+            refilledThisTurn = false
+            machine.drain(until: deadline, now: now)
+            settle(now: now)
+        }
+
         /// The loop is stopping.
         func abort() {
             machine.abort()

@@ -4,16 +4,18 @@ import PushFakeCore
 /// `GET /__pushfake/events`: one engine's journal entries and deliveries as server-sent events, for every
 /// subscriber (the dashboard, `pushfake tail`, other languages' test harnesses).
 ///
-/// Vendor traffic pays almost nothing for it: the engine's observers only append the entry or delivery to this
-/// hub's queue; the hub's own thread writes each event's text once and hands it to every subscriber's stream,
-/// which never blocks. A subscriber that falls more than ``bufferBytes`` behind (a stalled reader) is dropped with a
-/// final `dropped` event instead of slowing anyone. While nobody subscribes the hub has no observers and no thread.
+/// Vendor traffic pays almost nothing for it: the engine's watcher only appends the news to this hub's queue; the
+/// hub's own thread writes each event's text once and hands it to every subscriber's stream, which never blocks. A
+/// subscriber that falls more than ``bufferBytes`` behind on live events (a stalled reader) is dropped with a final
+/// `dropped` event instead of slowing anyone; a replay (`?since=`) is paced by what the client reads, however long
+/// the journal. While nobody subscribes the hub has no watcher and no thread.
 ///
-/// The stream (`text/event-stream`):
+/// The stream (`text/event-stream`; FakeBehaviour.md, "The events stream"):
 /// ```
 /// retry: 2000
+/// id: 4711:6                         ← where this stream starts: journal epoch 4711, after entry 6
 ///
-/// id: 7
+/// id: 4711:7
 /// event: entry
 /// data: {"v":1,"seq":7,…}          ← a JSON Lines journal entry (RecordingFormat.md)
 ///
@@ -23,45 +25,68 @@ import PushFakeCore
 /// event: note
 /// data: {"delivery":{…},"note":"…"}  ← a note added to a delivery later (a failed simulator push)
 ///
+/// id: 4712:0
+/// event: reset
+/// data: {"epoch":"4712","cause":"reset"}  ← the journal restarted: forget what the stream said before
+///
+/// event: state
+/// data: {"cause":"stateLoaded"}      ← PUT /__pushfake/state replaced devices and deliveries
+///
 /// : heartbeat                        ← every heartbeat interval
+///
+/// event: end
+/// data: {"reason":"shutdown",…}      ← the last event when the server stops or the instance is deleted
 /// ```
-/// `?since=SEQ` (or the `Last-Event-ID` header an `EventSource` sends when it reconnects) replays the entries after
-/// SEQ, with their deliveries, before the live ones.
+/// Every `id:` is `EPOCH:SEQ`. `?since=` and `Last-Event-ID` take that form (or a bare `SEQ` of the current epoch)
+/// and replay what came after it; a position of another epoch replays the current epoch from its start, after a
+/// `reset` event. Where a subscriber without one starts is fixed when its response head is produced.
 package final class EventHub: Sendable {
-    private struct Subscriber {
-        let id: Int
-        let stream: ResponseStream
-        /// Entries up to this sequence number were sent (by the replay); later live ones with a lower one are not.
-        var lastSequence: Int
-        /// Deliveries the replay sent, so their live copies are skipped.
-        var replayedDeliveries: Set<String>
+    /// Why the hub ends every stream with a final `end` event; it then takes no more subscribers.
+    package typealias Ending = HoldEnding
+
+    /// Where a subscriber starts, read from the engine when its head was produced.
+    struct Start {
+        var epoch: UInt64
+        var after: Int
+        /// The client asked to resume from a position of another epoch (or past the journal's end).
+        var stale: Bool
     }
 
-    private enum Event {
-        case entry(JournalEntry)
-        case delivery(Delivery)
-        case note(Delivery, String)
-        case subscribe(id: Int, stream: ResponseStream, since: Int?)
+    private enum Admission {
+        case admitted(id: Int, startThread: Bool)
+        case refused(Ending)
     }
 
-    private struct State {
+    enum Event {
+        case news(EngineEvent, epoch: UInt64)
+        case subscribe(id: Int, stream: ResponseStream, start: Start)
+        case end(Ending)
+    }
+
+    private struct Shared {
         var queue: [Event] = []
-        var subscribers: [Subscriber] = []
-        var pendingSubscribers = 0
+        /// Subscribers whose clients went away, for the thread to forget.
+        var cancelled: Set<Int> = []
+        /// Something besides the queue wants the thread to look (a replaying stream drained).
+        var poked = false
         var nextID = 1
         var running = false
-        var observerTokens: (entry: Int, delivery: Int, note: Int)?
+        var watcherToken: Int?
+        var ended: Ending?
+        var dropped = 0
     }
 
-    private let engine: PushFake
+    let engine: PushFake
     /// Seconds between heartbeat comments.
     let heartbeat: Double
-    /// How far behind a subscriber may fall before it is dropped.
+    /// How far behind on live events a subscriber may fall before it is dropped.
     let bufferBytes: Int
     /// The secrets entries leave out: the server's, as its JSON Lines export (RecordingFormat.md).
     let redaction: RecordingRedaction
-    private let state = Locked(State())
+    private let shared = Locked(Shared())
     private let signal = NSCondition()
+    /// The most replay text the thread writes before it looks at its queue again.
+    static let replayBytesPerRound = 64 * 1024
 
     package init(
         engine: PushFake, heartbeat: Double, bufferBytes: Int, redaction: RecordingRedaction = .standard
@@ -72,174 +97,129 @@ package final class EventHub: Sendable {
         self.redaction = redaction
     }
 
-    /// Adds a subscriber; the stream's head is already on its way. The replay (entries after `since`) and the live
-    /// events follow on the hub's thread.
-    package func subscribe(_ stream: ResponseStream, since: Int?) {
-        let (id, start) = state.withLock { state -> (Int, Bool) in
-            let id = state.nextID
-            state.nextID += 1
-            state.queue.append(.subscribe(id: id, stream: stream, since: since))
-            state.pendingSubscribers += 1
-            let start = !state.running
-            state.running = true
-            return (id, start)
+    /// Adds a subscriber from `requested` on (`nil`: from now). Called as the stream's head is produced: the start
+    /// is fixed here, however busy the hub's thread is; the replay and the live events follow on that thread.
+    package func subscribe(_ stream: ResponseStream, from requested: EventPosition?) {
+        let position = engine.journalPosition
+        var start = Start(epoch: position.epoch, after: position.sequence, stale: false)
+        if let requested {
+            if (requested.epoch ?? position.epoch) == position.epoch, requested.sequence <= position.sequence {
+                start.after = requested.sequence
+            } else {
+                (start.after, start.stale) = (0, true)
+            }
         }
-        stream.onCancel { [weak self] in self?.remove(id) }
-        if start { startThread() }
+        let admitted = shared.withLock { shared -> Admission in
+            if let ended = shared.ended { return .refused(ended) }
+            let id = shared.nextID
+            shared.nextID += 1
+            shared.queue.append(.subscribe(id: id, stream: stream, start: start))
+            defer { shared.running = true }
+            return .admitted(id: id, startThread: !shared.running)
+        }
+        switch admitted {
+        case .refused(let ending):
+            stream.send(EventText.opening(at: nil) + EventText.end(ending))
+            stream.finish()
+        case .admitted(let id, let startThread):
+            stream.onCancel { [weak self] in self?.forget(id) }
+            if startThread { self.startThread() }
+            wake()
+        }
+    }
+
+    /// Ends every stream with a final `end` event, now and for later subscribers (the server stops, or the
+    /// instance is deleted). Once the streams have ended the thread and the watcher go, so the hub holds nothing of
+    /// the engine but the reference the caller drops.
+    package func end(_ ending: Ending) {
+        shared.withLock { shared in
+            guard shared.ended == nil else { return }
+            shared.ended = ending
+            if shared.running { shared.queue.append(.end(ending)) }
+        }
         wake()
     }
 
-    /// Ends every subscriber's stream (the server stops, or the instance is deleted).
-    package func finishAll() {
-        let streams = state.withLock { state in state.subscribers.map(\.stream) }
-        for stream in streams { stream.finish() }
-    }
+    /// Subscribers dropped for falling behind, since the hub was made.
+    package var droppedCount: Int { shared.withLock { $0.dropped } }
+
+    /// Whether the hub's thread is running (it stops once no subscriber is left).
+    package var isRunning: Bool { shared.withLock { $0.running } }
 
     private func startThread() {
-        // Observe before the thread runs, so nothing recorded after subscribe() is missed.
-        let entryToken = engine.addObserver { [weak self] entry in self?.enqueue(.entry(entry)) }
-        let deliveryToken = engine.onDelivery { [weak self] delivery in self?.enqueue(.delivery(delivery)) }
-        let noteToken = engine.onDeliveryNote { [weak self] delivery, note in self?.enqueue(.note(delivery, note)) }
-        state.withLock { $0.observerTokens = (entryToken, deliveryToken, noteToken) }
-        let thread = Thread { [self] in run() }
+        // Watch before the thread runs, so nothing after subscribe() is missed; the epoch comes with the token.
+        let (token, epoch) = engine.addWatcher { [weak self] news, epoch in self?.enqueue(.news(news, epoch: epoch)) }
+        shared.withLock { $0.watcherToken = token }
+        let thread = Thread { [self] in run(HubThread(epoch: epoch)) }
         thread.name = "pushfake-events"
         thread.start()
     }
 
     private func enqueue(_ event: Event) {
-        state.withLock { $0.queue.append(event) }
+        shared.withLock { $0.queue.append(event) }
         wake()
     }
 
-    private func wake() {
+    func wake() {
+        shared.withLock { $0.poked = true }
         signal.lock()
         signal.signal()
         signal.unlock()
     }
 
-    private func remove(_ id: Int) {
-        state.withLock { $0.subscribers.removeAll { $0.id == id } }
+    private func forget(_ id: Int) {
+        shared.withLock { _ = $0.cancelled.insert(id) }
         wake()
     }
 
-    /// The hub's thread: formats queued events once, sends them to every subscriber, beats the heart, and ends when
-    /// the last subscriber has gone.
-    private func run() {
+    func countDrop() {
+        shared.withLock { $0.dropped &+= 1 }
+    }
+
+    /// The hub's thread: formats queued events once, sends them to every subscriber, paces replays, beats the
+    /// heart, and ends when the last subscriber has gone.
+    private func run(_ initial: HubThread) {
+        var hub = initial
         var nextBeat = Date().addingTimeInterval(heartbeat)
         while true {
-            let (events, done) = state.withLock { state -> ([Event], Bool) in
-                defer { state.queue = [] }
-                let done = state.subscribers.isEmpty && state.pendingSubscribers == 0 && state.queue.isEmpty
-                if done {
-                    state.running = false
-                    if let tokens = state.observerTokens {
-                        engine.removeObserver(tokens.entry)
-                        engine.removeDeliveryObserver(tokens.delivery)
-                        engine.removeDeliveryNoteObserver(tokens.note)
-                    }
-                    state.observerTokens = nil
-                }
-                return (state.queue, done)
+            let taken = shared.withLock { shared -> (events: [Event], cancelled: Set<Int>)? in
+                let events = shared.queue
+                let cancelled = shared.cancelled
+                shared.queue = []
+                shared.cancelled = []
+                shared.poked = false
+                let left = hub.subscribers.contains { !cancelled.contains($0.id) }
+                guard events.isEmpty, !left, hub.future.isEmpty else { return (events, cancelled) }
+                shared.running = false
+                if let token = shared.watcherToken { engine.removeWatcher(token) }
+                shared.watcherToken = nil
+                return nil
             }
-            if done { return }
-            for event in events { handle(event) }
+            guard let (events, cancelled) = taken else { return }
+            hub.subscribers.removeAll { cancelled.contains($0.id) || $0.stream.isCancelled }
+            for event in events { handle(event, &hub) }
+            let moreReplay = pace(&hub)
             if Date() >= nextBeat {
-                broadcast(Array(": heartbeat\n\n".utf8), entrySequence: nil, delivery: nil)
+                broadcast(EventText.heartbeat, entrySequence: nil, delivery: nil, &hub)
                 nextBeat = Date().addingTimeInterval(heartbeat)
             }
             signal.lock()
-            let idle = state.withLock { $0.queue.isEmpty }
+            let idle = !moreReplay && shared.withLock { $0.queue.isEmpty && $0.cancelled.isEmpty && !$0.poked }
             if idle { _ = signal.wait(until: min(nextBeat, Date().addingTimeInterval(1))) }
             signal.unlock()
         }
     }
 
-    private func handle(_ event: Event) {
-        switch event {
-        case .entry(let entry):
-            // Numbered as the journal numbers its secrets, so each line equals the entry's line in a JSON Lines
-            // export of the journal.
-            var redactor = redactor(extra: entry)
-            broadcast(Self.text(redactor.redact(entry)), entrySequence: entry.sequence, delivery: nil)
-        case .delivery(let delivery):
-            broadcast(Self.text(delivery, redactor(for: delivery)), entrySequence: nil, delivery: delivery.id)
-        case .note(let delivery, let note):
-            // Every subscriber hears of a note, also one whose replay already carried the delivery.
-            let data = JSON.object(["delivery": delivery.jsonValue, "note": .string(note)]).serializedString()
-            let text = redactor(for: delivery).redact(text: data)
-            broadcast(Array("event: note\ndata: \(text)\n\n".utf8), entrySequence: nil, delivery: nil)
-        case .subscribe(let id, let stream, let since):
-            var subscriber = Subscriber(id: id, stream: stream, lastSequence: 0, replayedDeliveries: [])
-            var bytes = Array("retry: 2000\n\n".utf8)
-            if let since {
-                let journal = engine.journal
-                var redactor = journal.redactor(redaction)
-                for entry in journal.entries where entry.sequence > since {
-                    bytes += Self.text(redactor.redact(entry))
-                    subscriber.lastSequence = entry.sequence
-                    for delivery in engine.deliveries(causedBy: entry) {
-                        bytes += Self.text(delivery, redactor)
-                        subscriber.replayedDeliveries.insert(delivery.id)
-                    }
-                }
-            } else {
-                subscriber.lastSequence = engine.journal.totalCount
-            }
-            state.withLock { state in
-                state.pendingSubscribers -= 1
-                if !stream.isCancelled { state.subscribers.append(subscriber) }
-            }
-            deliver(bytes, to: subscriber)
-        }
-    }
-
-    private func broadcast(_ bytes: [UInt8], entrySequence: Int?, delivery: String?) {
-        let targets = state.withLock { state in
-            state.subscribers.filter { subscriber in
-                if let entrySequence, entrySequence <= subscriber.lastSequence { return false }
-                if let delivery, subscriber.replayedDeliveries.contains(delivery) { return false }
-                return true
-            }
-        }
-        for subscriber in targets { deliver(bytes, to: subscriber) }
-    }
-
-    /// Sends, unless the subscriber is too far behind: then a last `dropped` event and the end of its stream.
-    private func deliver(_ bytes: [UInt8], to subscriber: Subscriber) {
-        let stream = subscriber.stream
-        // Room is kept for the final event, so a dropped subscriber always learns why.
-        guard stream.queuedBytes &+ bytes.count <= bufferBytes &- 512 else {
-            let reason =
-                #"{"reason":"the subscriber fell more than \#(bufferBytes) bytes behind","#
-                + #""lastSequence":\#(subscriber.lastSequence)}"#
-            stream.send(Array("event: dropped\ndata: \(reason)\n\n".utf8))
-            stream.finish()
-            remove(subscriber.id)
-            return
-        }
-        stream.send(bytes)
-    }
-
-    /// An `entry` event of an entry already redacted.
-    static func text(_ entry: JournalEntry) -> [UInt8] {
-        Array("id: \(entry.sequence)\nevent: entry\ndata: \(entry.jsonValue.serializedString())\n\n".utf8)
-    }
-
-    /// A `delivery` event, its secrets (the payload may carry what a request did) replaced.
-    static func text(_ delivery: Delivery, _ redactor: RecordingRedactor) -> [UInt8] {
-        Array("event: delivery\ndata: \(redactor.redact(text: delivery.jsonValue.serializedString()))\n\n".utf8)
-    }
-
     /// A redactor that numbers secrets as the engine's journal does (``Journal/redactor(_:)``), knowing `extra`
-    /// too (the journal may have dropped it already).
-    private func redactor(extra: JournalEntry? = nil, appKeys: [String] = []) -> RecordingRedactor {
+    /// too (the journal may have dropped it already), so an entry's line equals its line in a JSON Lines export.
+    func redactor(extra: JournalEntry? = nil, appKeys: [String] = []) -> RecordingRedactor {
         let journal = engine.journal
         return journal.secretIndex.redactor(redaction, for: journal, extra: extra, appKeys: appKeys)
     }
 
     /// A redactor for a delivery's event: a TPNS delivery's app is an application key, also when no journal
     /// entry made the delivery (a notification loaded from a state document).
-    private func redactor(for delivery: Delivery) -> RecordingRedactor {
+    func redactor(for delivery: Delivery) -> RecordingRedactor {
         redactor(appKeys: delivery.vendor == .tpns ? [delivery.app] : [])
     }
 }

@@ -37,12 +37,12 @@ package final class InstanceRegistry: Sendable {
         state.withLock { $0.engines[WireKey(String(id))] }
     }
 
-    /// Ends an instance; `false` when there is none with that id.
-    package func remove(_ id: String) -> Bool {
+    /// Ends an instance and returns its engine; `nil` when there is none with that id.
+    package func remove(_ id: String) -> PushFake? {
         state.withLock { state in
-            guard state.engines.removeValue(forKey: WireKey(id)) != nil else { return false }
+            guard let engine = state.engines.removeValue(forKey: WireKey(id)) else { return nil }
             state.order.removeAll { $0.hasSameBytes(as: id) }
-            return true
+            return engine
         }
     }
 

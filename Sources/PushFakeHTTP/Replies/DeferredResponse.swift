@@ -29,7 +29,8 @@ package final class DeferredResponse: Sendable {
         source.push(.resolved(reply, date: date))
     }
 
-    /// Whether the connection stopped waiting: its timeout answered, the client hung up or the server stopped.
+    /// Whether the connection stopped waiting: its timeout answered, the connection failed (a reset), or the server's
+    /// shutdown grace ran out.
     package var isCancelled: Bool { source.isCancelled }
 
     /// Calls `handler` once when the connection stops waiting (at once if it already has), so a producer can

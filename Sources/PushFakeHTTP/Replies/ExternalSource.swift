@@ -25,6 +25,8 @@ final class ExternalSource: Sendable {
     private struct State {
         var events: [ExternalEvent] = []
         var queuedBytes = 0
+        /// Bytes of chunks the connection has taken, ever.
+        var takenBytes = 0
         /// The rest of a whole body, handed out ``chunkSize`` bytes per drain; then `.end`.
         var body: [UInt8] = []
         var bodyOffset = 0
@@ -33,6 +35,8 @@ final class ExternalSource: Sendable {
         var cancelled = false
         var waker: (any ConnectionWaker)?
         var cancelHandlers: [@Sendable () -> Void] = []
+        /// Called after the connection took queued events (``drain()``), so a paced producer can send more.
+        var drainHandler: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
@@ -88,28 +92,42 @@ final class ExternalSource: Sendable {
     /// Takes every queued event, and whether the source was cancelled; of a whole body, the next piece (with `.end`
     /// after the last one).
     func drain() -> (events: [ExternalEvent], cancelled: Bool) {
-        state.withLock { state in
+        let (taken, handler) = state.withLock {
+            state -> ((events: [ExternalEvent], cancelled: Bool), (@Sendable () -> Void)?) in
             if state.events.isEmpty, !state.cancelled, state.bodyOffset < state.body.count {
                 let end = state.bodyOffset &+ min(chunkSize, state.body.count &- state.bodyOffset)
                 var events = [ExternalEvent.chunk(Array(state.body[state.bodyOffset..<end]))]
+                state.takenBytes &+= end &- state.bodyOffset
                 state.bodyOffset = end
                 if end == state.body.count {
                     events.append(.end)
                     state.body = []
                     state.bodyOffset = 0
                 }
-                return (events, false)
+                return ((events, false), state.drainHandler)
             }
             defer {
                 state.events = []
+                state.takenBytes &+= state.queuedBytes
                 state.queuedBytes = 0
             }
-            return (state.events, state.cancelled)
+            return ((state.events, state.cancelled), state.events.isEmpty ? nil : state.drainHandler)
         }
+        handler?()
+        return taken
+    }
+
+    /// Calls `handler` (on the connection's thread: keep it short) each time the connection takes queued events;
+    /// `nil` stops it.
+    func onDrain(_ handler: (@Sendable () -> Void)?) {
+        state.withLock { $0.drainHandler = handler }
     }
 
     /// Bytes of chunks queued (or of a whole body) not yet taken by the connection.
     var queuedBytes: Int { state.withLock { $0.queuedBytes &+ ($0.body.count &- $0.bodyOffset) } }
+
+    /// Bytes of chunks the connection has taken since the source was made: whether a client reads at all.
+    var takenBytes: Int { state.withLock { $0.takenBytes } }
 
     /// Whether the source was cancelled: the connection stopped waiting, or a stream overflowed.
     var isCancelled: Bool { state.withLock { $0.cancelled } }
@@ -121,6 +139,7 @@ final class ExternalSource: Sendable {
             guard !state.cancelled else { return ([], nil) }
             state.cancelled = true
             state.events = []
+            state.drainHandler = nil
             state.body = []
             state.bodyOffset = 0
             defer { state.cancelHandlers = [] }

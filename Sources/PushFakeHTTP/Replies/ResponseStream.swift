@@ -51,12 +51,23 @@ package final class ResponseStream: Sendable {
     /// Bytes sent and not yet taken by the connection: how far behind the client is.
     package var queuedBytes: Int { source.queuedBytes }
 
+    /// Bytes the connection has taken so far (written out or about to be): it stops growing when the client stops
+    /// reading and the socket's buffers are full.
+    package var takenBytes: Int { source.takenBytes }
+
+    /// Calls `handler` each time the connection takes the queued chunks (on its I/O thread: keep it short), so a
+    /// producer that paces itself by ``queuedBytes`` learns there is room again; `nil` stops it.
+    package func onDrained(_ handler: (@Sendable () -> Void)?) {
+        source.onDrain(handler)
+    }
+
     /// Ends the body after the queued chunks; later sends are ignored.
     package func finish() {
         _ = source.push(.end)
     }
 
-    /// Whether the stream was cancelled: the client hung up, the server stopped, the request was a HEAD, or the
+    /// Whether the stream was cancelled: the connection failed (a reset, a write that failed), the server's shutdown
+    /// grace ran out, the request was a HEAD, or the
     /// client fell more than ``maxQueuedBytes`` behind.
     package var isCancelled: Bool { source.isCancelled }
 

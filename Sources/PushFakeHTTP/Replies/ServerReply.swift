@@ -30,7 +30,8 @@ package enum ServerReply: Sendable {
     case drop(delay: Double = 0)
     /// Hold the answer until another thread calls ``DeferredResponse/complete(_:)``; after `timeout` seconds
     /// (`nil`: no limit) answer `timeoutResponse` instead. The handle is cancelled when the connection no longer
-    /// waits: timeout, client hang-up, server stop.
+    /// waits: timeout, a failed connection (a reset; a client that only half-closed still gets the answer), the end
+    /// of the server's shutdown grace.
     case deferred(DeferredResponse, timeout: Double?, timeoutResponse: FakeResponse)
     /// Send the stream's head now and its body as it is pushed from any thread, until ``ResponseStream/finish()``.
     ///

@@ -46,7 +46,14 @@ extension PushFakeServer {
         #endif
     }
 
-    /// Wakes the loops, waits for them to close their connections, and closes any they never saw.
+    /// Wakes the loops so they see the server stopping and drain their connections.
+    func wakeLoops() {
+        #if os(Linux)
+            for loop in currentLoops() { loop.wakeUp() }
+        #endif
+    }
+
+    /// Waits for the loops to drain and close their connections, and closes any they never saw.
     func stopLoops() {
         #if os(Linux)
             let loops = currentLoops()

@@ -21,8 +21,10 @@ public final class PushFakeServer: Sendable {
     public let configuration: ServerConfiguration
     /// The isolated engines under `/i/{id}/…` (`POST /__pushfake/instances`).
     package let instances: InstanceRegistry
-    /// The events hub of each engine that has had a subscriber, by engine.
-    private let eventHubs = Locked([ObjectIdentifier: EventHub]())
+    /// The events hub of each engine that has had a subscriber, by engine (PushFakeServer+Held.swift).
+    let eventHubs = Locked(EventHubs())
+    /// The waits held open, by engine: ended at once when their instance is deleted or the server stops.
+    package let heldReplies = HeldReplies()
     /// Sees every request first (``ServerReply``, `ServerReply.swift`); `nil` for the public initializer.
     let handler: RequestHandler?
     let state = Locked(ServerState())
@@ -48,6 +50,9 @@ public final class PushFakeServer: Sendable {
         var maxConnections = 0
         var acceptThreadDone: DispatchSemaphore?
         var loopsDone: DispatchGroup?
+        /// Set by `stop()`: the end of the shutdown grace (``ServerConfiguration/shutdownGrace``), as
+        /// `DispatchTime` uptime nanoseconds, the clock of every connection.
+        var drainDeadline: UInt64?
         #if os(Linux)
             var loops: [EventLoop] = []
         #endif
@@ -76,24 +81,6 @@ public final class PushFakeServer: Sendable {
         SocketSystem.ignoreSIGPIPE()
     }
 
-    /// The events hub of `engine` (the server's or an instance's), made on first use.
-    package func eventHub(for engine: PushFake) -> EventHub {
-        eventHubs.withLock { hubs in
-            if let hub = hubs[ObjectIdentifier(engine)] { return hub }
-            let hub = EventHub(
-                engine: engine, heartbeat: configuration.eventsHeartbeat, bufferBytes: configuration.eventsBufferBytes,
-                redaction: configuration.recordingRedaction)
-            hubs[ObjectIdentifier(engine)] = hub
-            return hub
-        }
-    }
-
-    /// Ends the event streams of `engine` and forgets its hub (an instance was deleted).
-    package func endEvents(of engine: PushFake) {
-        let hub = eventHubs.withLock { $0.removeValue(forKey: ObjectIdentifier(engine)) }
-        hub?.finishAll()
-    }
-
     /// Binds, listens and starts accepting. Throws ``PushFakeError`` when the address cannot be used.
     public func start() throws(PushFakeError) {
         let alreadyRunning = state.withLock { $0.running }
@@ -104,8 +91,10 @@ public final class PushFakeServer: Sendable {
             throw PushFakeError.cannotBind(host: configuration.host, port: port, errno: SocketSystem.lastError)
         }
         let done = DispatchSemaphore(value: 0)
+        reopenHeld()
         let loops = startLoops()
         let generation = state.withLock { state in
+            state.drainDeadline = nil
             state.listener = listener
             state.wake = wake
             state.port = port
@@ -124,25 +113,50 @@ public final class PushFakeServer: Sendable {
         thread.start()
     }
 
-    /// Stops accepting and closes every connection, held, awaited and streamed answers included. Safe to call twice.
+    /// Shuts down like a trusted server: stops accepting, ends held waits (503) and event streams (a final `end`
+    /// event), lets the answers in flight finish for at most ``ServerConfiguration/shutdownGrace`` seconds while
+    /// idle connections close at once, then closes what is left. Returns when that is done. Safe to call twice.
     public func stop() {
-        let (wake, connections, done) = state.withLock { state -> (WakePipe?, [Socket], DispatchSemaphore?) in
-            guard state.running else { return (nil, [], nil) }
+        let grace = Nanoseconds.from(seconds: configuration.shutdownGrace)
+        let stopping = state.withLock { state -> (wake: WakePipe, done: DispatchSemaphore?, deadline: UInt64)? in
+            guard state.running, let wake = state.wake else { return nil }
             state.running = false
-            let snapshot = (state.wake, state.connections.values.map(\.socket), state.acceptThreadDone)
-            state.listener = nil
-            state.wake = nil
-            state.acceptThreadDone = nil
-            return snapshot
+            let deadline = Nanoseconds.adding(grace, to: DispatchTime.now().uptimeNanoseconds)
+            state.drainDeadline = deadline
+            defer {
+                state.listener = nil
+                state.wake = nil
+                state.acceptThreadDone = nil
+            }
+            return (wake, state.acceptThreadDone, deadline)
         }
-        guard let wake else { return }
-        // The accept loop and connection threads poll the wake pipe; shutdown() also wakes a thread blocked
-        // writing to a connected socket (it works for connected sockets on Darwin too, PlatformNotes.md).
+        guard let (wake, done, deadline) = stopping else { return }
+        // The accept loop and the connection threads poll the wake pipe, the event loops their eventfd: the
+        // listener closes, and every connection drains (ConnectionMachine.drain(until:now:)).
         wake.signal()
-        for connection in connections { connection.shutdown() }
+        wakeLoops()
+        // Held waits and event streams would last until the grace is over: they end now, with a final answer.
+        closeHeld()
         done?.wait()
+        waitForConnections(until: deadline)
         stopLoops()
     }
+
+    /// Waits until every thread-per-connection connection has closed or the grace is over, then shuts down the
+    /// sockets still open: that wakes a thread blocked writing to a client that does not read (shutdown() works for
+    /// connected sockets on Darwin too, PlatformNotes.md). Event loops end their own connections at the deadline.
+    private func waitForConnections(until deadline: UInt64) {
+        while DispatchTime.now().uptimeNanoseconds < deadline, state.withLock({ !$0.connections.isEmpty }) {
+            usleep(2_000)
+        }
+        // Under the lock: an owner leaves the registry before it closes, so each descriptor is still its socket's.
+        state.withLock { state in
+            for connection in state.connections.values { connection.socket.shutdown() }
+        }
+    }
+
+    /// The end of the shutdown grace once ``stop()`` has begun; `nil` while running.
+    var drainDeadline: UInt64? { state.withLock { $0.drainDeadline } }
 
     /// Whether the server is between ``start()`` and ``stop()``.
     public var isRunning: Bool { state.withLock { $0.running } }
@@ -244,8 +258,8 @@ public final class PushFakeServer: Sendable {
         let responder = ServerResponder(server: self)
         let thread = Thread { [self] in
             var connection = ThreadConnection(
-                socket: client, stop: wake, machine: responder.makeMachine(peer: client.peerAddress()),
-                spoke: { [self] in markSpoke(client.fd) })
+                socket: client, stop: wake, drainDeadline: { [self] in drainDeadline },
+                machine: responder.makeMachine(peer: client.peerAddress()), spoke: { [self] in markSpoke(client.fd) })
             connection.run()
             state.withLock { _ = $0.connections.removeValue(forKey: client.fd) }
             client.close()

@@ -54,6 +54,11 @@ public struct ServerConfiguration: Sendable {
     public var eventsHeartbeat: Double = 15
     /// How far (bytes) an events subscriber may fall behind before it is dropped with a final `dropped` event.
     public var eventsBufferBytes = 1 << 20
+    /// Seconds ``PushFakeServer/stop()`` lets the answers in flight finish (a journal export being written, a
+    /// delayed answer) before it closes what is left; idle connections close at once, held waits answer 503 and
+    /// event streams end with a final `end` event at the start of it. 0 cuts at once; a negative or NaN value counts
+    /// as 0. `pushfake serve --shutdown-grace` sets it (FakeBehaviour.md, "Shutdown").
+    public var shutdownGrace: Double = 2
     /// Sends vendor requests to the real service instead of the engine (`pushfake serve --upstream-tpns`); `nil`,
     /// the default, answers every request from the engine.
     package var upstream: (any UpstreamForwarding)?

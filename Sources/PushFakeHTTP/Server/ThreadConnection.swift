@@ -11,15 +11,23 @@ struct ThreadConnection {
     let socket: Socket
     /// The server's stop signal.
     let stop: WakePipe
+    /// The end of the server's shutdown grace, read once the stop signal came.
+    let drainDeadline: () -> UInt64?
+    /// Whether the stop signal came: the connection drains (``ConnectionMachine/drain(until:now:)``).
+    private var draining = false
     var machine: ConnectionMachine<ServerResponder>
     /// Called once, when the first bytes arrive (the server then never evicts this connection as silent).
     private var spoke: (() -> Void)?
     /// Made when the first answer waits for another thread; most connections never need one.
     private var wake: WakePipe?
 
-    init(socket: Socket, stop: WakePipe, machine: ConnectionMachine<ServerResponder>, spoke: @escaping () -> Void) {
+    init(
+        socket: Socket, stop: WakePipe, drainDeadline: @escaping () -> UInt64?,
+        machine: ConnectionMachine<ServerResponder>, spoke: @escaping () -> Void
+    ) {
         self.socket = socket
         self.stop = stop
+        self.drainDeadline = drainDeadline
         self.machine = machine
         self.spoke = spoke
     }
@@ -52,12 +60,15 @@ struct ThreadConnection {
             }
             let milliseconds = machine.deadline.map { Self.milliseconds(until: $0, from: now) } ?? -1
             let readiness = socket.waitForConnection(
-                reading: machine.wantsToRead, inputEnded: machine.inputClosed, milliseconds: milliseconds, stop: stop,
-                wake: wake)
+                reading: machine.wantsToRead, inputEnded: machine.inputClosed, milliseconds: milliseconds,
+                stop: draining ? nil : stop, wake: wake)
             now = Self.now()
             switch readiness {
             case .stopped:
-                return
+                // The answer in flight is finished within the grace; `stop()` shuts the socket down after it, which
+                // also wakes a write blocked on a client that does not read.
+                draining = true
+                machine.drain(until: drainDeadline() ?? now, now: now)
             case .woken:
                 wake?.drain()
             case .timedOut:
@@ -86,8 +97,8 @@ struct ThreadConnection {
         return machine.pollExternal(now: now, waker: wake)
     }
 
-    /// Writes everything queued (blocking; `stop()` wakes a stuck write by shutting the socket down). `false` when
-    /// the peer is gone.
+    /// Writes everything queued (blocking; `stop()` wakes a stuck write by shutting the socket down once the shutdown
+    /// grace is over). `false` when the peer is gone.
     private mutating func flush() -> Bool {
         while machine.hasPendingOutput {
             let written = machine.withPendingOutput { socket.sendAll($0) }

@@ -17,16 +17,17 @@ enum ConnectionReadiness {
 
 extension Socket {
     /// Polls the socket unless its input ended (for reading when `reading`; a hang-up is reported either way), the
-    /// server's `stop` pipe and the connection's `wake` pipe, for at most `milliseconds` (-1: no limit).
+    /// server's `stop` pipe (`nil` once the connection saw it: it stays readable) and the connection's `wake` pipe,
+    /// for at most `milliseconds` (-1: no limit).
     func waitForConnection(
-        reading: Bool, inputEnded: Bool, milliseconds: Int32, stop: WakePipe, wake: WakePipe?
+        reading: Bool, inputEnded: Bool, milliseconds: Int32, stop: WakePipe?, wake: WakePipe?
     ) -> ConnectionReadiness {
         // A tuple, not an array: no allocation per wait. A negative fd is ignored by poll(), so one call serves
         // with and without a wake pipe.
         var descriptors = (
             // After the peer's input ended poll() would report the hang-up forever: leave the socket out.
             pollfd(fd: inputEnded ? -1 : fd, events: reading ? Int16(POLLIN) : 0, revents: 0),
-            pollfd(fd: stop.readFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stop?.readFD ?? -1, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake?.readFD ?? -1, events: Int16(POLLIN), revents: 0)
         )
         while true {

@@ -9,11 +9,12 @@ import PushFakeHTTP
 #endif
 
 /// `pushfake tail`: follows `GET /__pushfake/events` and prints one line per journal entry and per delivery as they
-/// happen (`--json`: the entries as JSON Lines, a recording). Ends with 0 on SIGINT/SIGTERM or when the server ends
-/// the stream (it stopped, or the instance was deleted); 1 when the server dropped this subscriber for falling
-/// behind; 69 when the connection is lost; 76 when the answer is not an event stream it can read (another content
-/// type, broken framing, an event over `--max-event-bytes`). It does not reconnect: a restarted server has a new
-/// journal whose sequence numbers start over, so resuming from the last one seen would skip its first entries.
+/// happen (`--json`: the entries as JSON Lines, a recording). When the journal restarts (a reset, a cleared
+/// journal: the stream's `reset` event) it says so and goes on with the new entries. Ends with 0 on SIGINT/SIGTERM
+/// or when the server ends the stream (it stopped, or the instance was deleted: the `end` event); 1 when the server
+/// dropped this subscriber for falling behind; 69 when the connection is lost; 76 when the answer is not an event
+/// stream it can read (another content type, broken framing, an event over `--max-event-bytes`). It does not
+/// reconnect.
 ///
 /// Whatever the server sends, tail holds at most one event (and a response head of at most 64 KiB) and reads each
 /// byte once.
@@ -24,11 +25,13 @@ enum TailCommand {
             Follows the server's event stream (GET /__pushfake/events). Each request prints `#SEQ TIME \
             vendor.operation METHOD PATH -> STATUS`, with `fault=…` when a fault rule applied and `deliveries=N` \
             when it delivered; each delivery an indented `delivery ID vendor -> DEVICE`, with `failed REASON` or \
-            `warnings CODE, …` when it has problems (and a note added to one later, `note ID: …`). --json prints each journal entry as one JSON line instead (the JSON Lines recording \
-            format). Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or when the server ends the stream; exit 1 when \
-            the server drops a reader that fell behind, 69 when the connection is lost, 76 when the answer is not an \
-            event stream (another Content-Type, broken framing, an event larger than --max-event-bytes). It does not \
-            reconnect.
+            `warnings CODE, …` when it has problems (and a note added to one later, `note ID: …`). --json prints \
+            each journal entry as one JSON line instead (the JSON Lines recording format). When the journal restarts \
+            (POST /__pushfake/reset, DELETE /__pushfake/journal) it prints a `-- reset` line (on stderr with --json) \
+            and goes on. Stops with exit 0 on Ctrl-C (SIGINT) or SIGTERM, or when the server ends the stream; exit 1 \
+            when the server drops a reader that fell behind, 69 when the connection is lost, 76 when the answer is \
+            not an event stream (another Content-Type, broken framing, an event larger than --max-event-bytes). It \
+            does not reconnect.
             """,
         options: AdminClient.options + [
             .flag("--json", "Print each journal entry as one JSON line (a recording), nothing else"),
@@ -120,13 +123,14 @@ enum TailCommand {
             } catch {
                 throw CommandExit(.protocolError, "\(url): \(error)")
             }
-            for event in events { try show(event, json: json) }
+            // The server says why it ends the stream: that is the last line.
+            for event in events where try show(event, json: json) { return }
         }
         say("pushfake tail: the server ended the stream")
     }
 
-    /// Prints one event; a `dropped` event ends the command with 1.
-    private static func show(_ event: ServerSentEvents.Event, json: Bool) throws(CommandExit) {
+    /// Prints one event; `true` for the server's last one, `end`; a `dropped` event ends the command with 1.
+    private static func show(_ event: ServerSentEvents.Event, json: Bool) throws(CommandExit) -> Bool {
         switch event.name {
         case "entry":
             if json {
@@ -138,12 +142,21 @@ enum TailCommand {
             if !json, let delivery = try? JSON.parse(event.data) { write(LogText.escaped(line(delivery: delivery))) }
         case "note":
             if !json, let note = try? JSON.parse(event.data) { write(LogText.escaped(line(note: note))) }
+        case "reset", "state":
+            // A recording on stdout stays entries only; the news goes to stderr there.
+            let text = LogText.escaped(line(news: event.name, data: try? JSON.parse(event.data)))
+            if json { say("pushfake tail: " + text) } else { write(text) }
+        case "end":
+            let message = (try? JSON.parse(event.data))?["message"]?.stringValue ?? event.data
+            say("pushfake tail: the server ended the stream: \(LogText.escaped(message))")
+            return true
         case "dropped":
             let reason = (try? JSON.parse(event.data))?["reason"]?.stringValue ?? event.data
             throw CommandExit(.failure, "the server dropped this reader: \(LogText.escaped(reason))")
         default:
             break
         }
+        return false
     }
 
     /// `#7 2026-01-01T00:00:00.000Z tpns.register POST /TPNS/api/device/register -> 409 fault=tpnsError(-1001)`.
@@ -171,6 +184,15 @@ enum TailCommand {
         }
         if let count = entry["deliveries"]?.arrayValue?.count, count > 0 { text += " deliveries=\(count)" }
         return text
+    }
+
+    /// `-- reset: the journal started over (epoch 4712, reset)` or `-- state loaded: devices and deliveries were
+    /// replaced`.
+    static func line(news name: String, data: JSON?) -> String {
+        guard name == "reset" else { return "-- state loaded: devices and deliveries were replaced" }
+        let epoch = data?["epoch"]?.stringValue ?? "?"
+        let cause = data?["cause"]?.stringValue ?? "?"
+        return "-- reset: the journal started over (epoch \(epoch), \(cause))"
     }
 
     /// `  delivery 3000000000000001 tpns -> E621E1F8-… (ios)`, with `failed REASON` when the push network would

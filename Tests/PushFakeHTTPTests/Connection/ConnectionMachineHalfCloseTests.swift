@@ -18,6 +18,17 @@ final class ConnectionMachineHalfCloseTests: XCTestCase {
         XCTAssertTrue(harness.isClosed)
     }
 
+    func test_answerOverTheOutputHighWater_closesOnceWritten_whenInputEnded() {
+        var harness = MachineHarness(outputHighWater: 16)
+        harness.feed(get("/a-long-target"))
+
+        harness.machine.inputEnded(now: harness.now)
+
+        XCTAssertFalse(harness.isClosed)
+        XCTAssertEqual(harness.written(), echo("/a-long-target"))
+        XCTAssertTrue(harness.isClosed, "not left open until the idle timeout")
+    }
+
     func test_partialRequest_isDropped_whenInputEnds() {
         var harness = MachineHarness()
         harness.feed("GET /a HTTP/1.1\r\nHo")
@@ -40,7 +51,7 @@ final class ConnectionMachineHalfCloseTests: XCTestCase {
         XCTAssertTrue(harness.isClosed)
     }
 
-    func test_awaitedAnswer_isCancelledAndClosed_whenInputEnds() {
+    func test_awaitedAnswer_isWrittenWhole_thenClosed_whenInputEndsWhileItIsAwaited() {
         var harness = MachineHarness()
         let deferred = DeferredResponse()
         harness.responder.replies["/wait"] = .deferred(
@@ -49,20 +60,41 @@ final class ConnectionMachineHalfCloseTests: XCTestCase {
 
         harness.machine.inputEnded(now: harness.now)
 
+        XCTAssertFalse(harness.isClosed, "a half-closed client still waits for its answer")
+        XCTAssertFalse(deferred.isCancelled)
+        harness.external(.completed(FakeResponse(status: 200, body: Array("done".utf8))))
+        XCTAssertEqual(harness.written(), "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\ndone")
         XCTAssertTrue(harness.isClosed)
-        XCTAssertTrue(deferred.isCancelled)
     }
 
-    func test_pipelinedLongPoll_behindInputEnd_isCancelledAtOnce() {
+    func test_awaitedAnswer_timesOutAsUsual_whenInputEndsWhileItIsAwaited() {
+        var harness = MachineHarness()
+        let deferred = DeferredResponse()
+        harness.responder.replies["/wait"] = .deferred(
+            deferred, timeout: 10, timeoutResponse: FakeResponse(status: 204))
+        harness.feed(get("/wait"))
+        harness.machine.inputEnded(now: harness.now)
+
+        harness.advance(by: 10)
+
+        XCTAssertEqual(harness.written(), "HTTP/1.1 204 No Content\r\n\r\n")
+        XCTAssertTrue(harness.isClosed)
+    }
+
+    func test_pipelinedStream_behindInputEnd_streamsToItsEnd_thenCloses() {
         var harness = MachineHarness()
         let stream = ResponseStream()
         harness.responder.replies["/events"] = .stream(stream)
         harness.feed(get("/a") + get("/events"))
-        XCTAssertFalse(stream.isCancelled)
 
         harness.machine.inputEnded(now: harness.now)
 
-        XCTAssertTrue(stream.isCancelled)
+        XCTAssertFalse(stream.isCancelled)
+        XCTAssertFalse(harness.isClosed)
+        XCTAssertEqual(harness.written(), echo("/a") + "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+        harness.external(.chunk(Array("data: 1\n\n".utf8)))
+        harness.external(.end)
+        XCTAssertEqual(harness.written(), "9\r\ndata: 1\n\n\r\n0\r\n\r\n")
         XCTAssertTrue(harness.isClosed)
     }
 }

@@ -86,15 +86,17 @@ final class ServerHeldReplyTests: XCTestCase {
         }
     }
 
-    func test_longPoll_isCancelled_whenTheClientHangsUp() throws {
+    /// A reset is a client gone for sure. (The end of its input is not: a client that half-closes after its request
+    /// still gets the answer, HostileHalfCloseTests; one that closed for good is found out when the answer is written.)
+    func test_longPoll_isCancelled_whenTheClientResetsTheConnection() throws {
         try forEachModel { server, handles, model in
-            var client: LoopbackHTTPClient? = try LoopbackHTTPClient(port: server.port)
-            client?.send("GET /test/wait HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let client = try RawConnection(port: server.port)
+            client.send("GET /test/wait HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             XCTAssertTrue(eventually { handles.lastDeferred != nil }, "\(model)")
             let cancelled = Locked(false)
             handles.lastDeferred?.onCancel { cancelled.withLock { $0 = true } }
 
-            client = nil
+            client.reset()
 
             XCTAssertTrue(eventually { cancelled.withLock { $0 } }, "\(model): the handle learns the client is gone")
         }
@@ -156,10 +158,14 @@ final class ServerHeldReplyTests: XCTestCase {
         }
     }
 
-    func test_stop_endsOpenStreamsAndLongPolls_promptly() throws {
+    /// Answers no producer ends by itself are cut when the shutdown grace is over: with none, at once. (The server's
+    /// own waits and event streams end at the start of the grace, with a final answer: HostileDeletedInstanceTests.)
+    func test_stop_endsOpenStreamsAndLongPolls_promptly_whenThereIsNoShutdownGrace() throws {
         for model in ServerConfiguration.IOModel.allCases {
             let handles = Handles()
-            let server = PushFakeServer(configuration: ServerConfiguration(ioModel: model)) { request in
+            var configuration = ServerConfiguration(ioModel: model)
+            configuration.shutdownGrace = 0
+            let server = PushFakeServer(configuration: configuration) { request in
                 if request.path == "/test/stream" {
                     let stream = ResponseStream()
                     handles.streams.withLock { $0.append(stream) }

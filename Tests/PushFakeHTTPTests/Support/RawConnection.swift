@@ -21,8 +21,9 @@ final class RawConnection {
         case silent
     }
 
-    /// Connects to `127.0.0.1:port`; each read waits at most `receiveTimeout` seconds.
-    init(port: Int, receiveTimeout: Double = 10) throws {
+    /// Connects to `127.0.0.1:port`; each read waits at most `receiveTimeout` seconds. `receiveBuffer` sets
+    /// SO_RCVBUF before connecting, which caps the window the server may fill.
+    init(port: Int, receiveTimeout: Double = 10, receiveBuffer: Int32? = nil) throws {
         #if canImport(Glibc)
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -37,6 +38,9 @@ final class RawConnection {
         timeout.tv_sec = numericCast(Int(receiveTimeout))
         timeout.tv_usec = numericCast(Int(receiveTimeout.truncatingRemainder(dividingBy: 1) * 1_000_000))
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -88,6 +92,25 @@ final class RawConnection {
         }
     }
 
+    /// One whole `Content-Length` answer (head and body), read as it comes; `nil` when the connection ends or goes
+    /// silent first.
+    func readAnswer() -> RawAnswer? {
+        var received: [UInt8] = []
+        while true {
+            let text = String(decoding: received, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].lowercased()
+                let length =
+                    head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                let headBytes = text[..<end.upperBound].utf8.count
+                if received.count >= headBytes + length { return RawAnswer(bytes: received, ending: .silent) }
+            }
+            guard case .bytes(let more) = read() else { return nil }
+            received += more
+        }
+    }
+
     /// Everything until the server closes (or goes silent for the receive timeout), and how it ended.
     func readToEnd() -> (bytes: [UInt8], ending: Read) {
         var received: [UInt8] = []
@@ -97,6 +120,15 @@ final class RawConnection {
             case let ending: return (received, ending)
             }
         }
+    }
+
+    /// Half-closes: the server reads the end of the input (FIN), and this side can still read its answer.
+    func shutdownWrite() {
+        #if canImport(Glibc)
+            _ = shutdown(fd, Int32(SHUT_WR))
+        #else
+            _ = shutdown(fd, SHUT_WR)
+        #endif
     }
 
     /// Reads until `done` holds for everything received so far, the server closes, or a read stays silent for the

@@ -111,21 +111,32 @@ package enum AdminRoutes {
             .json(200, "They arrived.", AdminSchemas.ref("Outcome")),
             .json(408, "Timed out; message has the closest miss and the journal.", AdminSchemas.ref("Outcome")),
             .badRequest,
+            .error(410, "The instance was deleted while the wait was held; instance names it."),
+            .error(503, "The server is shutting down."),
         ])
     package static let events = AdminRoute(
         id: "events", method: "GET", path: "/events",
         summary: "Server-sent events: journal entries (event: entry) and deliveries (event: delivery) as they happen.",
-        query: [.integer("since", "Replay entries after this sequence number first.", minimum: 0)],
+        query: [
+            AdminParameter(
+                name: "since",
+                description:
+                    "Replay what came after this position first: an event id of the stream (EPOCH:SEQ), or a "
+                    + "sequence number of the current journal epoch. A position of another epoch replays the current "
+                    + "epoch from its start, after a reset event.",
+                schema: ["type": "string", "pattern": .string(EventPosition.pattern)])
+        ],
         headers: [
             AdminParameter(
                 name: "Last-Event-ID",
                 description:
-                    "What a reconnecting EventSource sends: replay after this sequence number (without since).",
-                schema: ["type": "string", "pattern": "^[0-9]{1,18}$"])
+                    "What a reconnecting EventSource sends: the same as since (which wins when both are given).",
+                schema: ["type": "string", "pattern": .string(EventPosition.pattern)])
         ],
         responses: [
             AdminResponse(status: 200, description: "The event stream.", content: [("text/event-stream", nil)]),
             .badRequest,
+            .error(503, "The server is shutting down."),
         ])
     package static let state = AdminRoute(
         id: "getState", method: "GET", path: "/state",
