@@ -5,14 +5,8 @@ extension ClockCommand: WireType {
     /// would take the clock out of 1970…9999 is refused by ``PushFake/moveClock(_:)``, not by the reader.
     public static let wire = WireDescription<ClockCommand>(
         name: "ClockChange",
-        codec: WireCodec(
-            read: { (json, path, _) throws(JSONFieldError) -> ClockCommand in
-                do throws(JSONFieldError) {
-                    return try ClockCommand(json: json)
-                } catch {
-                    throw error.inside(path)
-                }
-            },
+        codec: .reader(
+            { (json, _) throws(JSONFieldError) -> ClockCommand in try ClockCommand(json: json) },
             write: \.jsonValue,
             schema: { schemas in
                 let advance = WireCodec<Double>.double(in: -maximumAdvance...maximumAdvance).schema(&schemas)

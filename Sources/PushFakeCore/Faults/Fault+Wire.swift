@@ -1,17 +1,9 @@
-extension Fault: WireType {
+extension Fault: WireType, WireForm {
     /// The `fault` object (FakeBehaviour.md, Faults), with the fault keys of the context's vendors: exactly one
     /// kind, each may add `delay`. Component `Fault`.
     public static let wire = WireDescription<Fault>(
         name: "Fault",
-        codec: WireCodec(
-            read: { (json, path, context) throws(JSONFieldError) -> Fault in
-                do throws(JSONFieldError) {
-                    return try Fault(json: json, vendors: context.vendors)
-                } catch {
-                    throw error.inside(path)
-                }
-            },
-            write: \.jsonValue, schema: { schemas in schema(schemas.vendors) }))
+        formSchema: { schemas in schema(schemas.vendors) })
 
     /// One variant per vendor fault key (or per schema it gives), then `status`, `drop`, `malformedBody`, `delay`.
     static func schema(_ vendors: VendorRegistry) -> JSON {

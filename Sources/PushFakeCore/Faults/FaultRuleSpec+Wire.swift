@@ -1,25 +1,16 @@
-extension FaultRuleSpec: WireType {
+extension FaultRuleSpec: WireType, WireForm {
     /// The JSON form of a rule to add (component `FaultRuleInput`): `match` (a matcher without `status` and
     /// `faulted`), `fault` (required), `scope`. An `id` is refused by name: the engine numbers rules.
     public static let wire = WireDescription<FaultRuleSpec>(
         name: "FaultRuleInput",
-        codec: WireCodec(
-            read: { (json, path, context) throws(JSONFieldError) -> FaultRuleSpec in
-                do throws(JSONFieldError) {
-                    return try FaultRuleSpec(json: json, vendors: context.vendors)
-                } catch {
-                    throw error.inside(path)
-                }
-            },
-            write: \.jsonValue,
-            schema: { schemas in
-                let match = schemas.component("FaultMatcher") { RequestMatcher.schema($0, forFaults: true) }
-                let fault = Fault.wire.codec.schema(&schemas)
-                let scope = FaultScope.wire.codec.schema(&schemas)
-                return WireSchemas.object(
-                    ["match": WireSchemas.nullable(match), "fault": fault, "scope": WireSchemas.nullable(scope)],
-                    required: ["fault"])
-            }))
+        formSchema: { schemas in
+            let match = schemas.component("FaultMatcher") { RequestMatcher.schema($0, forFaults: true) }
+            let fault = Fault.wire.codec.schema(&schemas)
+            let scope = FaultScope.wire.codec.schema(&schemas)
+            return WireSchemas.object(
+                ["match": WireSchemas.nullable(match), "fault": fault, "scope": WireSchemas.nullable(scope)],
+                required: ["fault"])
+        })
 }
 
 extension FaultRule: WireType {
@@ -27,13 +18,9 @@ extension FaultRule: WireType {
     /// `.satisfies` predicate as `{"path", "satisfies"}`, which only a listing has.
     public static let wire = WireDescription<FaultRule>(
         name: "FaultRule",
-        codec: WireCodec(
-            read: { (json, path, context) throws(JSONFieldError) -> FaultRule in
-                do throws(JSONFieldError) {
-                    return try FaultRule(json: json, vendors: context.vendors, id: { "" })
-                } catch {
-                    throw error.inside(path)
-                }
+        codec: .reader(
+            { (json, context) throws(JSONFieldError) -> FaultRule in
+                try FaultRule(json: json, vendors: context.vendors, id: { "" })
             },
             write: \.jsonValue,
             schema: { _ in

@@ -2,14 +2,8 @@ extension FaultScope: WireType {
     /// `"once"` (default), `"always"`, or `{"times", "after", "probability"}` (at least one): component `FaultScope`.
     public static let wire = WireDescription<FaultScope>(
         name: "FaultScope",
-        codec: WireCodec(
-            read: { (json, path, _) throws(JSONFieldError) -> FaultScope in
-                do throws(JSONFieldError) {
-                    return try FaultScope(json: json)
-                } catch {
-                    throw error.inside(path)
-                }
-            },
+        codec: .reader(
+            { (json, _) throws(JSONFieldError) -> FaultScope in try FaultScope(json: json) },
             write: \.jsonValue,
             schema: { _ in
                 let limits: JSONObject = [

@@ -1,17 +1,9 @@
-extension JournalEntry: WireType {
+extension JournalEntry: WireType, WireForm {
     /// One entry of the JSON Lines schema (component `JournalEntry`; RecordingFormat.md): written from the compact
     /// layout by ``jsonValue``, read back by ``init(json:vendors:)``.
     public static let wire = WireDescription<JournalEntry>(
         name: "JournalEntry",
-        codec: WireCodec(
-            read: { (json, path, context) throws(JSONFieldError) -> JournalEntry in
-                do throws(JSONFieldError) {
-                    return try JournalEntry(json: json, vendors: context.vendors)
-                } catch {
-                    throw error.inside(path)
-                }
-            },
-            write: \.jsonValue, schema: { _ in schema }))
+        formSchema: { _ in schema })
 
     private static var schema: JSON {
         let string: JSON = ["type": "string"]

@@ -3,13 +3,9 @@ extension RequestMatcher: WireType {
     /// the context. A matcher with a `.satisfies` predicate has no JSON form: it is written without it.
     public static let wire = WireDescription<RequestMatcher>(
         name: "Matcher",
-        codec: WireCodec(
-            read: { (json, path, context) throws(JSONFieldError) -> RequestMatcher in
-                do throws(JSONFieldError) {
-                    return try RequestMatcher(json: json, vendors: context.vendors)
-                } catch {
-                    throw error.inside(path)
-                }
+        codec: .reader(
+            { (json, context) throws(JSONFieldError) -> RequestMatcher in
+                try RequestMatcher(json: json, vendors: context.vendors)
             },
             write: { $0.withoutPredicates.jsonValue ?? [:] },
             schema: { schemas in schema(schemas, forFaults: false) }))

@@ -3,14 +3,8 @@ extension Delivery: WireType {
     /// write it (``jsonValue``) and ``init(json:)`` reads it back.
     public static let wire = WireDescription<Delivery>(
         name: "Delivery",
-        codec: WireCodec(
-            read: { (json, path, _) throws(JSONFieldError) -> Delivery in
-                do throws(JSONFieldError) {
-                    return try Delivery(json: json)
-                } catch {
-                    throw error.inside(path)
-                }
-            },
+        codec: .reader(
+            { (json, _) throws(JSONFieldError) -> Delivery in try Delivery(json: json) },
             write: \.jsonValue,
             schema: { schemas in
                 let string: JSON = ["type": "string"]

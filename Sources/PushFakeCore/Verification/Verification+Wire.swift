@@ -19,37 +19,28 @@ extension RequestCount: WireType {
             }))
 }
 
-extension VerifyRequest: WireType {
+extension VerifyRequest: WireType, WireForm {
     /// `{"match": …, "count": …}` or `{"inOrder": [matchers]}` (component `Verify`).
     public static let wire = WireDescription<VerifyRequest>(
         name: "Verify",
-        codec: WireCodec(
-            read: { (json, path, context) throws(JSONFieldError) -> VerifyRequest in
-                do throws(JSONFieldError) {
-                    return try VerifyRequest(json: json, vendors: context.vendors)
-                } catch {
-                    throw error.inside(path)
-                }
-            },
-            write: \.jsonValue,
-            schema: { schemas in
-                let matcher = RequestMatcher.wire.codec.schema(&schemas)
-                let count = RequestCount.wire.codec.schema(&schemas)
-                let null: JSON = ["type": "null"]
-                return [
-                    "oneOf": [
-                        WireSchemas.object(
-                            ["match": matcher, "count": WireSchemas.nullable(count), "inOrder": null],
-                            required: ["match"]),
-                        WireSchemas.object(
-                            [
-                                "inOrder": ["type": "array", "items": matcher, "minItems": 1], "match": null,
-                                "count": null,
-                            ],
-                            required: ["inOrder"]),
-                    ]
+        formSchema: { schemas in
+            let matcher = RequestMatcher.wire.codec.schema(&schemas)
+            let count = RequestCount.wire.codec.schema(&schemas)
+            let null: JSON = ["type": "null"]
+            return [
+                "oneOf": [
+                    WireSchemas.object(
+                        ["match": matcher, "count": WireSchemas.nullable(count), "inOrder": null],
+                        required: ["match"]),
+                    WireSchemas.object(
+                        [
+                            "inOrder": ["type": "array", "items": matcher, "minItems": 1], "match": null,
+                            "count": null,
+                        ],
+                        required: ["inOrder"]),
                 ]
-            }))
+            ]
+        })
 
     /// The JSON form, for a client to send.
     public var jsonValue: JSON {

@@ -22,6 +22,24 @@ public struct WireCodec<Value>: Sendable {
         self.schema = schema
     }
 
+    /// A codec over a reader whose errors name paths inside the value (the Core readers with vendor-owned or
+    /// cross-field rules): its errors are moved under the value's path (`fault.status`).
+    public static func reader(
+        _ read: @escaping @Sendable (_ json: JSON, _ context: WireContext) throws(JSONFieldError) -> Value,
+        write: @escaping @Sendable (Value) -> JSON,
+        schema: @escaping @Sendable (_ schemas: inout WireSchemas) -> JSON
+    ) -> WireCodec {
+        WireCodec(
+            read: { (json, path, context) throws(JSONFieldError) -> Value in
+                do throws(JSONFieldError) {
+                    return try read(json, context)
+                } catch {
+                    throw error.inside(path)
+                }
+            },
+            write: write, schema: schema)
+    }
+
     /// The same JSON form for another Swift type: `to` checks and converts what was read (throwing at the value's
     /// path), `from` converts back for writing.
     public func map<Other>(
