@@ -96,6 +96,102 @@ def open_dashboard(path="/__pushfake/"):
     wait_for("the event stream is live", lambda: driver.find_element(By.ID, "live").text == "live")
 
 
+def check_fleet_view():
+    """The fleet view in an instance of its own (its clock fixed, so latencies are exact): TwinPush and TPNS devices
+    in every state, a broadcast, receipts and opens after the clock moved; then a reset empties the view."""
+    status, instance = http("POST", "/__pushfake/instances")
+    assert status == 201, instance
+    root = f"/i/{instance['id']}"
+    app = root + "/api/v2/apps/fleetapp"
+    hex_token, fcm_token = "ab" * 32, "fcm-" + "A1b2_C3d4:" * 14
+    ids = {}
+    for alias, platform, token in [("f1", "ios", hex_token), ("f2", "ios", hex_token), ("f3", "android", fcm_token),
+                                   ("f4", "android", fcm_token), ("f5", "android", fcm_token),
+                                   ("f6", "ios", "not-hex")]:
+        status, answer = http("POST", app + "/devices/register", {"udid": "UDID-" + alias, "platform": platform,
+                                                                 "push_token": token, "alias_device": alias})
+        assert status == 200, answer
+        ids[alias] = answer["objects"][0]["id"]
+    for alias, action in [("f1", "open_app"), ("f3", "open_app"), ("f4", "open_app"), ("f4", "close_app")]:
+        assert http("POST", f"{app}/devices/{ids[alias]}/{action}", {})[0] == 200, (alias, action)
+    for device, kind in [("T-1", "IOS"), ("T-2", "AOS")]:
+        assert http("POST", root + "/TPNS/api/device/register", {"deviceId": device, "deviceRegistrationId": "0f1e",
+                                                                "applicationKey": "FLEETKEY",
+                                                                "applicationType": kind})[0] == 200
+    assert http("PUT", root + "/TPNS/api/application/FLEETKEY/device/T-2/unregister")[0] == 200
+    status, created = http("POST", app + "/notifications", {"alert": "Fleet", "broadcast": True})
+    assert status == 200, created
+    notification = created["objects"][0]["id"]
+    assert http("POST", root + "/TPNS/api/pushnotifications", [{"message": "Fleet", "handlingLevel": 1,
+                                                                "applicationKey": "FLEETKEY",
+                                                                "applicationTypes": ["IOS", "AOS"]}])[0] == 200
+
+    def react(seconds, what, aliases):
+        assert http("POST", root + "/__pushfake/clock", {"advance": seconds})[0] == 200
+        for alias in aliases:
+            path = f"{app}/devices/{ids[alias]}/notifications/{notification}/{what}"
+            assert http("POST", path, {})[0] == 200, path
+    react(2, "received_notification", ["f3", "f4"])  # 00:00:02, Android's push ack
+    react(3, "open_notification", ["f1", "f3"])  # 00:00:05
+    react(10, "open_notification", ["f4"])  # 00:00:15
+    react(0, "open_notification", ["f4"])  # a second open of the same delivery counts once
+
+    driver.get(BASE + root + "/__pushfake/")
+    wait_for("the instance's event stream is live", lambda: driver.find_element(By.ID, "live").text == "live")
+    driver.execute_script("document.getElementById('fleet').scrollIntoView()")
+
+    def cells(css, attribute):
+        return {c.get_attribute(attribute): c.text for c in driver.find_elements(By.CSS_SELECTOR, css)}
+
+    def states():
+        rows = {r.get_attribute("data-group"): [c.text for c in r.find_elements(By.CSS_SELECTOR, "td")]
+                for r in driver.find_elements(By.CSS_SELECTOR, "#fleet-states tr[data-group]")}
+        # registered, app open, background, unregistered, total
+        assert rows == {"tpns android": ["0", "0", "0", "1", "1"], "tpns ios": ["1", "0", "0", "0", "1"],
+                        "twinPush android": ["1", "1", "1", "0", "3"], "twinPush ios": ["2", "1", "0", "0", "3"],
+                        "all": ["4", "2", "1", "1", "8"]}, rows
+        labels = text("#fleet-state-rows th")
+        assert "TwinPush iOS" in labels and "TPNS Android" in labels, labels
+        return True
+    wait_for("the fleet view counts the devices by vendor, platform and state", states)
+    ok("the fleet view counts devices as registered, app open, background and unregistered per vendor and platform")
+
+    def chart():
+        legend = cells("#fleet-chart-legend [data-series]", "data-series")
+        assert legend == {"delivered": "delivered 6", "received": "received 2", "opened": "opened 3"}, legend
+        bars = sorted((r.get_attribute("class"), r.get_attribute("data-second"), r.get_attribute("data-count"))
+                      for r in driver.find_elements(By.CSS_SELECTOR, "#fleet-chart rect"))
+        assert bars == [("delivered", "2026-01-01T00:00:00.000Z", "6"), ("opened", "2026-01-01T00:00:05.000Z", "2"),
+                        ("opened", "2026-01-01T00:00:15.000Z", "1"),
+                        ("received", "2026-01-01T00:00:02.000Z", "2")], bars
+        heights = {r.get_attribute("data-count"): float(r.get_attribute("height"))
+                   for r in driver.find_elements(By.CSS_SELECTOR, "#fleet-chart rect")}
+        assert heights["6"] > heights["2"] > heights["1"] > 0, heights
+        assert text("#fleet-summary") == "8 devices, 6 delivered, 1 failed, 3 opened", text("#fleet-summary")
+        return True
+    wait_for("the chart shows deliveries, receipts and opens in their seconds", chart)
+    ok("the fleet chart draws deliveries, receipts and opens per second on the fake clock; a refused one is apart")
+
+    def latency():
+        rows = {r.get_attribute("data-latency"): [c.text for c in r.find_elements(By.CSS_SELECTOR, "td")]
+                for r in driver.find_elements(By.CSS_SELECTOR, "#fleet-latency-rows tr")}
+        # count, p50, p90, p99, max
+        assert rows == {"received": ["2", "2.0 s", "2.0 s", "2.0 s", "2.0 s"],
+                        "opened": ["3", "5.0 s", "15.0 s", "15.0 s", "15.0 s"]}, rows
+        buckets = sorted((r.get_attribute("class"), r.get_attribute("data-bucket"), r.get_attribute("data-count"))
+                         for r in driver.find_elements(By.CSS_SELECTOR, "#fleet-histogram rect"))
+        assert buckets == [("opened", "<10s", "2"), ("opened", "<20s", "1"), ("received", "<5s", "2")], buckets
+        return True
+    wait_for("the latency table and histogram show delivery to received and to opened", latency)
+    driver.save_screenshot(os.path.join(OUT, "fleet-view.png"))
+    ok("the fleet view gives p50/p90/p99/max and a histogram of delivery-to-received and delivery-to-opened")
+
+    assert http("POST", root + "/__pushfake/reset")[0] == 200
+    wait_for("a reset empties the fleet view", lambda: text("#fleet-summary") == "0 devices, 0 delivered, 0 opened"
+             and not driver.find_elements(By.CSS_SELECTOR, "#fleet-chart rect, #fleet-state-rows tr"))
+    ok("the stream's reset starts the fleet view over")
+
+
 options = webdriver.ChromeOptions()
 options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -262,6 +358,8 @@ try:
     wait_for("back on the main fake", lambda: driver.current_url.endswith(":%s/__pushfake/" % BASE.rsplit(":", 1)[1])
              and has_card("alice"))
     ok("the instance menu switches back to the main fake")
+
+    check_fleet_view()
 
     # A narrow window: one column, nothing wider than the window, the journal and cards still readable.
     viewport(400, 800)

@@ -13,6 +13,8 @@ let usage = """
       fanout     one TPNS send to N registered devices (default 100000): time and resident memory
       journal    N journaled TPNS registers over 1000 devices (default 1000000): resident memory, µs per append,
                  the longest append; PUSHFAKE_BENCH_JOURNAL_LIMIT, PUSHFAKE_BENCH_THREADS
+      devices    N distinct TwinPush devices registered, journal bounded to one entry: resident bytes per device
+                 (default 1000000)
       twinpush   TwinPush: N registers (µs each), then one broadcast with inbox to all of them (default 100000)
       start      in-process live server: start → first health response, N times (default 50)
       serve      `pushfake serve` exec → ready line, N times (default 20); --binary PATH (default: next to this one)
@@ -36,6 +38,7 @@ case "server":
     ServerPathBench.run(count: count ?? 200_000, only: only)
 case "fanout": EngineBench.fanout(count: count ?? 100_000)
 case "journal": JournalBench.run(count: count ?? 1_000_000)
+case "devices": DevicesBench.run(count: count ?? 1_000_000)
 case "twinpush": EngineBench.twinPush(count: count ?? 100_000)
 case "start": StartBench.start(count: count ?? 50)
 case "serve": StartBench.serve(count: count ?? 20, binary: binary)

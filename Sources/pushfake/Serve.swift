@@ -22,6 +22,7 @@ enum Serve {
         configuration.adminAccess = options.adminAccess
         configuration.maxConnections = options.maxConnections
         configuration.maxInstances = options.maxInstances
+        if let loops = options.eventLoops { configuration.eventLoopCount = loops }
         configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
         configuration.shutdownGrace = options.shutdownGrace
         if let upstream = options.upstream { configuration.upstream = UpstreamProxy(upstream) }

@@ -22,6 +22,8 @@ struct ServeOptions {
     var maxConnections: Int?
     /// `--max-instances`: the most instances alive at once (0 turns them off).
     var maxInstances = ServerConfiguration.defaultMaxInstances
+    /// `--event-loops`; `nil`: one per core up to 4, or `PUSHFAKE_LOOPS` (ServerConfiguration.eventLoopCount).
+    var eventLoops: Int?
     var quiet = false
     /// `text` (default) or `json`: one JSON object per request log line on stderr.
     var logFormat = "text"
@@ -81,6 +83,10 @@ struct ServeOptions {
                 "--max-instances", "n",
                 "Keep at most n instances (POST /__pushfake/instances) alive at once (0...100000, default 1000; "
                     + "0: none); one more gets 503"),
+            .value(
+                "--event-loops", "n",
+                "Serve connections from n epoll loops (1...64; default: one per core up to 4, or PUSHFAKE_LOOPS); "
+                    + "Linux only, ignored with PUSHFAKE_IO_MODEL=threads and elsewhere"),
             .flag("--quiet", short: "-q", "No per-request log lines on stderr"),
             .value("--log-format", "format", "text (default) or json: one JSON object per request log line"),
             .value(
@@ -152,6 +158,7 @@ struct ServeOptions {
         maxRecordingBytes = try arguments.int("--max-recording-bytes", in: 1...Int(Int32.max)) ?? maxRecordingBytes
         maxConnections = try arguments.int("--max-connections", in: 1...1_000_000)
         maxInstances = try arguments.int("--max-instances", in: ServerConfiguration.maxInstancesRange) ?? maxInstances
+        eventLoops = try arguments.int("--event-loops", in: ServerConfiguration.eventLoopCountRange)
         quiet = arguments.has("--quiet")
         logFormat = try arguments.choice("--log-format", ["text", "json"]) ?? logFormat
         if let token = arguments.string("--admin-token") {

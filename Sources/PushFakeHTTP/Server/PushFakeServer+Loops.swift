@@ -10,13 +10,15 @@ extension PushFakeServer {
     func startLoops() -> DispatchGroup? {
         #if os(Linux)
             guard configuration.ioModel == .eventLoop else { return nil }
-            let count = configuration.eventLoopCount
+            let range = ServerConfiguration.eventLoopCountRange
+            let count = max(range.lowerBound, min(range.upperBound, configuration.eventLoopCount))
             let loops = (0..<count).compactMap { _ in EventLoop.make() }
             guard !loops.isEmpty else { return nil }
             let group = DispatchGroup()
             for (index, loop) in loops.enumerated() {
                 group.enter()
                 let thread = Thread { [self] in
+                    Self.nameLoopThread(index)
                     loop.run(server: self)
                     group.leave()
                 }
@@ -27,6 +29,20 @@ extension PushFakeServer {
             return group
         #else
             return nil
+        #endif
+    }
+
+    /// Names the calling thread `pf-loop-<index>` for the kernel (Foundation's `Thread.name` stays inside the
+    /// process on Linux, and Glibc's module does not export `pthread_setname_np`), so `top -H`, `perf` and tests
+    /// see the loops: written to /proc/thread-self/comm, 15 bytes at most; nothing happens where that cannot be
+    /// opened.
+    private static func nameLoopThread(_ index: Int) {
+        #if os(Linux)
+            let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            let name = Array("pf-loop-\(index)".utf8.prefix(15))
+            _ = name.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
         #endif
     }
 

@@ -46,8 +46,12 @@ public struct ServerConfiguration: Sendable {
     public var log: (@Sendable (RequestLogLine) -> Void)?
     /// How connections are served.
     public var ioModel: IOModel
-    /// Event loops for `.eventLoop`: one per core up to 4 by default (`PUSHFAKE_LOOPS` overrides).
+    /// Event loops for `.eventLoop`: one per core up to 4 by default (`PUSHFAKE_LOOPS` overrides;
+    /// `pushfake serve --event-loops` sets it). Values outside ``eventLoopCountRange`` are clamped into it when the
+    /// server starts.
     public var eventLoopCount: Int
+    /// The values ``eventLoopCount`` (and `pushfake serve --event-loops`) takes.
+    public static let eventLoopCountRange = 1...64
     /// Who may use the admin API: loopback clients only by default (``AdminAccess``).
     public var adminAccess = AdminAccess()
     /// Seconds between heartbeat comments on `GET /__pushfake/events` streams.
@@ -90,7 +94,7 @@ public struct ServerConfiguration: Sendable {
         let cores = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
         self.eventLoopCount =
             ProcessInfo.processInfo.environment["PUSHFAKE_LOOPS"].flatMap { Int($0) }.map {
-                max(1, min(64, $0))
+                max(Self.eventLoopCountRange.lowerBound, min(Self.eventLoopCountRange.upperBound, $0))
             } ?? cores
     }
 

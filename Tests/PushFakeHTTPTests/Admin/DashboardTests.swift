@@ -40,6 +40,27 @@ final class DashboardTests: ServerTestCase {
         XCTAssertTrue(fake.journal.entries.isEmpty, "the dashboard is admin API, not vendor traffic")
     }
 
+    /// The fleet view (fleet-model.js, fleet.js, fleet.css) is part of the page: linked from it, served with its
+    /// type, and fed by the event hook dashboard.js fires for every event of the stream.
+    func test_fleetView_assetsAreLinkedFromThePageAndServed_whenThePageIsOpened() throws {
+        let page = try get("/__pushfake/")
+        XCTAssertTrue(page.text.contains(#"<script src="assets/fleet-model.js" defer></script>"#), page.text)
+        XCTAssertTrue(page.text.contains(#"<script src="assets/fleet.js" defer></script>"#), page.text)
+        XCTAssertTrue(page.text.contains(#"<link rel="stylesheet" href="assets/fleet.css">"#), page.text)
+        for id in ["fleet-state-rows", "fleet-chart", "fleet-latency-rows", "fleet-histogram"] {
+            XCTAssertTrue(page.text.contains(#"id="\#(id)""#), id)
+        }
+        let script = try get("/__pushfake/assets/fleet.js")
+        assertServed(script, type: "text/javascript; charset=utf-8")
+        XCTAssertTrue(script.text.contains(#"addEventListener("pushfake:event""#), "the view listens to the hook")
+        let model = try get("/__pushfake/assets/fleet-model.js")
+        assertServed(model, type: "text/javascript; charset=utf-8")
+        XCTAssertTrue(model.text.contains("const FleetModel = "), "the model the view draws")
+        assertServed(try get("/__pushfake/assets/fleet.css"), type: "text/css; charset=utf-8")
+        let dashboard = try get("/__pushfake/assets/dashboard.js")
+        XCTAssertTrue(dashboard.text.contains(#"new CustomEvent("pushfake:event""#), "the hook the view listens to")
+    }
+
     func test_unknownAsset_is404JSON_andTheBarePrefixRedirectsToTheSlash() throws {
         let missing = try get("/__pushfake/assets/evil.js")
         XCTAssertEqual(missing.status, 404)
@@ -97,8 +118,10 @@ final class DashboardTests: ServerTestCase {
     /// The page reaches nothing but its own server, and runs no inline script or style (the policy forbids them).
     func test_assets_referenceNoNetworkResource_andHoldNoInlineScriptOrStyle() throws {
         let html = try XCTUnwrap(DashboardAssets.files["index.html"])
-        let script = try XCTUnwrap(DashboardAssets.files["dashboard.js"])
-        let styles = try XCTUnwrap(DashboardAssets.files["dashboard.css"])
+        let scripts = DashboardAssets.files.filter { $0.key.hasSuffix(".js") }
+        let styleSheets = DashboardAssets.files.filter { $0.key.hasSuffix(".css") }
+        XCTAssertEqual(Set(scripts.keys), ["dashboard.js", "fleet-model.js", "fleet.js"])
+        XCTAssertEqual(Set(styleSheets.keys), ["dashboard.css", "fleet.css"])
         for attribute in [#"src=""#, #"href=""#] {
             for part in html.components(separatedBy: attribute).dropFirst() {
                 let value = String(part.prefix { $0 != "\"" })
@@ -110,10 +133,14 @@ final class DashboardTests: ServerTestCase {
         XCTAssertFalse(html.contains("<script>"), "inline script")
         XCTAssertFalse(html.contains("<style"), "inline style")
         XCTAssertFalse(html.contains(" style="), "inline style attribute")
-        for forbidden in ["http://", "https://", "EventSource(\"http", "import("] {
-            XCTAssertFalse(script.contains(forbidden), forbidden)
+        for (name, script) in scripts {
+            for forbidden in ["http://", "https://", "EventSource(\"http", "import("] {
+                XCTAssertFalse(script.contains(forbidden), "\(forbidden) in \(name)")
+            }
         }
-        XCTAssertFalse(styles.contains("url("), "no fonts or images from anywhere")
-        XCTAssertFalse(styles.contains("@import"))
+        for (name, styles) in styleSheets {
+            XCTAssertFalse(styles.contains("url("), "no fonts or images from anywhere (\(name))")
+            XCTAssertFalse(styles.contains("@import"), name)
+        }
     }
 }

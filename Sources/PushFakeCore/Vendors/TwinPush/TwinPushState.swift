@@ -57,10 +57,14 @@ struct TwinPushState: Sendable {
     private var provisioned: Set<WireKey> = []
     /// Devices are never removed, so an index into `records` stays valid.
     var records: [DeviceRecord] = []
-    private(set) var indexByID: [WireKey: Int] = [:]
-    private(set) var indexByKey: [DeviceKey: Int] = [:]
+    /// Positions in `records` by device id, and by (app, `udid`, `platform`): the keys stay in the records.
+    private var indexByID = RecordIndex()
+    private var indexByKey = RecordIndex()
     private(set) var indexesByApp: [WireKey: [Int]] = [:]
-    private(set) var indexesByAlias: [AliasKey: [Int]] = [:]
+    /// The first device (lowest index) with each (app, alias), and after each device the next one with its alias:
+    /// a chain in index order, 4 bytes a device instead of a dictionary entry and an array per alias.
+    private var aliasHeads = RecordIndex()
+    private var nextWithAlias = PositionChains()
     var notifications: [WireKey: TwinPushNotificationRecord] = [:]
     /// Notification ids per app, in creation order.
     var notificationOrder: [WireKey: [String]] = [:]
@@ -107,17 +111,31 @@ struct TwinPushState: Sendable {
     // MARK: Devices
 
     func deviceIndex(id: String) -> Int? {
-        indexByID[id]
+        indexByID.find(hash: Self.hash(id: id)) { records[$0].device.id.hasSameBytes(as: id) }
     }
 
     /// The device's index when it exists and belongs to `app`.
     func deviceIndex(id: String, app: String) -> Int? {
-        guard let index = indexByID[id], records[index].device.appID.hasSameBytes(as: app) else { return nil }
+        guard let index = deviceIndex(id: id), records[index].device.appID.hasSameBytes(as: app) else { return nil }
         return index
     }
 
     func deviceIndex(_ key: DeviceKey) -> Int? {
-        indexByKey[key]
+        indexByKey.find(hash: key.hashValue) { index in
+            records[index].device.udid.hasSameBytes(as: key.udid)
+                && records[index].device.platform.hasSameBytes(as: key.platform)
+                && records[index].device.appID.hasSameBytes(as: key.app)
+        }
+    }
+
+    private static func hash(id: String) -> Int {
+        var hasher = Hasher()
+        WireKey.hash(id, into: &hasher)
+        return hasher.finalize()
+    }
+
+    private static func key(of device: TwinPush.Device) -> DeviceKey {
+        DeviceKey(app: device.appID, udid: device.udid, platform: device.platform)
     }
 
     func deviceIndexes(app: String) -> [Int] {
@@ -125,16 +143,35 @@ struct TwinPushState: Sendable {
     }
 
     func deviceIndexes(alias: String, app: String) -> [Int] {
-        indexesByAlias[AliasKey(app: app, alias: alias)] ?? []
+        guard var index = aliasHead(AliasKey(app: app, alias: alias)) else { return [] }
+        var indexes = [index]
+        while let next = nextWithAlias.next(index) {
+            index = next
+            indexes.append(index)
+        }
+        return indexes
+    }
+
+    private func aliasHead(_ key: AliasKey) -> Int? {
+        aliasHeads.find(hash: key.hashValue) { index in
+            String.sameBytes(records[index].device.alias, key.alias)
+                && records[index].device.appID.hasSameBytes(as: key.app)
+        }
+    }
+
+    private static func aliasHash(of device: TwinPush.Device) -> Int {
+        AliasKey(app: device.appID, alias: device.alias ?? "").hashValue
     }
 
     /// Adds a new device (with no alias yet) and returns its index.
     mutating func insert(_ device: TwinPush.Device) -> Int {
         let index = records.count
         records.append(DeviceRecord(device: device))
-        indexByID[device.id] = index
-        indexByKey[DeviceKey(app: device.appID, udid: device.udid, platform: device.platform)] = index
+        let stored = records  // shared, not copied: read while the indexes change
+        indexByID.insert(index, hash: Self.hash(id: device.id)) { Self.hash(id: stored[$0].device.id) }
+        indexByKey.insert(index, hash: Self.key(of: device).hashValue) { Self.key(of: stored[$0].device).hashValue }
         indexesByApp[device.appID, default: []].append(index)
+        nextWithAlias.append()
         return index
     }
 
@@ -142,11 +179,12 @@ struct TwinPushState: Sendable {
     mutating func rekey(_ index: Int, udid: String, platform: String) -> Bool {
         let device = records[index].device
         let newKey = DeviceKey(app: device.appID, udid: udid, platform: platform)
-        if let holder = indexByKey[newKey] { return holder == index }
-        indexByKey[DeviceKey(app: device.appID, udid: device.udid, platform: device.platform)] = nil
-        indexByKey[newKey] = index
+        if let holder = deviceIndex(newKey) { return holder == index }
+        indexByKey.remove(index, hash: Self.key(of: device).hashValue)
         records[index].device.udid = udid
         records[index].device.platform = platform
+        let stored = records  // shared, not copied: read while the index changes
+        indexByKey.insert(index, hash: newKey.hashValue) { Self.key(of: stored[$0].device).hashValue }
         return true
     }
 
@@ -154,19 +192,49 @@ struct TwinPushState: Sendable {
     mutating func setAlias(_ index: Int, to alias: String?) {
         let device = records[index].device
         guard !String.sameBytes(device.alias, alias) else { return }
-        if let old = device.alias {
-            let key = AliasKey(app: device.appID, alias: old)
-            indexesByAlias[key]?.removeAll { $0 == index }
-            if indexesByAlias[key]?.isEmpty == true { indexesByAlias[key] = nil }
-        }
-        if let alias {
-            // In registration order, whenever each device took the alias: what an alias target reaches first is
-            // then a property of the devices alone, as a state document lists them (StateFormat.md).
-            let key = AliasKey(app: device.appID, alias: alias)
-            let position = indexesByAlias[key]?.firstIndex { $0 > index } ?? indexesByAlias[key]?.count ?? 0
-            indexesByAlias[key, default: []].insert(index, at: position)
-        }
+        if let old = device.alias { unlinkAlias(index, key: AliasKey(app: device.appID, alias: old)) }
         records[index].device.alias = alias
+        // In registration order, whenever each device took the alias: what an alias target reaches first is
+        // then a property of the devices alone, as a state document lists them (StateFormat.md).
+        if let alias { linkAlias(index, key: AliasKey(app: device.appID, alias: alias)) }
+    }
+
+    /// Takes `index` out of its alias chain; the record still has the alias `key` names.
+    private mutating func unlinkAlias(_ index: Int, key: AliasKey) {
+        guard let head = aliasHead(key) else { return }
+        let next = nextWithAlias.next(index)
+        nextWithAlias.setNext(index, to: nil)
+        if head == index {
+            aliasHeads.remove(index, hash: key.hashValue)
+            if let next {
+                let stored = records  // shared, not copied: read while the index changes
+                aliasHeads.insert(next, hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
+            }
+            return
+        }
+        var previous = head
+        while let following = nextWithAlias.next(previous), following != index { previous = following }
+        if nextWithAlias.next(previous) == index { nextWithAlias.setNext(previous, to: next) }
+    }
+
+    /// Puts `index`, whose record already has the alias `key` names, into that alias's chain in index order.
+    private mutating func linkAlias(_ index: Int, key: AliasKey) {
+        guard let head = aliasHead(key) else {
+            let stored = records  // shared, not copied: read while the index changes
+            aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
+            return
+        }
+        if index < head {
+            nextWithAlias.setNext(index, to: head)
+            aliasHeads.remove(head, hash: key.hashValue)
+            let stored = records  // shared, not copied: read while the index changes
+            aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
+            return
+        }
+        var previous = head
+        while let following = nextWithAlias.next(previous), following < index { previous = following }
+        nextWithAlias.setNext(index, to: nextWithAlias.next(previous))
+        nextWithAlias.setNext(previous, to: index)
     }
 
     /// Counts an app as auto-provisioned (state documents), once.

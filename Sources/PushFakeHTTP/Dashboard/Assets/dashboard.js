@@ -154,6 +154,8 @@ function handleEvent(block) {
   }
   if (!data.length) return;
   const payload = JSON.parse(data.join("\n"));
+  // The fleet view (fleet.js) follows the same stream: it gets every event as it arrives, in order.
+  document.dispatchEvent(new CustomEvent("pushfake:event", { detail: { type, payload } }));
   if (type === "entry") addEntry(payload);
   else if (type === "delivery") addDelivery(payload);
   else if (type === "note") addNote(payload);

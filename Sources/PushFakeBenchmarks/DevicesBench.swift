@@ -1,0 +1,35 @@
+import Dispatch
+import Foundation
+import PushFakeCore
+
+/// What a registered TwinPush device costs the store: N distinct devices registered through ``PushFake/handle(_:)``
+/// with the journal bounded to one entry (so only the store grows), resident memory before and after.
+enum DevicesBench {
+    static func run(count: Int) {
+        let fake = PushFake(PushFakeConfiguration(journalLimit: 1))
+        let headers: HTTPHeaders = [
+            "Host": "127.0.0.1:8080", "Content-Type": "application/json", "X-TwinPush-REST-API-Token": "token",
+        ]
+        _ = fake.handle(request(0, headers))
+        let before = ResidentMemory.currentBytes()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for index in 1...max(1, count) { _ = fake.handle(request(index, headers)) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let after = ResidentMemory.currentBytes()
+        print(
+            #"{"bench":"devices","devices":\#(count),"microsPerRegister":\#(seconds / Double(max(1, count)) * 1e6),"#
+                + #""residentMegabytes":\#(after / 1_048_576),"#
+                + #""bytesPerDevice":\#((after - before) / max(1, count))}"#)
+    }
+
+    /// A register shaped like scripts/bench's TwinPush load, with a distinct udid, alias and 64-digit APNs token.
+    private static func request(_ index: Int, _ headers: HTTPHeaders) -> FakeRequest {
+        let platform = index % 2 == 0 ? "ios" : "android"
+        let token = String(repeating: "ab", count: 22) + String(format: "%020d", index)
+        let body =
+            #"{"udid":"U\#(index)","platform":"\#(platform)","push_token":"\#(token)","alias_device":"user\#(index)","#
+            + #""app_version":"1.0","sdk_version":"4.0.0","os_version":"17.0","language":"en_US"}"#
+        return FakeRequest(
+            method: "POST", target: "/api/v2/apps/benchapp/devices/register", headers: headers, body: Array(body.utf8))
+    }
+}

@@ -1,0 +1,175 @@
+// The dashboard's fleet view, its model (README, Dashboard; FakeBehaviour.md, "The dashboard's fleet view"): the
+// events of GET /__pushfake/events turned into aggregates — one small record per device and per delivery, counters
+// per vendor and platform and per second, latencies in typed arrays — so 100,000 devices stay cheap. fleet.js
+// draws it and feeds it the events.
+"use strict";
+
+const FleetModel = (function fleetModel() {
+  const STATES = ["registered", "foreground", "background", "unregistered"];
+  const VENDORS = { twinPush: "TwinPush", tpns: "TPNS" };
+  const PLATFORMS = { ios: "iOS", android: "Android", huawei: "Huawei" };
+  // TPNS registers an applicationType (TPNSWireProtocol.md): IOS and IOS_SAND from iOS, AOS from Android.
+  const TPNS_TYPES = { IOS: "ios", IOS_SAND: "ios", AOS: "android" };
+  // Latency histogram edges in seconds; the last bucket is everything from 300 s on.
+  const EDGES = [0, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300];
+  const CHART_SECONDS = 120;
+  // Deliveries remembered for their latency; past this the oldest are forgotten (a Map iterates in insertion order).
+  const MAX_DELIVERIES = 1000000;
+
+  // Replaced in place, so that fleet.js keeps one reference to it.
+  const fleet = {};
+  function forget() {
+    Object.assign(fleet, {
+      devices: new Map(), // vendor|device -> { group, state }
+      groups: new Map(), // "vendor platform" -> [registered, foreground, background, unregistered]
+      deliveries: new Map(), // vendor|device|notification -> { at (ms) or null, received, opened }
+      seconds: new Map(), // whole second (ms / 1000) -> [delivered, received, opened]
+      firstSecond: Infinity, lastSecond: -Infinity, totals: [0, 0, 0],
+      latency: { received: new Latencies(), opened: new Latencies() },
+      failed: 0,
+    });
+  }
+
+  // A growing Float64Array of milliseconds: 8 bytes a figure, sorted only when a redraw needs the percentiles.
+  function Latencies() {
+    this.values = new Float64Array(1024);
+    this.count = 0;
+    this.sorted = null;
+  }
+  Latencies.prototype.add = function (ms) {
+    if (this.count === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.count++] = ms;
+    this.sorted = null;
+  };
+  Latencies.prototype.sortedValues = function () {
+    if (!this.sorted) this.sorted = this.values.slice(0, this.count).sort();
+    return this.sorted;
+  };
+  // Nearest rank: the smallest figure with at least q of all figures at or below it.
+  Latencies.prototype.percentile = function (q) {
+    const sorted = this.sortedValues();
+    return sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : null;
+  };
+
+  // ---- From events to aggregates.
+  const succeeded = (entry) => entry.response && entry.response.status >= 200 && entry.response.status < 300;
+  const json = (entry) => (entry.request && entry.request.json) || {};
+  const at = (iso) => Date.parse(iso);
+
+  function groupOf(vendor, platform) {
+    const key = `${vendor} ${platform || "unknown"}`;
+    if (!fleet.groups.has(key)) fleet.groups.set(key, [0, 0, 0, 0]);
+    return key;
+  }
+
+  // A device's record, made on first sight (a delivery or a request before its register, say after a journal limit
+  // dropped the register); a platform learned later moves it to its group.
+  function device(vendor, id, platform) {
+    const key = `${vendor}|${id}`;
+    let record = fleet.devices.get(key);
+    if (!record) {
+      record = { group: groupOf(vendor, platform), state: 0 };
+      fleet.devices.set(key, record);
+      fleet.groups.get(record.group)[0] += 1;
+    } else if (platform && record.group.endsWith(" unknown")) {
+      fleet.groups.get(record.group)[record.state] -= 1;
+      record.group = groupOf(vendor, platform);
+      fleet.groups.get(record.group)[record.state] += 1;
+    }
+    return record;
+  }
+
+  function move(record, state) {
+    const counts = fleet.groups.get(record.group);
+    counts[record.state] -= 1;
+    record.state = state;
+    counts[state] += 1;
+  }
+
+  function count(ms, column) {
+    if (!Number.isFinite(ms)) return;
+    const key = Math.floor(ms / 1000);
+    let counts = fleet.seconds.get(key);
+    if (!counts) {
+      counts = [0, 0, 0];
+      fleet.seconds.set(key, counts);
+      fleet.firstSecond = Math.min(fleet.firstSecond, key);
+      fleet.lastSecond = Math.max(fleet.lastSecond, key);
+    }
+    counts[column] += 1;
+    fleet.totals[column] += 1;
+  }
+
+  function remember(key, delivery) {
+    fleet.deliveries.set(key, delivery);
+    if (fleet.deliveries.size > MAX_DELIVERIES) fleet.deliveries.delete(fleet.deliveries.keys().next().value);
+  }
+
+  function addEntry(entry) {
+    if (!succeeded(entry) || !entry.device) return;
+    const vendor = entry.vendor;
+    if (vendor === "twinPush") {
+      switch (entry.operation) {
+        case "register": {
+          const record = device(vendor, entry.device, PLATFORMS[json(entry).platform] ? json(entry).platform : null);
+          // TwinPush has no unregister; a register brings back a device this view had counted as gone.
+          if (record.state === 3) move(record, 0);
+          break;
+        }
+        case "openApp": move(device(vendor, entry.device), 1); break;
+        case "closeApp": move(device(vendor, entry.device), 2); break;
+        case "receivedNotification": reacted(vendor, entry, "received", 1); break;
+        case "openNotification": reacted(vendor, entry, "opened", 2); break;
+        default: break;
+      }
+    } else if (vendor === "tpns") {
+      if (entry.operation === "register") {
+        const record = device(vendor, entry.device, TPNS_TYPES[json(entry).applicationType] || null);
+        if (record.state === 3) move(record, 0);
+      } else if (entry.operation === "unregister") move(device(vendor, entry.device), 3);
+    }
+  }
+
+  // The first `received_notification` or `open_notification` of a delivery counts; its latency is measured from
+  // the delivery's creation on the fake clock.
+  function reacted(vendor, entry, what, column) {
+    const notification = entry.params && entry.params.notification;
+    if (!notification) return;
+    device(vendor, entry.device);
+    const key = `${vendor}|${entry.device}|${notification}`;
+    let delivery = fleet.deliveries.get(key);
+    if (!delivery) {
+      delivery = { at: null, received: false, opened: false };
+      remember(key, delivery);
+    }
+    if (delivery[what]) return;
+    delivery[what] = true;
+    const time = at(entry.time);
+    count(time, column);
+    if (delivery.at !== null && Number.isFinite(time)) fleet.latency[what].add(Math.max(0, time - delivery.at));
+  }
+
+  // One delivery per device and notification: the same one sent again (a stream replayed after a reconnect) is
+  // counted once. A failed delivery (DeliveryChecks.md) never reaches the phone: it is counted apart.
+  function addDelivery(payload) {
+    const key = `${payload.vendor}|${payload.deviceId}|${payload.notificationId}`;
+    const known = fleet.deliveries.get(key);
+    if (known && known.at !== null) return;
+    device(payload.vendor, payload.deviceId, PLATFORMS[payload.platform] ? payload.platform : null);
+    const time = at(payload.createdAt);
+    if (payload.status !== "delivered" || !Number.isFinite(time)) {
+      fleet.failed += 1;
+      return;
+    }
+    if (known) known.at = time;
+    else remember(key, { at: time, received: false, opened: false });
+    count(time, 0);
+  }
+
+  forget();
+  return { fleet, forget, addEntry, addDelivery, STATES, VENDORS, PLATFORMS, EDGES, CHART_SECONDS };
+})();

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+@testable import PushFakeCore
+
+/// The TwinPush store's indexes keep positions only (RecordIndex, alias chains): lookups by id, by (app, udid,
+/// platform) and by alias must find what the devices themselves say, in index order, through rekeys and alias moves.
+final class TwinPushStateIndexTests: XCTestCase {
+    func test_twinPushState_indexesAgreeWithTheDevices_whenAliasesAndKeysMove() {
+        var state = TwinPushState(configuration: PushFakeConfiguration())
+        var generator = SplitMix64(seed: 7)
+        let now = Date(timeIntervalSince1970: 0)
+        let apps = ["a1", "a2"]
+        let aliases = ["x", "y", "z", "a-long-alias-beyond-fifteen-bytes"]
+        for number in 0..<400 {
+            let app = apps[number % 2]
+            let device = TwinPush.Device(
+                id: String(1_000_000_000_000_000 + number), appID: app, udid: "U\(number)",
+                platform: number % 3 == 0 ? "android" : "ios", now: now)
+            XCTAssertEqual(state.insert(device), number)
+        }
+        for step in 0..<3_000 {
+            let index = Int(generator.next() % 400)
+            switch generator.next() % 3 {
+            case 0: state.setAlias(index, to: nil)
+            case 1: state.setAlias(index, to: aliases[Int(generator.next() % UInt64(aliases.count))])
+            default:
+                let udid = "U\(generator.next() % 450)"
+                let platform = generator.next() % 2 == 0 ? "ios" : "android"
+                let holder = state.deviceIndex(
+                    .init(app: state.records[index].device.appID, udid: udid, platform: platform))
+                XCTAssertEqual(state.rekey(index, udid: udid, platform: platform), holder == nil || holder == index)
+            }
+            if step % 100 == 0 { assertIndexes(state, apps: apps, aliases: aliases) }
+        }
+        assertIndexes(state, apps: apps, aliases: aliases)
+        XCTAssertNil(state.deviceIndex(id: "999"))
+        XCTAssertNil(state.deviceIndex(id: "1000000000000001", app: "a1"), "device 1 is in a2")
+    }
+
+    private func assertIndexes(
+        _ state: TwinPushState, apps: [String], aliases: [String], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for (index, record) in state.records.enumerated() {
+            let device = record.device
+            XCTAssertEqual(state.deviceIndex(id: device.id), index, file: file, line: line)
+            XCTAssertEqual(state.deviceIndex(id: device.id, app: device.appID), index, file: file, line: line)
+            XCTAssertEqual(
+                state.deviceIndex(.init(app: device.appID, udid: device.udid, platform: device.platform)), index,
+                file: file, line: line)
+        }
+        for app in apps {
+            for alias in aliases {
+                let expected = state.records.indices.filter {
+                    state.records[$0].device.appID == app && state.records[$0].device.alias == alias
+                }
+                XCTAssertEqual(
+                    state.deviceIndexes(alias: alias, app: app), expected, "\(app) \(alias)", file: file, line: line)
+            }
+        }
+    }
+}
