@@ -82,90 +82,42 @@ struct PlainHTTPExchange {
     }
 
     private func readAnswer(_ connection: LoopbackHTTPClient, method: String) -> BoundedSession.Outcome {
-        var buffer: [UInt8] = []
-        var scanned = 0
-        var answer: (status: Int, headers: HTTPHeaders)?
-        var reader: ResponseBodyReader?
-        var body: [UInt8] = []
-        while true {
-            if DispatchTime.now() >= deadline { return .failed(.deadline(limits.deadline)) }
-            if isCancelled() { return .failed(.transport(CancellationError())) }
-            guard let bytes = connection.readAvailable() else {
-                guard connection.closedByPeer else { continue }
-                // The close ends a body that lasts until it, and nothing else.
-                if answer != nil, reader?.framing == .untilClose { break }
-                return .failed(.transport(URLError(.networkConnectionLost)))
+        var answer: LoopbackHTTPClient.Response?
+        while answer == nil {
+            if let failure = stopped() { return failure }
+            switch connection.readHead(maximumBytes: Self.maximumHeadBytes, headRequest: method == "HEAD") {
+            // An interim answer (100 Continue) is followed by the real one.
+            case .success(let head) where (100..<200).contains(head.status): continue
+            case .success(let head): answer = head
+            case .failure(.closed) where !connection.closedByPeer: continue  // a short read timed out
+            case .failure(.closed): return .failed(.transport(URLError(.networkConnectionLost)))
+            case .failure(.malformed), .failure(.tooLarge): return .failed(.transport(URLError(.badServerResponse)))
             }
-            var fresh = bytes
-            if answer == nil {
-                buffer += bytes
-                guard let end = Self.headEnd(buffer, from: max(0, scanned &- 3)) else {
-                    scanned = buffer.count
-                    guard buffer.count <= Self.maximumHeadBytes else {
-                        return .failed(.transport(URLError(.badServerResponse)))
-                    }
-                    continue
-                }
-                guard let parsed = Self.parseHead(buffer[..<end]) else {
-                    return .failed(.transport(URLError(.badServerResponse)))
-                }
-                fresh = Array(buffer[(end &+ 4)...])
-                buffer = []
-                scanned = 0
-                // An interim answer (100 Continue) is followed by the real one.
-                if (100..<200).contains(parsed.status) {
-                    buffer = fresh
-                    continue
-                }
-                answer = parsed
-                if method == "HEAD" || parsed.status == 204 || parsed.status == 304 { break }
-                do {
-                    reader = try ResponseBodyReader(headers: parsed.headers)
-                } catch {
-                    return .failed(.transport(URLError(.badServerResponse)))
-                }
-                if case .length(let length)? = reader?.framing, length > limits.maximumBytes {
-                    return .failed(.tooLarge(limit: limits.maximumBytes))
-                }
-            }
-            guard var current = reader else { break }
-            do {
-                body += try current.decode(fresh)
-            } catch {
-                return .failed(.transport(URLError(.badServerResponse)))
-            }
-            reader = current
-            if body.count > limits.maximumBytes { return .failed(.tooLarge(limit: limits.maximumBytes)) }
-            if current.isComplete { break }
         }
         guard let answer else { return .failed(.transport(URLError(.badServerResponse))) }
+        if let length = answer.headers["Content-Length"].flatMap({ Int($0) }), length > limits.maximumBytes {
+            return .failed(.tooLarge(limit: limits.maximumBytes))
+        }
+        var body: [UInt8] = []
+        while true {
+            if let failure = stopped() { return failure }
+            guard let piece = connection.readBodyPiece() else {
+                if connection.malformation != nil { return .failed(.transport(URLError(.badServerResponse))) }
+                guard connection.closedByPeer else { continue }  // a short read timed out
+                return .failed(.transport(URLError(.networkConnectionLost)))
+            }
+            if piece.isEmpty { break }
+            body += piece
+            if body.count > limits.maximumBytes { return .failed(.tooLarge(limit: limits.maximumBytes)) }
+        }
         return .answered(
             status: answer.status, headers: answer.headers.fields.map { ($0.name, $0.value) }, body: body)
     }
 
-    /// Where the blank line ending a head starts, searching from `start`.
-    private static func headEnd(_ bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= 4, start <= bytes.count &- 4 else { return nil }
-        for index in start...(bytes.count &- 4)
-        where bytes[index] == 13 && bytes[index &+ 1] == 10 && bytes[index &+ 2] == 13 && bytes[index &+ 3] == 10 {
-            return index
-        }
+    /// The outcome when the deadline passed or the caller gave up; `nil` to go on.
+    private func stopped() -> BoundedSession.Outcome? {
+        if DispatchTime.now() >= deadline { return .failed(.deadline(limits.deadline)) }
+        if isCancelled() { return .failed(.transport(CancellationError())) }
         return nil
-    }
-
-    /// The status and header fields of `HTTP/1.x NNN reason` and its field lines.
-    private static func parseHead(_ bytes: ArraySlice<UInt8>) -> (status: Int, headers: HTTPHeaders)? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
-        let parts = lines.first?.split(separator: " ", maxSplits: 2) ?? []
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]),
-            (100...999).contains(status)
-        else { return nil }
-        var headers = HTTPHeaders()
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])
-            headers.add(name: String(line[..<colon]), value: value)
-        }
-        return (status, headers)
     }
 }

@@ -36,14 +36,14 @@ enum HTTP1HeadParser {
         let requestLine = nextLine(bytes, &lineStart, range.upperBound)
         var request = try parseRequestLine(bytes, requestLine)
         var fields = HTTP1HeaderFacts()
-        var collected: [HTTP1Field] = []
+        var collected: [HTTPHeaders.Field] = []
         collected.reserveCapacity(12)
         while lineStart < range.upperBound {
             let line = nextLine(bytes, &lineStart, range.upperBound)
             if line.isEmpty { break }
             collected.append(try fields.parseField(bytes, line))
         }
-        request.headers = HTTP1Headers(collected)
+        request.headers = HTTPHeaders(collected)
         let version = request.version
         var limit = maxBodyBytes
         if let bodyLimit, fields.declaresBody { limit = max(0, bodyLimit(request)) }

@@ -17,7 +17,7 @@ struct HTTP1HeaderFacts {
     mutating func parseField(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ line: Range<Int>
-    ) throws(HTTP1ParseError) -> HTTP1Field {
+    ) throws(HTTP1ParseError) -> HTTPHeaders.Field {
         guard !G.isWhitespace(bytes[line.lowerBound]) else {
             // obs-fold (RFC 9112 §5.2): a continuation line. Rejecting it avoids two readings of one header.
             throw .badRequest("obsolete line folding")
@@ -34,7 +34,7 @@ struct HTTP1HeaderFacts {
             throw .badRequest("invalid header value")
         }
         try record(bytes, name: name, value: value)
-        return HTTP1Field(name: G.string(bytes, name), value: G.string(bytes, value))
+        return HTTPHeaders.Field(name: G.string(bytes, name), value: G.string(bytes, value))
     }
 
     private mutating func record(

@@ -23,7 +23,7 @@ public struct HTTP1Request: Sendable, Equatable {
     /// The version from the request line.
     public var version: HTTP1Version
     /// The header fields with names as sent, in wire order; lookups are case-insensitive.
-    public var headers: HTTP1Headers
+    public var headers: HTTPHeaders
     /// The body bytes, already de-chunked; empty when the request had no body.
     public var body: [UInt8]
     /// Whether the connection may stay open after the response.
@@ -39,7 +39,7 @@ public struct HTTP1Request: Sendable, Equatable {
         method: String,
         target: String,
         version: HTTP1Version = .http11,
-        headers: HTTP1Headers = HTTP1Headers(),
+        headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [],
         keepAlive: Bool = true,
         expectsContinue: Bool = false

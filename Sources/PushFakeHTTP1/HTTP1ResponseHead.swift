@@ -7,14 +7,14 @@
 public struct HTTP1ResponseHead: Sendable, Equatable {
     /// The status code, such as 200.
     public var status: Int
-    /// The reason phrase; `nil` writes the standard one (``standardReason(for:)``).
+    /// The reason phrase; `nil` writes the registered one (``HTTP1Status/reasonPhrase(for:)``).
     public var reason: String?
     /// The header fields; `Content-Length`, `Transfer-Encoding` and `Connection` among them are ignored, because
     /// the serializer decides the framing itself.
-    public var headers: HTTP1Headers
+    public var headers: HTTPHeaders
 
     /// Creates a head; the reason defaults to the standard phrase of `status`.
-    public init(status: Int, reason: String? = nil, headers: HTTP1Headers = HTTP1Headers()) {
+    public init(status: Int, reason: String? = nil, headers: HTTPHeaders = HTTPHeaders()) {
         self.status = status
         self.reason = reason
         self.headers = headers
@@ -24,11 +24,6 @@ public struct HTTP1ResponseHead: Sendable, Equatable {
     /// length nor a body.
     public static func isBodyless(_ status: Int) -> Bool {
         (100..<200).contains(status) || status == 204 || status == 304
-    }
-
-    /// The reason phrase for `status` from the one table, ``HTTP1Status/reasonPhrase(for:)``.
-    public static func standardReason(for status: Int) -> String {
-        HTTP1Status.reasonPhrase(for: status)
     }
 }
 

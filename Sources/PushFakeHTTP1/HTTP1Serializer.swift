@@ -41,13 +41,30 @@ public enum HTTP1Serializer {
         var headBytes = 64
         for field in head.headers { headBytes += field.name.utf8.count + field.value.utf8.count + 4 }
         buffer.reserveCapacity(buffer.count + headBytes + (sendsBody ? body.count : 0))
+        appendHead(
+            head, framing: .length(body.count), keepAlive: keepAlive, requestVersion: requestVersion, date: date,
+            into: &buffer)
+        if sendsBody { buffer.append(contentsOf: body) }
+    }
+
+    /// Appends a response head: the status line, the fields of `head`, `date` as the `Date` field unless `head` has
+    /// one (RFC 9110 §6.6.1), then the framing fields and the blank line
+    /// (``appendEndOfHead(framing:status:keepAlive:requestVersion:into:)``). The body, if any, is the caller's.
+    /// - Returns: the framing written, which the caller must follow for the body.
+    @discardableResult
+    public static func appendHead(
+        _ head: HTTP1ResponseHead,
+        framing: HTTP1BodyFraming,
+        keepAlive: Bool,
+        requestVersion: HTTP1Version = .http11,
+        date: HTTP1Date? = nil,
+        into buffer: inout [UInt8]
+    ) -> HTTP1BodyFraming {
         appendStatusLine(status: head.status, reason: head.reason, into: &buffer)
         for field in head.headers { appendField(name: field.name, value: field.value, into: &buffer) }
         if let date, head.headers["Date"] == nil { buffer.append(contentsOf: date.fieldLine) }
-        appendEndOfHead(
-            framing: .length(body.count), status: head.status, keepAlive: keepAlive, requestVersion: requestVersion,
-            into: &buffer)
-        if sendsBody { buffer.append(contentsOf: body) }
+        return appendEndOfHead(
+            framing: framing, status: head.status, keepAlive: keepAlive, requestVersion: requestVersion, into: &buffer)
     }
 
     /// Serializes a complete response with a `Content-Length` body into a new buffer.
@@ -71,7 +88,7 @@ public enum HTTP1Serializer {
         appendASCII("HTTP/1.1 ", to: &buffer)
         appendDecimal(status, to: &buffer)
         buffer.append(HTTP1Grammar.space)
-        appendText(reason ?? HTTP1ResponseHead.standardReason(for: status), to: &buffer)
+        appendText(reason ?? HTTP1Status.reasonPhrase(for: status), to: &buffer)
         appendASCII("\r\n", to: &buffer)
     }
 

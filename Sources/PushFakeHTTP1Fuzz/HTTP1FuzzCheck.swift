@@ -11,7 +11,10 @@ import PushFakeHTTP1
 /// - the bytes kept of a rejected request are the start of that request as sent, however the input was split;
 /// - `continueExpected` appears at most once per request;
 /// - every parsed request, written back canonically, parses to the same value;
-/// - a response echoing the request's headers serializes to a well-framed message, and so does a chunked one.
+/// - a response echoing the request's headers serializes to a well-framed message, and so does a chunked one, and
+///   both read back through the response parser;
+/// - read as a server's answer, the input gives the same response events however it is split
+///   (``HTTP1ResponseParser``).
 public enum HTTP1FuzzCheck {
     static let limits = HTTP1Parser.Limits(maxHeadBytes: 512, maxBodyBytes: 2_048, maxSampleBytes: 300)
     static let errorStatuses: Set<Int> = [400, 413, 431, 501, 505]
@@ -60,10 +63,12 @@ public enum HTTP1FuzzCheck {
         if input.count <= 256 {
             try expectSame(whole, try drain(input.map { [$0] }, limits: limits), "byte at a time")
         }
+        try HTTP1FuzzResponse.checkSplits(input, cuts: [first, second])
         for case .request(let request) in whole.events {
             let again = try drain([canonicalBytes(request)], limits: HTTP1Parser.Limits())
             guard again.events == [.request(request)] else { throw Violation("canonical round trip", request, again) }
             try HTTP1FuzzFraming.checkEcho(of: request)
+            try HTTP1FuzzResponse.checkRoundTrip(of: request)
         }
     }
 

@@ -8,8 +8,8 @@ final class HTTP1ParserHeaderTests: XCTestCase {
         XCTAssertEqual(
             request?.headers.fields,
             [
-                HTTP1Field(name: "HOST", value: "a"), HTTP1Field(name: "x-Trace", value: "1"),
-                HTTP1Field(name: "x-trace", value: "2"), HTTP1Field(name: "Accept", value: "*/*"),
+                HTTPHeaders.Field(name: "HOST", value: "a"), HTTPHeaders.Field(name: "x-Trace", value: "1"),
+                HTTPHeaders.Field(name: "x-trace", value: "2"), HTTPHeaders.Field(name: "Accept", value: "*/*"),
             ])
     }
 

@@ -2,14 +2,14 @@ import PushFakeHTTP1
 import XCTest
 
 final class HTTP1SerializerTests: XCTestCase {
-    private let json: HTTP1Headers = ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"]
+    private let json: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"]
 
     private func text(_ output: [UInt8]) -> String {
         String(decoding: output, as: UTF8.self)
     }
 
     private func serialize(
-        _ status: Int, headers: HTTP1Headers = [:], body: String = "", keepAlive: Bool = true, head: Bool = false,
+        _ status: Int, headers: HTTPHeaders = [:], body: String = "", keepAlive: Bool = true, head: Bool = false,
         version: HTTP1Version = .http11
     ) -> String {
         text(
@@ -48,7 +48,7 @@ final class HTTP1SerializerTests: XCTestCase {
     }
 
     func test_serializer_ownsFramingHeaders_whenResponseAlreadyHasThem() {
-        let headers: HTTP1Headers = [
+        let headers: HTTPHeaders = [
             "content-length": "999", "X-A": "1", "CONNECTION": "keep-alive", "Transfer-Encoding": "chunked",
         ]
 

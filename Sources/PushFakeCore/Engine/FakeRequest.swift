@@ -1,3 +1,5 @@
+import PushFakeHTTP1
+
 /// A request as any transport hands it to the engine: wire-neutral, bytes as received.
 ///
 /// ```swift

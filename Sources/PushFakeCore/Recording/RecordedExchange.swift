@@ -1,3 +1,5 @@
+import PushFakeHTTP1
+
 /// One request of a recording and the answer recorded for it, whatever the file's format (RecordingFormat.md,
 /// "Recordings as input").
 public struct RecordedExchange: Sendable, Equatable {

@@ -2,8 +2,8 @@ import PushFakeCore
 
 extension AdminAPI {
     /// `GET /__pushfake/health`: `{"status":"ok","journal":{"entries":N,"bytes":N,"limit":N|null,"dropped":N},`
-    /// `"connections":{"open":N,"max":N,"refused":N,"evicted":N}}` (the server's connections: served now, the cap,
-    /// answered 503, silent ones closed at the cap to make room).
+    /// `"connections":{"open":N,"max":N,"refused":N,"evicted":N,"broken":N}}` (the server's connections: served now,
+    /// the cap, answered 503, silent ones closed at the cap to make room, closed after an illegal transition).
     ///
     /// The journal's figures come from its own accounting under the engine lock (``PushFake/journalUsage``): no
     /// snapshot, no walk over the entries. Written straight into bytes, since health is also the trivial baseline
@@ -16,7 +16,7 @@ extension AdminAPI {
             #"{"status":"ok","journal":{"entries":\#(usage.entries),"bytes":\#(usage.approximateBytes),"#
             + #""limit":\#(limit),"dropped":\#(usage.droppedCount)},"#
             + #""connections":{"open":\#(counts.open),"max":\#(counts.max),"refused":\#(counts.refused),"#
-            + #""evicted":\#(counts.evicted)}}"#
+            + #""evicted":\#(counts.evicted),"broken":\#(counts.broken)}}"#
         return .json(200, bytes: Array(text.utf8))
     }
 }

@@ -7,8 +7,8 @@ extension ConnectionMachine {
     package mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         switch phase {
         case .closing, .closed: return
-        case .lingering(let until, let budget):
-            discard(bytes.count, until: until, budget: budget)
+        case .lingering:
+            lifecycle.lingerDiscarded(bytes.count)
             return
         default: break
         }
@@ -24,7 +24,7 @@ extension ConnectionMachine {
         inputClosed = true
         switch phase {
         case .reading: advance(now: now)
-        case .lingering: phase = .closed
+        case .lingering: lifecycle.closed()
         case .holding, .awaiting, .streaming, .closing, .closed: break
         }
     }
@@ -39,31 +39,31 @@ extension ConnectionMachine {
         }
         switch phase {
         case .holding(let held, let until) where now >= until:
-            phase = .reading
+            lifecycle.holdEnded()
             lastActivity = now
             switch held {
             case .respond(let response, let facts): write(response, facts, now: now)
-            case .drop: phase = .closing
+            case .drop: lifecycle.answerDropped()
             }
             advance(now: now)
         case .awaiting(let deferred, let until?, let onTimeout, let facts) where now >= until:
             deferred.source.cancel()
-            phase = .reading
+            lifecycle.deferredEnded()
             write(onTimeout, facts, now: now)
             advance(now: now)
         case .reading:
             if let started = connectedAt ?? requestStarted {
                 guard now >= Nanoseconds.adding(configuration.requestTimeout, to: started) else { return }
                 // Bytes of a request came: answer 408 (journaled). None: nothing to answer, only close.
-                if requestStarted != nil { reject(.timedOut, now: now) } else { phase = .closed }
+                if requestStarted != nil { reject(.timedOut, now: now) } else { lifecycle.closed() }
             } else if now >= Nanoseconds.adding(configuration.idleTimeout, to: lastActivity) {
-                phase = .closed
+                lifecycle.closed()
             }
         case .closing:
             // A peer that takes nothing of the last answer for an idle timeout is given up.
-            if now >= Nanoseconds.adding(configuration.idleTimeout, to: lastActivity) { phase = .closed }
+            if now >= Nanoseconds.adding(configuration.idleTimeout, to: lastActivity) { lifecycle.closed() }
         case .lingering(let until, _) where now >= until:
-            phase = .closed
+            lifecycle.closed()
         default:
             break
         }
@@ -85,9 +85,9 @@ extension ConnectionMachine {
                 if parser.isMidRequest {
                     if requestStarted == nil { requestStarted = now }
                     // A request cut off by the end of the input can never complete.
-                    if inputClosed { phase = .closing }
+                    if inputClosed { lifecycle.halfClosed() }
                 } else if inputClosed {
-                    phase = .closing
+                    lifecycle.halfClosed()
                 }
                 settle(now: now)
                 return
@@ -119,19 +119,19 @@ extension ConnectionMachine {
         switch reply {
         case .response(let response, let delay):
             if let until = Nanoseconds.deadline(after: delay, from: now) {
-                phase = .holding(.respond(response, facts), until: until)
+                lifecycle.answerHeld(.respond(response, facts), until: until)
             } else {
                 write(response, facts, now: now)
             }
         case .drop(let delay):
             if let until = Nanoseconds.deadline(after: delay, from: now) {
-                phase = .holding(.drop, until: until)
+                lifecycle.answerHeld(.drop, until: until)
             } else {
-                phase = .closing
+                lifecycle.answerDropped()
             }
         case .deferred(let deferred, let timeout, let onTimeout):
             let until = timeout.flatMap { Nanoseconds.deadline(after: $0, from: now) }
-            phase = .awaiting(deferred, until: until, onTimeout: onTimeout, facts)
+            lifecycle.answerDeferred(deferred, until: until, onTimeout: onTimeout, facts)
         case .stream(let stream):
             startStream(stream, facts, now: now)
         }
@@ -144,7 +144,7 @@ extension ConnectionMachine {
         let (answer, date) = responder.reject(rejection, bytes: parser.requestBytes)
         answer.serialize(keepAlive: false, headRequest: false, date: date.date, into: &output)
         lastActivity = now
-        phase = .closing
+        lifecycle.requestRejected()
         // A client whose body is over the limit is most likely still sending it (ConnectionMachine+Linger.swift).
         if case .malformed(let error) = rejection, error.status == 413 { lingersOnClose = true }
         settle(now: now)

@@ -9,10 +9,10 @@ extension ConnectionMachine {
     /// (FakeBehaviour.md, "Bodies over the limit").
     mutating func closeWritten(now: UInt64) {
         guard lingersOnClose, !inputClosed else {
-            phase = .closed
+            lifecycle.closed()
             return
         }
-        phase = .lingering(
+        lifecycle.lingerStarted(
             until: Nanoseconds.adding(configuration.lingerTimeout, to: now), budget: configuration.lingerBytes)
         writeShutdownPending = true
     }
@@ -27,11 +27,5 @@ extension ConnectionMachine {
     /// The driver shut the socket's sending side down.
     package mutating func didShutDownWrite() {
         writeShutdownPending = false
-    }
-
-    /// `count` bytes came while lingering: dropped, and counted against the budget.
-    mutating func discard(_ count: Int, until: UInt64, budget: Int) {
-        let left = budget &- count
-        phase = left > 0 ? .lingering(until: until, budget: left) : .closed
     }
 }

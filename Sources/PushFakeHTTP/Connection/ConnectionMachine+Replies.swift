@@ -9,27 +9,24 @@ extension ConnectionMachine {
             keepAlive: keepAlive, headRequest: facts.isHead, requestVersion: facts.version,
             date: facts.date.date, into: &output)
         lastActivity = now
-        phase = keepAlive ? .reading : .closing
+        lifecycle.answerQueued(keepAlive: keepAlive)
     }
 
     /// Writes the head of a streamed answer; chunks follow from ``external(_:now:)``.
     mutating func startStream(_ stream: ResponseStream, _ facts: RequestFacts, now: UInt64) {
-        HTTP1Serializer.appendStatusLine(status: stream.status, into: &output)
-        for field in stream.headers {
-            HTTP1Serializer.appendField(name: field.name, value: field.value, into: &output)
-        }
-        if let date = facts.date.date, stream.headers["Date"] == nil { output.append(contentsOf: date.fieldLine) }
-        let framing = HTTP1Serializer.appendEndOfHead(
-            framing: stream.contentLength.map { .length($0) } ?? .chunked, status: stream.status,
-            keepAlive: facts.keepAlive && drainDeadline == nil, requestVersion: facts.version, into: &output)
+        let framing = HTTP1Serializer.appendHead(
+            HTTP1ResponseHead(status: stream.status, headers: stream.headers),
+            framing: stream.contentLength.map { .length($0) } ?? .chunked,
+            keepAlive: facts.keepAlive && drainDeadline == nil, requestVersion: facts.version, date: facts.date.date,
+            into: &output)
         lastActivity = now
         guard !facts.isHead, !HTTP1ResponseHead.isBodyless(stream.status) else {
             // No body will be sent: the producer learns it at once.
             stream.source.cancel()
-            phase = facts.keepAlive && drainDeadline == nil && framing != .untilClose ? .reading : .closing
+            lifecycle.answerQueued(keepAlive: facts.keepAlive && drainDeadline == nil && framing != .untilClose)
             return
         }
-        phase = .streaming(stream, framing: framing, facts)
+        lifecycle.streamStarted(stream, framing: framing, facts)
     }
 
     /// Another thread completed an awaited answer, pushed a chunk or ended a stream. Events that no longer fit the
@@ -37,11 +34,11 @@ extension ConnectionMachine {
     mutating func external(_ event: ExternalEvent, now: UInt64) {
         switch (phase, event) {
         case (.awaiting(_, _, _, let facts), .completed(let response)):
-            phase = .reading
+            lifecycle.deferredEnded()
             write(response, facts, now: now)
             advance(now: now)
         case (.awaiting(_, _, _, var facts), .resolved(let reply, let date)):
-            phase = .reading
+            lifecycle.deferredEnded()
             lastActivity = now
             if let date { facts.date = date }
             carryOut(reply, facts, now: now)
@@ -54,15 +51,9 @@ extension ConnectionMachine {
             }
         case (.streaming(_, let framing, let facts), .end):
             lastActivity = now
-            switch framing {
-            case .chunked:
-                output.append(contentsOf: HTTP1Serializer.lastChunk)
-                phase = facts.keepAlive && drainDeadline == nil ? .reading : .closing
-            case .length:
-                phase = facts.keepAlive && drainDeadline == nil ? .reading : .closing
-            case .untilClose:
-                phase = .closing
-            }
+            if framing == .chunked { output.append(contentsOf: HTTP1Serializer.lastChunk) }
+            // A body delimited by the close ends only with the connection.
+            lifecycle.streamEnded(keepAlive: facts.keepAlive && drainDeadline == nil && framing != .untilClose)
             advance(now: now)
         default:
             break
@@ -73,7 +64,7 @@ extension ConnectionMachine {
     /// the connection closes.
     mutating func externalCancelled() {
         switch phase {
-        case .awaiting, .streaming: phase = .closed
+        case .awaiting, .streaming: lifecycle.closed()
         default: break
         }
     }

@@ -43,40 +43,23 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         var lingerTimeout: UInt64 = 5_000_000_000
         /// … and at most this many bytes.
         var lingerBytes = 64 * 1_048_576
+        /// Told of a transition the phase does not allow (a bug); the connection then closes. Asserts by default;
+        /// the server counts it too, and tests observe the release path through it.
+        var onIllegalTransition: @Sendable (ConnectionLifecycle.IllegalTransition) -> Void = {
+            assertionFailure($0.description)
+        }
     }
 
-    /// An answer waiting for its deadline (a fault delay).
-    enum HeldAnswer {
-        case respond(FakeResponse, RequestFacts)
-        case drop
-    }
-
-    enum Phase {
-        /// Parsing and answering requests as they complete.
-        case reading
-        /// An answer is ready but held until a deadline.
-        case holding(HeldAnswer, until: UInt64)
-        /// Waiting for another thread to complete `DeferredResponse`, or for the deadline.
-        case awaiting(DeferredResponse, until: UInt64?, onTimeout: FakeResponse, RequestFacts)
-        /// The head of a streamed answer is out; chunks follow from another thread.
-        case streaming(ResponseStream, framing: HTTP1BodyFraming, RequestFacts)
-        /// Writing what is queued, then closing; nothing more is read or answered.
-        case closing
-        /// A rejection is written and the sending side shut down; what the client still sends is read and
-        /// discarded until it ends, `budget` bytes have come or `until` passes, then the connection closes. Closing
-        /// with unread input would reset the connection, and a client still sending its body would get the reset
-        /// instead of the answer (ConnectionMachine+Linger.swift).
-        case lingering(until: UInt64, budget: Int)
-        /// Done: the driver closes the socket.
-        case closed
-    }
+    typealias Phase = ConnectionLifecycle.Phase
 
     // State is internal so that the machine's extensions (+Input, +Replies) can change it; drivers only read it
-    // and feed events.
+    // and feed events. The phase changes only through the lifecycle's named transitions.
     let configuration: Configuration
     let responder: Responder
     var parser: HTTP1Parser
-    var phase = Phase.reading
+    var lifecycle: ConnectionLifecycle
+    /// Where the connection is in its life (``ConnectionLifecycle``).
+    var phase: Phase { lifecycle.phase }
     /// The connection's output buffer: every answer is serialized into it; `output[sent...]` is still to write.
     var output: [UInt8] = []
     var sent = 0
@@ -105,6 +88,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         self.configuration = configuration
         self.responder = responder
         self.parser = HTTP1Parser(limits: configuration.limits, bodyLimit: configuration.bodyLimit)
+        self.lifecycle = ConnectionLifecycle(onIllegal: configuration.onIllegalTransition)
         self.lastActivity = now
         self.connectedAt = now
     }
@@ -185,14 +169,15 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         drainDeadline = deadline
         switch phase {
         case .reading:
-            phase = hasPendingOutput ? .closing : .closed
+            lifecycle.drainStarted(hasPendingOutput: hasPendingOutput)
         case .holding(let held, _):
             // A fault's delay is not worth a cut answer: it is released now.
+            lifecycle.holdEnded()
             switch held {
             case .respond(let response, let facts): write(response, facts, now: now)
-            case .drop: phase = .closing
+            case .drop: lifecycle.answerDropped()
             }
-            if !hasPendingOutput { phase = .closed }
+            if !hasPendingOutput { lifecycle.closed() }
         case .awaiting, .streaming, .closing, .lingering, .closed:
             break
         }
@@ -201,7 +186,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     /// Closes at once: a failed read or write, or the server stopping. Cancels an awaited or streamed answer.
     package mutating func abort() {
         cancelSource()
-        phase = .closed
+        lifecycle.closed()
     }
 
     /// Cancels the source of an awaited or streamed answer, so its producer can stop.

@@ -23,12 +23,16 @@ package struct ConnectionCounts: Equatable, Sendable {
     package var refused: Int
     /// Connections that had not sent a byte, closed at the cap to make room for a new one.
     package var evicted: Int
+    /// Connections closed because their machine attempted a transition its phase does not allow: a bug, which
+    /// release builds answer by closing the connection (``ConnectionLifecycle``). Zero unless something is wrong.
+    package var broken: Int
 
-    package init(open: Int, max: Int, refused: Int, evicted: Int = 0) {
+    package init(open: Int, max: Int, refused: Int, evicted: Int = 0, broken: Int = 0) {
         self.open = open
         self.max = max
         self.refused = refused
         self.evicted = evicted
+        self.broken = broken
     }
 }
 
@@ -37,8 +41,19 @@ extension PushFakeServer {
     package var connectionCounts: ConnectionCounts {
         state.withLock {
             ConnectionCounts(
-                open: $0.connections.count, max: $0.maxConnections, refused: $0.refused, evicted: $0.evicted)
+                open: $0.connections.count, max: $0.maxConnections, refused: $0.refused, evicted: $0.evicted,
+                broken: $0.broken)
         }
+    }
+
+    /// A connection's machine attempted an illegal transition and closes: counted and logged, and a debug build
+    /// stops at the assertion.
+    func connectionBroke(_ report: ConnectionLifecycle.IllegalTransition) {
+        state.withLock { $0.broken &+= 1 }
+        configuration.log?(
+            RequestLogLine(
+                method: "-", target: "-", status: nil, label: "broken", sequence: nil, note: report.description))
+        assertionFailure(report.description)
     }
 
     /// The connection on `fd` has sent its first byte: it is no longer a candidate for eviction.

@@ -46,6 +46,8 @@ public final class PushFakeServer: Sendable {
         var refused = 0
         /// Silent connections closed at the cap to make room (``PushFakeServer/evictSilent(_:)``).
         var evicted = 0
+        /// Connections closed after their machine attempted an illegal transition (a bug; ``ConnectionLifecycle``).
+        var broken = 0
         /// The connection cap in force since the last start (``ServerConfiguration/maxConnections``).
         var maxConnections = 0
         var acceptThreadDone: DispatchSemaphore?

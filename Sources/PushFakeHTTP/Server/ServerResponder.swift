@@ -127,6 +127,7 @@ package struct ServerResponder: ConnectionResponder {
             idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
             requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout))
         machine.lingerTimeout = Nanoseconds.from(seconds: configuration.rejectionLinger)
+        machine.onIllegalTransition = { [server] in server.connectionBroke($0) }
         return ConnectionMachine(configuration: machine, responder: responder, now: now)
     }
 

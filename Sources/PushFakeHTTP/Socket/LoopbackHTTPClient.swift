@@ -1,4 +1,5 @@
 import PushFakeCore
+import PushFakeHTTP1
 
 /// A small blocking HTTP/1.1 client over one connection: exact bytes out, framed responses in (`Content-Length`,
 /// chunked, or until close; a streamed body chunk by chunk).
@@ -37,12 +38,12 @@ public final class LoopbackHTTPClient {
     }
 
     private let socket: Socket
-    private var pending: [UInt8] = []
+    /// Reads the answers: the codec's response parser, fed what the socket receives.
+    private var parser = HTTP1ResponseParser()
     /// Whether the server closed the connection (a read returned end of file), as opposed to a read timing out.
     public private(set) var closedByPeer = false
-    /// Bytes of ``pending`` already searched for the end of a head or a line, so a slow sender's bytes are scanned
-    /// once, not on every read.
-    private var scanned = 0
+    /// Why the last read failed when the answer broke HTTP (its grammar or framing); `nil` after a close or timeout.
+    public private(set) var malformation: String?
 
     /// Connects; each read waits at most `receiveTimeout` seconds.
     public init(host: String = "127.0.0.1", port: Int, receiveTimeout: Double = 10) throws(PushFakeError) {
@@ -66,30 +67,34 @@ public final class LoopbackHTTPClient {
     public func request(
         _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []
     ) -> Response? {
-        var text = "\(method) \(target) HTTP/1.1\r\n"
-        if !headers.contains(where: { $0.0.lowercased() == "host" }) { text += "Host: 127.0.0.1\r\n" }
-        for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        if body != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
-            text += "Content-Type: application/json\r\n"
+        var request: HTTPHeaders = [:]
+        if !headers.contains(where: { HTTPHeaders.namesEqual($0.0, "Host") }) {
+            request.add(name: "Host", value: "127.0.0.1")
+        }
+        for (name, value) in headers { request.add(name: name, value: value) }
+        if body != nil, !headers.contains(where: { HTTPHeaders.namesEqual($0.0, "Content-Type") }) {
+            request.add(name: "Content-Type", value: "application/json")
         }
         let bytes = Array((body ?? "").utf8)
-        if body != nil || method == "POST" || method == "PUT" { text += "Content-Length: \(bytes.count)\r\n" }
+        if body != nil || method == "POST" || method == "PUT" {
+            request.add(name: "Content-Length", value: String(bytes.count))
+        }
+        var text = "\(method) \(target) HTTP/1.1\r\n"
+        for field in request { text += "\(field.name): \(field.value)\r\n" }
         send(Array((text + "\r\n").utf8) + bytes)
         return readResponse(head: method == "HEAD")
     }
 
     /// `true` when the server closed the connection without sending anything more.
     public func isClosedByPeer() -> Bool {
-        pending.isEmpty && !fill()
+        parser.bufferedByteCount == 0 && !fill()
     }
 
-    /// Reads one response: a `Content-Length` body, a chunked body (de-chunked), or, with `Connection: close` and
-    /// neither, everything until the server closes; no body for HEAD (`head`), 1xx, 204 and 304. `nil` when the
-    /// connection closed first.
+    /// Reads one response: a `Content-Length` body, a chunked body (de-chunked), or, with neither, everything until
+    /// the server closes; no body for HEAD (`head`), 1xx, 204 and 304. `nil` when the connection closed first.
     public func readResponse(head: Bool = false) -> Response? {
-        guard var response = readHead() else { return nil }
-        let status = response.status
-        if head || (100..<200).contains(status) || status == 204 || status == 304 { return response }
+        guard var response = try? readHead(maximumBytes: 1 << 20, headRequest: head).get() else { return nil }
+        if (100..<200).contains(response.status) { return response }
         guard let body = readBody(of: response) else { return nil }
         response.body = body
         return response
@@ -98,138 +103,97 @@ public final class LoopbackHTTPClient {
     /// Reads the body of a response whose head ``readHead()`` returned, framed as ``readResponse(head:)`` says;
     /// `nil` when the connection closed first.
     public func readBody(of response: Response) -> [UInt8]? {
-        if response.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
-            var body: [UInt8] = []
-            while true {
-                guard let chunk = readChunk() else { return nil }
-                if chunk.isEmpty { return body }
-                body += chunk
-            }
+        var body: [UInt8] = []
+        while let piece = readBodyPiece() {
+            if piece.isEmpty { return body }
+            body += piece
         }
-        if let length = response.headers["Content-Length"].flatMap({ Int($0) }) {
-            // A server this client does not control may send a negative length: no body can be read for it.
-            guard length >= 0 else { return nil }
-            while pending.count < length {
-                guard fill() else { return nil }
-            }
-            let body = Array(pending[0..<length])
-            consume(length)
-            return body
-        }
-        if response.headers["Connection"]?.lowercased() == "close" {
-            while fill() {}
-            defer { consume(pending.count) }
-            return pending
-        }
-        return []
+        return nil
     }
 
-    /// Reads a response's status line and headers only, leaving its body to ``readChunk()`` (a streamed answer);
-    /// `nil` when the connection closed first or the head passed 1 MiB.
+    /// Reads a response's status line and headers only, leaving its body to ``readBodyPiece()`` or ``readChunk()``
+    /// (a streamed answer); `nil` when the connection closed first or the head passed 1 MiB.
     public func readHead() -> Response? {
         try? readHead(maximumBytes: 1 << 20).get()
     }
 
     /// Reads a response's status line and headers, at most `maximumBytes` of them: a server that never ends its head
-    /// is refused, not buffered.
-    public func readHead(maximumBytes: Int) -> Result<Response, HeadFailure> {
+    /// is refused, not buffered. An interim answer (1xx) is returned like any other; the real one follows.
+    /// `headRequest` says the answer is to a HEAD request, so no body follows whatever its fields say.
+    public func readHead(maximumBytes: Int, headRequest: Bool = false) -> Result<Response, HeadFailure> {
+        parser.maximumHeadBytes = maximumBytes
         while true {
-            if let end = headEnd() {
-                let lines = String(decoding: pending[0..<end], as: UTF8.self).split(separator: "\r\n")
-                let statusLine = lines.first?.split(separator: " ") ?? []
-                guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/"), let status = Int(statusLine[1]) else {
-                    return .failure(.malformed)
+            switch next(headRequest: headRequest) {
+            case .head(let head)?: return .success(Response(status: head.status, headers: head.headers, body: []))
+            case .body?, .end?: continue  // the rest of an answer nobody read
+            case .needMoreData?: return .failure(.closed)
+            case nil:
+                switch parserFailure {
+                case .headTooLarge?: return .failure(.tooLarge(limit: maximumBytes))
+                case .malformed?: return .failure(.malformed)
+                case .closedEarly?, nil: return .failure(.closed)
                 }
-                var headers = HTTPHeaders()
-                for line in lines.dropFirst() {
-                    guard let colon = line.firstIndex(of: ":") else { continue }
-                    let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-                    headers.add(name: String(line[..<colon]), value: String(value))
-                }
-                consume(end + 4)
-                return .success(Response(status: status, headers: headers, body: []))
             }
-            guard pending.count <= maximumBytes else { return .failure(.tooLarge(limit: maximumBytes)) }
-            guard fill() else { return .failure(.closed) }
         }
     }
 
-    /// The bytes received next, raw: what is buffered, else one read's worth; `nil` when the connection closed (or a
-    /// read timed out). For a caller that frames a body itself, a piece at a time.
-    public func readAvailable() -> [UInt8]? {
-        if pending.isEmpty, !fill() { return nil }
-        defer { consume(pending.count) }
-        return pending
+    /// The next bytes of the body whose head ``readHead()`` returned, framing undone, as they arrive: empty once the
+    /// body is complete, `nil` when the connection closed first, a read timed out (``closedByPeer`` tells which) or
+    /// the framing is broken (``malformation``). For a caller that handles a long or endless body a piece at a time.
+    public func readBodyPiece() -> [UInt8]? {
+        switch next(headRequest: false) {
+        case .body(let bytes)?: return bytes
+        case .end?: return []
+        case .head?, .needMoreData?, nil: return nil
+        }
     }
 
     /// Reads the next chunk of a chunked body after ``readHead()``: its bytes, empty for the last chunk (trailers
     /// skipped), `nil` when the connection closed first.
     public func readChunk() -> [UInt8]? {
-        guard let sizeLine = readLine(), let size = Int(sizeLine.prefix { $0 != ";" }.trimmingSpaces, radix: 16),
-            size >= 0
-        else { return nil }
-        if size == 0 {
-            while let trailer = readLine() {
-                if trailer.isEmpty { return [] }
-            }
-            return nil
+        var chunk: [UInt8] = []
+        while let piece = readBodyPiece() {
+            if piece.isEmpty || parser.isAtChunkBoundary { return chunk + piece }
+            chunk += piece
         }
-        // `size + 2` traps for a size near `Int.max` (`7fffffffffffffff`): such a chunk cannot be read.
-        let (needed, overflow) = size.addingReportingOverflow(2)
-        guard !overflow else { return nil }
-        while pending.count < needed {
-            guard fill() else { return nil }
-        }
-        let chunk = Array(pending[0..<size])
-        consume(needed)
-        return chunk
+        return nil
     }
 
-    /// The next CRLF-terminated line without its CRLF.
-    private func readLine() -> String? {
+    /// The kind of the last parse failure.
+    private var parserFailure: HTTP1ResponseParser.Failure.Kind?
+
+    /// The parser's next event, reading from the socket while it needs more: `.needMoreData` only when a read timed
+    /// out; `nil` on a failure (a close too early, or bytes that are not HTTP: ``malformation``).
+    private func next(headRequest: Bool) -> HTTP1ResponseParser.Event? {
+        parserFailure = nil
+        malformation = nil
         while true {
-            let from = max(0, scanned - 1)
-            if let index = (from..<max(from, pending.count - 1)).first(where: {
-                pending[$0] == 13 && pending[$0 + 1] == 10
-            }) {
-                let line = String(decoding: pending[0..<index], as: UTF8.self)
-                consume(index + 2)
-                return line
+            let event: HTTP1ResponseParser.Event
+            do {
+                event = try parser.next(headRequest: headRequest)
+            } catch {
+                parserFailure = error.kind
+                malformation = error.kind == .closedEarly ? nil : error.description
+                return nil
             }
-            scanned = pending.count
-            guard fill() else { return nil }
+            guard event == .needMoreData else { return event }
+            guard fill() else {
+                if closedByPeer {
+                    parser.inputEnded()
+                    continue
+                }
+                return .needMoreData
+            }
         }
     }
 
-    /// Drops the first `count` bytes of ``pending``.
-    private func consume(_ count: Int) {
-        pending.removeFirst(count)
-        scanned = 0
-    }
-
+    /// Reads once from the socket into the parser; `false` when the peer closed or the read timed out.
     private func fill() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
         if count == 0 { closedByPeer = true }
         guard count > 0 else { return false }
-        pending += buffer[0..<count]
+        parser.append(buffer[0..<count])
         return true
-    }
-
-    private func headEnd() -> Int? {
-        guard pending.count >= 4 else { return nil }
-        for index in max(0, scanned - 3)...(pending.count - 4)
-        where pending[index] == 13 && pending[index + 1] == 10 && pending[index + 2] == 13 && pending[index + 3] == 10 {
-            return index
-        }
-        scanned = pending.count
-        return nil
-    }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

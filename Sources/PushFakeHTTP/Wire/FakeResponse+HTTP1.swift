@@ -13,21 +13,25 @@ extension FakeResponse {
         var headBytes = 64
         for field in headers { headBytes &+= field.name.utf8.count &+ field.value.utf8.count &+ 4 }
         buffer.reserveCapacity(buffer.count &+ headBytes &+ (sendsBody ? body.count : 0))
-        HTTP1Serializer.appendStatusLine(status: status, into: &buffer)
         if headers == Self.standardHeaders {
+            HTTP1Serializer.appendStatusLine(status: status, into: &buffer)
             // Nearly every engine answer carries exactly these (FakeResponse.json); equal values share their
             // strings, so the comparison is cheap and the fields are written once per process, not per answer.
             buffer.append(contentsOf: Self.standardHeaderBytes)
             if let date { buffer.append(contentsOf: date.fieldLine) }
+            HTTP1Serializer.appendEndOfHead(
+                framing: .length(body.count), status: status, keepAlive: keepAlive, requestVersion: requestVersion,
+                into: &buffer)
         } else {
-            for field in headers { HTTP1Serializer.appendField(name: field.name, value: field.value, into: &buffer) }
-            if let date, headers["Date"] == nil { buffer.append(contentsOf: date.fieldLine) }
+            HTTP1Serializer.appendHead(
+                head, framing: .length(body.count), keepAlive: keepAlive, requestVersion: requestVersion, date: date,
+                into: &buffer)
         }
-        HTTP1Serializer.appendEndOfHead(
-            framing: .length(body.count), status: status, keepAlive: keepAlive, requestVersion: requestVersion,
-            into: &buffer)
         if sendsBody { buffer.append(contentsOf: body) }
     }
+
+    /// The response's status and fields in the codec's terms.
+    package var head: HTTP1ResponseHead { HTTP1ResponseHead(status: status, headers: headers) }
 
     /// The headers of ``FakeResponse/json(_:bytes:)``.
     private static let standardHeaders = FakeResponse.json(200, bytes: []).headers

@@ -99,27 +99,20 @@ enum TailCommand {
         _ connection: LoopbackHTTPClient, head: LoopbackHTTPClient.Response, json: Bool, maximumEventBytes: Int,
         url: String
     ) throws(CommandExit) {
-        var body: ResponseBodyReader
-        do throws(ResponseBodyReader.Failure) {
-            body = try ResponseBodyReader(headers: head.headers)
-        } catch {
-            throw CommandExit(.protocolError, "\(url): \(LogText.escaped(error.description))")
-        }
         var parser = ServerSentEvents(maximumEventBytes: maximumEventBytes)
-        while !body.isComplete {
-            guard let bytes = connection.readAvailable() else {
-                // A body that lasts until the close has ended when the server closes; any other was cut off, and a
-                // minute without even a heartbeat means the connection is gone.
-                guard body.framing == .untilClose, connection.closedByPeer else {
-                    throw CommandExit(.unavailable, "lost the connection to \(url)")
+        while true {
+            guard let bytes = connection.readBodyPiece() else {
+                if let malformation = connection.malformation {
+                    throw CommandExit(.protocolError, "\(url): \(LogText.escaped(malformation))")
                 }
-                break
+                // A body that lasts until the close has ended when the server closes (the piece is then empty);
+                // any other was cut off, and a minute without even a heartbeat means the connection is gone.
+                throw CommandExit(.unavailable, "lost the connection to \(url)")
             }
+            if bytes.isEmpty { break }
             let events: [ServerSentEvents.Event]
             do {
-                events = try parser.feed(try body.decode(bytes))
-            } catch let error as ResponseBodyReader.Failure {
-                throw CommandExit(.protocolError, "\(url): \(LogText.escaped(error.description))")
+                events = try parser.feed(bytes)
             } catch {
                 throw CommandExit(.protocolError, "\(url): \(error)")
             }

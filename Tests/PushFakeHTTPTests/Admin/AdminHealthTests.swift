@@ -12,7 +12,7 @@ final class AdminHealthTests: ServerTestCase {
         XCTAssertEqual(
             health.text,
             #"{"status":"ok","journal":{"entries":0,"bytes":0,"limit":null,"dropped":0},"#
-                + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0,"evicted":0}}"#,
+                + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0,"evicted":0,"broken":0}}"#,
             "status first, then the journal")
     }
 

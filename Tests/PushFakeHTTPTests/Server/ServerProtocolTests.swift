@@ -61,7 +61,7 @@ final class ServerProtocolTests: ServerTestCase {
         let head = try XCTUnwrap(client.readResponse(head: true))
         let body =
             #"{"status":"ok","journal":{"entries":0,"bytes":0,"limit":null,"dropped":0},"#
-            + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0,"evicted":0}}"#
+            + #""connections":{"open":1,"max":\#(server.connectionCounts.max),"refused":0,"evicted":0,"broken":0}}"#
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.headers["Content-Length"], String(body.utf8.count))
         XCTAssertEqual(client.readResponse()?.text, body, "the HEAD response carried no body bytes")
