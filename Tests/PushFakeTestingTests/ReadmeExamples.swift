@@ -94,6 +94,16 @@ final class SimulatorDeliveryExample: XCTestCase {
     }
 }
 
+@Test func registersWithoutBlockingThePool() async throws {
+    try await withPushFake(.remote(pushFakeServer)) { fake in
+        let client = TPNSClient(session: fake.makeURLSession())
+        _ = try await client.register(url: fake.tpnsBaseURL, appKey: "testApp", pushToken: Data([0xAB, 0xCD]))
+        let journal = await fake.currentJournal()
+        fake.assertRequested(.tpns(.register).app("testApp"), in: journal)
+        fake.assertNoOtherRequests(in: journal)
+    }
+}
+
 // SwiftPM 6.0's generated XCTest runner on Linux cannot run a @MainActor test case (MainActorFixtureTests.swift).
 #if !os(Linux) || compiler(>=6.1)
     @MainActor

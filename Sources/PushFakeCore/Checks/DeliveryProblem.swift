@@ -16,16 +16,16 @@ public struct DeliveryProblem: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Rejected or warning.
-    public let severity: Severity
+    public internal(set) var severity: Severity
     /// For a rejection the network's own reason (`BadDeviceToken`, `MessageTooBig`); for a warning PushFake's name
     /// for it (`NoVisibleAlert`, `SimulatorNoServiceExtension`). ``DeliveryRule/all`` lists them.
-    public let code: String
+    public internal(set) var code: String
     /// What is wrong, in a sentence.
-    public let message: String
+    public internal(set) var message: String
     /// What the rule allows, such as `4096 bytes`.
-    public let limit: String
+    public internal(set) var limit: String
     /// What the delivery has, such as `5012 bytes`.
-    public let measured: String
+    public internal(set) var measured: String
 
     /// A problem as a check reports it.
     public init(severity: Severity, code: String, message: String, limit: String, measured: String) {
@@ -43,28 +43,13 @@ public struct DeliveryProblem: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension DeliveryProblem {
-    /// `{"severity","code","message","limit","measured"}`, the form of the admin API, state documents and events.
-    public var jsonValue: JSON {
-        [
-            "severity": .string(severity.rawValue), "code": .string(code), "message": .string(message),
-            "limit": .string(limit), "measured": .string(measured),
-        ]
-    }
+    /// `{"severity","code","message","limit","measured"}`, the form of the admin API, state documents and events
+    /// (``wire``).
+    public var jsonValue: JSON { Self.wire.write(self) }
 
-    /// Reads ``jsonValue`` back; every member is required.
+    /// Reads ``jsonValue`` back (``wire``); every member is required.
     /// - Throws: ``JSONFieldError`` naming the member and what it must be.
     public init(json: JSON, path: String = "") throws(JSONFieldError) {
-        let fields = try JSONFields(
-            json, path: path, allowed: ["severity", "code", "message", "limit", "measured"])
-        let name = try fields.requiredString("severity")
-        guard let severity = Severity(rawValue: name) else {
-            throw fields.failure(
-                "severity", "must be \(JSONFields.list(Severity.allCases.map(\.rawValue))), not \"\(name)\"")
-        }
-        self.init(
-            severity: severity, code: try fields.requiredString("code"),
-            message: try fields.requiredString("message", nonEmpty: false),
-            limit: try fields.requiredString("limit", nonEmpty: false),
-            measured: try fields.requiredString("measured", nonEmpty: false))
+        self = try Self.wire.read(json, path: path)
     }
 }

@@ -111,16 +111,8 @@ public struct WaitRequest: Sendable, Equatable {
         self.timeout = timeout
     }
 
-    /// Reads `{"match": …, "count": …, "timeout": seconds}`.
+    /// Reads `{"match": …, "count": …, "timeout": seconds}` (``wire``).
     public init(json: JSON, vendors: VendorRegistry = .standard) throws(JSONFieldError) {
-        let fields = try JSONFields(json, path: "", allowed: ["match", "count", "timeout"])
-        matcher = try VerifyRequest.matcher(fields, vendors: vendors)
-        count =
-            try fields.value("count").map { value throws(JSONFieldError) in try RequestCount(json: value) }
-            ?? .atLeast(1)
-        timeout =
-            try fields.value("timeout").map { value throws(JSONFieldError) in
-                try JSONFields.double(value, in: 0...Self.maximumTimeout, path: "timeout")
-            } ?? 10
+        self = try Self.wire.read(json, context: WireContext(vendors: vendors))
     }
 }

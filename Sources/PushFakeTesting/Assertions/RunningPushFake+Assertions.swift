@@ -15,7 +15,19 @@ extension RunningPushFake {
         _ matcher: RequestMatcher, count: RequestCount = .once,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> [JournalEntry] {
-        let result = Verification.count(matcher, count, in: backend.journal().entries)
+        assertRequested(
+            matcher, count: count, in: backend.journal(), fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+
+    /// ``assertRequested(_:count:fileID:filePath:line:column:)`` on a journal read before, such as the one
+    /// ``currentJournal()`` fetches without blocking.
+    @discardableResult
+    public func assertRequested(
+        _ matcher: RequestMatcher, count: RequestCount = .once, in journal: Journal,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> [JournalEntry] {
+        let result = Verification.count(matcher, count, in: journal.entries)
         verified.withLock { $0.formUnion(result.matched.map(\.sequence)) }
         if let failure = result.failure {
             FailureReporter.fail(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -28,7 +40,15 @@ extension RunningPushFake {
         _ matchers: [RequestMatcher],
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let result = Verification.inOrder(matchers, in: backend.journal().entries)
+        assertInOrder(matchers, in: backend.journal(), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// ``assertInOrder(_:fileID:filePath:line:column:)`` on a journal read before (``currentJournal()``).
+    public func assertInOrder(
+        _ matchers: [RequestMatcher], in journal: Journal,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let result = Verification.inOrder(matchers, in: journal.entries)
         if let failure = result.failure {
             FailureReporter.fail(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
             return
@@ -40,7 +60,15 @@ extension RunningPushFake {
     public func assertNoOtherRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let all = backend.journal().entries
+        assertNoOtherRequests(in: backend.journal(), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// ``assertNoOtherRequests(fileID:filePath:line:column:)`` on a journal read before (``currentJournal()``).
+    public func assertNoOtherRequests(
+        in journal: Journal,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let all = journal.entries
         let seen = verified.withLock { $0 }
         let others = all.filter { !seen.contains($0.sequence) }
         guard !others.isEmpty else { return }
@@ -54,7 +82,15 @@ extension RunningPushFake {
     public func assertNoUnmatchedRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let unmatched = backend.journal().entries.filter(\.isUnmatched)
+        assertNoUnmatchedRequests(in: backend.journal(), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// ``assertNoUnmatchedRequests(fileID:filePath:line:column:)`` on a journal read before (``currentJournal()``).
+    public func assertNoUnmatchedRequests(
+        in journal: Journal,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let unmatched = journal.entries.filter(\.isUnmatched)
         guard !unmatched.isEmpty else { return }
         // Built in parts: Swift 6.0 cannot type-check the one-expression form in reasonable time.
         let requests = unmatched.map { "  \(JournalDescription.line($0)) \($0.notes.first ?? "")" }

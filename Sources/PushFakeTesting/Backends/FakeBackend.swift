@@ -41,4 +41,14 @@ protocol FakeBackend: Sendable {
     func waitUntil(_ matcher: RequestMatcher, count: Int, timeout: Double) async throws -> Bool
     /// Ends the fake (stops the server, unregisters the host, deletes the instance). Safe to call twice.
     func stop()
+    /// The journal as it is now, suspending instead of blocking while it travels.
+    func journalAsync() async -> Journal
+    /// ``stop()``, suspending instead of blocking while the instance is deleted.
+    func stopAsync() async
+}
+
+extension FakeBackend {
+    /// An engine in this process answers at once: nothing to wait for.
+    func journalAsync() async -> Journal { journal() }
+    func stopAsync() async { stop() }
 }

@@ -29,7 +29,7 @@ public final class RunningPushFake: Sendable {
     /// Journal entries some assertion accounted for (`assertNoOtherRequests`).
     let verified = Locked(Set<Int>())
 
-    private init(transport: PushFakeTransport, backend: any FakeBackend, server: PushFakeServer?) {
+    init(transport: PushFakeTransport, backend: any FakeBackend, server: PushFakeServer?) {
         self.transport = transport
         self.backend = backend
         self.baseURL = backend.baseURL

@@ -35,13 +35,21 @@ public func withPushFake<Result>(
     column: UInt = #column,
     _ body: (RunningPushFake) async throws -> sending Result
 ) async throws -> sending Result {
-    let fake = try RunningPushFake.start(
-        transport, configuration: configuration, vendors: vendors, fileID: fileID, filePath: filePath, line: line,
-        column: column)
-    defer { fake.stop() }
-    let result = try await body(fake)
-    if strict {
-        fake.assertNoUnmatchedRequests(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Async start and end: a `.remote` fake's instance is created and deleted without blocking a pool thread.
+    let fake = try await RunningPushFake.startAsync(
+        transport, configuration: configuration, vendors: vendors, site: site)
+    let result: Result
+    do {
+        result = try await body(fake)
+    } catch {
+        await fake.stopAsync()
+        throw error
     }
+    if strict {
+        let journal = await fake.currentJournal()
+        fake.assertNoUnmatchedRequests(in: journal, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    await fake.stopAsync()
     return result
 }

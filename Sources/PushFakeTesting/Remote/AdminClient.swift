@@ -73,11 +73,14 @@ struct AdminClient: Sendable {
         return try answer(request, data: data, response: response, error: error, expected: expected)
     }
 
-    /// The same call, suspending instead of blocking: for waits that last as long as the test lets them.
+    /// The same call, suspending instead of blocking: what the fixture's async API (`withPushFake`'s start and end,
+    /// `waitFor`, ``RunningPushFake/currentJournal()``) uses, so no thread of the cooperative pool waits for the
+    /// network.
     func callAsync(
-        _ method: String, _ path: String, body: JSON? = nil, expected: Set<Int> = [200], timeout: TimeInterval = 60
+        _ method: String, _ path: String, query: [URLQueryItem] = [], body: JSON? = nil, expected: Set<Int> = [200],
+        timeout: TimeInterval = 60
     ) async throws(PushFakeRemoteError) -> Answer {
-        let request = request(method, path, query: [], body: body, timeout: timeout)
+        let request = request(method, path, query: query, body: body, timeout: timeout)
         let data: Data
         let response: URLResponse
         do {

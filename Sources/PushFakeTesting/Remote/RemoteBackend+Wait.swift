@@ -24,7 +24,7 @@ extension RemoteBackend {
             let arrived = answer.status == 200
             if exact, arrived { return true }
             if !exact {
-                let entries = try fetchJournal().entries
+                let entries = try await fetchJournalAsync().entries
                 if entries.lazy.filter(matcher.matches).count >= count { return true }
                 needed = min(entries.lazy.filter(relaxed.matches).count + 1, RequestCount.largest)
             }

@@ -10,7 +10,7 @@ import PushFakeCore
 /// instance's admin API (`/i/{id}/__pushfake/…`).
 final class RemoteBackend: FakeBackend {
     /// The server's admin API, where instances are created and deleted.
-    private let server: AdminClient
+    let server: AdminClient
     /// The instance's admin API.
     let admin: AdminClient
     /// The instance's id on the server.
@@ -18,10 +18,10 @@ final class RemoteBackend: FakeBackend {
     /// `http://HOST:PORT/i/{id}`: the vendors' paths are under it, as on a server of its own.
     let baseURL: URL
     let vendors: VendorRegistry
-    private let configuration: PushFakeConfiguration
+    let configuration: PushFakeConfiguration
     /// Where failures of the synchronous calls are reported: the `withPushFake` / `start` line.
     private let site: CallSite
-    private let stopped = Locked(false)
+    let stopped = Locked(false)
 
     private init(
         server: AdminClient, admin: AdminClient, instanceID: String, baseURL: URL, vendors: VendorRegistry,
@@ -37,47 +37,56 @@ final class RemoteBackend: FakeBackend {
     }
 
     /// Creates an instance on the server at `url` with `configuration` (its JSON form: seed, clock, state checks,
-    /// journal limit, apps).
+    /// journal limit, apps), blocking the calling thread (``RunningPushFake/start(_:configuration:vendors:fileID:filePath:line:column:)``;
+    /// `withPushFake` uses ``createAsync(at:adminToken:configuration:vendors:site:)``).
     /// - Throws: ``PushFakeRemoteError`` naming the URL when the server cannot be reached, refuses the token or
     ///   refuses the configuration; ``PushFakeError`` when the configuration has settings without a JSON form.
     static func create(
         at url: URL, adminToken: String?, configuration: PushFakeConfiguration, vendors: VendorRegistry,
         site: CallSite
     ) throws -> RemoteBackend {
+        let server = try serverClient(at: url, adminToken: adminToken, configuration: configuration)
+        do {
+            let answer = try server.call("POST", "instances", body: configuration.jsonValue, expected: [201])
+            return try made(
+                answer, server: server, url: url, configuration: configuration, vendors: vendors, site: site)
+        } catch {
+            server.session.finishTasksAndInvalidate()
+            throw error
+        }
+    }
+
+    /// The client of the server's admin API at `url`, on a session of its own.
+    static func serverClient(
+        at url: URL, adminToken: String?, configuration: PushFakeConfiguration
+    ) throws(PushFakeError) -> AdminClient {
         if configuration.tpnsRequireRegistrationID {
             throw PushFakeError.invalidConfiguration(
                 "tpnsRequireRegistrationID cannot be given to a remote fake (the instance API has no such setting)")
         }
-        let token = RemoteAdminToken.resolve(given: adminToken)
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
-        let session = URLSession(configuration: sessionConfiguration)
-        let server = AdminClient(root: url.appendingPathComponent("__pushfake"), token: token, session: session)
-        let id: String
-        do {
-            id = try createInstance(on: server, configuration: configuration)
-        } catch {
-            session.finishTasksAndInvalidate()
-            throw error
-        }
-        let base = url.appendingPathComponent("i").appendingPathComponent(id)
-        let admin = AdminClient(root: base.appendingPathComponent("__pushfake"), token: token, session: session)
-        return RemoteBackend(
-            server: server, admin: admin, instanceID: id, baseURL: base, vendors: vendors,
-            configuration: configuration, site: site)
+        return AdminClient(
+            root: url.appendingPathComponent("__pushfake"), token: RemoteAdminToken.resolve(given: adminToken),
+            session: URLSession(configuration: sessionConfiguration))
     }
 
-    /// `POST /__pushfake/instances`; returns the new instance's id.
-    private static func createInstance(
-        on server: AdminClient, configuration: PushFakeConfiguration
-    ) throws(PushFakeRemoteError) -> String {
-        let answer = try server.call("POST", "instances", body: configuration.jsonValue, expected: [201])
+    /// The backend of the instance `POST /__pushfake/instances` answered with.
+    static func made(
+        _ answer: AdminClient.Answer, server: AdminClient, url: URL, configuration: PushFakeConfiguration,
+        vendors: VendorRegistry, site: CallSite
+    ) throws(PushFakeRemoteError) -> RemoteBackend {
         guard let id = answer.json?["id"]?.stringValue, !id.isEmpty else {
             throw PushFakeRemoteError(
                 url: server.url("instances"), status: answer.status,
                 message: "POST: the answer has no instance id: \(answer.problem)")
         }
-        return id
+        let base = url.appendingPathComponent("i").appendingPathComponent(id)
+        let admin = AdminClient(
+            root: base.appendingPathComponent("__pushfake"), token: server.token, session: server.session)
+        return RemoteBackend(
+            server: server, admin: admin, instanceID: id, baseURL: base, vendors: vendors,
+            configuration: configuration, site: site)
     }
 
     /// Runs a synchronous admin call; a failure is reported as a test failure and gives `fallback`.
@@ -186,12 +195,16 @@ final class RemoteBackend: FakeBackend {
 
     /// `DELETE /__pushfake/instances/{id}`, once.
     func stop() {
-        let first = stopped.withLock { stopped -> Bool in
+        guard firstStop() else { return }
+        attempt(()) { () throws(PushFakeRemoteError) in _ = try server.call("DELETE", "instances/\(instanceID)") }
+        admin.session.finishTasksAndInvalidate()
+    }
+
+    /// Whether this is the first stop (the instance is deleted once).
+    func firstStop() -> Bool {
+        stopped.withLock { stopped -> Bool in
             defer { stopped = true }
             return !stopped
         }
-        guard first else { return }
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try server.call("DELETE", "instances/\(instanceID)") }
-        admin.session.finishTasksAndInvalidate()
     }
 }

@@ -89,7 +89,7 @@ final class DeliveryProblemsAdminTests: ServerTestCase {
         XCTAssertEqual(
             schemas["Delivery"]?["properties"]?["problems"],
             ["type": "array", "items": ["$ref": "#/components/schemas/DeliveryProblem"]])
-        XCTAssertEqual(schemas["DeliveryProblem"]?["properties"]?["severity"], ["enum": ["rejected", "warning"]])
+        XCTAssertEqual(schemas["DeliveryProblem"]?["properties"]?["severity"]?["enum"], ["rejected", "warning"])
         XCTAssertEqual(
             schemas["DeliveryProblem"]?["required"], ["severity", "code", "message", "limit", "measured"])
     }

@@ -115,4 +115,20 @@ final class OpenAPIContractTests: ServerTestCase {
             XCTAssertEqual(response.status, status, "\(rule): \(response.body ?? .null)")
         }
     }
+
+    func test_inputSchemas_comeFromTheWireDescriptions_thatReadTheInputs() async throws {
+        let document = try await openAPI()
+        let components = try XCTUnwrap(document["components"]?["schemas"])
+        var schemas = WireSchemas(vendors: .standard)
+        _ = schemas.schema(of: WaitRequest.self)
+        _ = schemas.schema(of: FaultRuleSpec.self)
+        _ = schemas.schema(of: DeliveryProblem.self)
+        for name in [
+            "Wait", "Matcher", "Count", "FaultRuleInput", "FaultMatcher", "Fault", "FaultScope", "DeliveryProblem",
+        ] {
+            XCTAssertEqual(components[name], schemas.components[name], name)
+        }
+        XCTAssertEqual(
+            components["Wait"]?["properties"]?["timeout"]?["description"], "Seconds to wait at most (default 10).")
+    }
 }

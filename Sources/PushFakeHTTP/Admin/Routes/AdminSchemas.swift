@@ -58,52 +58,49 @@ package enum AdminSchemas {
         ["type": "number", "minimum": .double(range.lowerBound), "maximum": .double(range.upperBound)]
     }
 
-    /// Every named schema, for an engine with these vendors.
+    /// Every named schema, for an engine with these vendors. The inputs and the Core forms come from their wire
+    /// descriptions (``WireType``), next to their readers; the answers the server builds are described here.
     package static func components(vendors: VendorRegistry) -> JSONObject {
-        var components: JSONObject = [
-            "Error": object(["error": string], required: ["error"]),
-            "Health": object(
-                ["status": ["const": "ok"], "journal": anyJSON, "connections": anyJSON], required: ["status"]),
-            "JournalEntry": journalEntry,
-            "JournalPage": object(
-                [
-                    "entries": array(ref("JournalEntry")), "count": integer, "total": integer, "dropped": integer,
-                ], required: ["entries", "count", "total", "dropped"]),
-            "Delivery": delivery,
-            "DeliveryProblem": deliveryProblem,
-            "VendorName": vendorName(vendors),
-            "Operation": ["type": "string", "enum": .array(vendors.allOperations.map { .string($0.rawValue) })],
-            "Matcher": matcher(vendors, forFaults: false),
-            "FaultMatcher": matcher(vendors, forFaults: true),
-            "Fault": fault(vendors),
-            "FaultScope": scope,
-            "FaultRuleInput": faultRuleInput,
-            "FaultRule": object(
-                [
-                    "id": string, "match": anyJSON, "fault": ["type": "object"], "scope": anyJSON,
-                    "description": string, "matchCount": integer, "appliedCount": integer, "exhausted": boolean,
-                ], required: ["id"]),
-            "Count": count,
-            "Verify": verify,
-            "Wait": input(
-                [
-                    "match": ref("Matcher"), "count": ref("Count"),
-                    "timeout": number(0...WaitRequest.maximumTimeout),
-                ], required: ["match"]),
-            "Outcome": object(
-                ["ok": boolean, "message": string, "matched": array(integer), "entries": array(ref("JournalEntry"))],
-                required: ["ok"]),
-            "Clock": object(["now": timestamp, "mode": ["enum": ["fixed", "real"]]], required: ["now", "mode"]),
-            "ClockChange": clockChange,
-            "Timestamp": timestampInput,
-            "Instance": object(
+        var schemas = WireSchemas(vendors: vendors)
+        schemas.add("Error", object(["error": string], required: ["error"]))
+        schemas.add(
+            "Health",
+            object(["status": ["const": "ok"], "journal": anyJSON, "connections": anyJSON], required: ["status"]))
+        let entry = schemas.schema(of: JournalEntry.self)
+        schemas.add(
+            "JournalPage",
+            object(
+                ["entries": array(entry), "count": integer, "total": integer, "dropped": integer],
+                required: ["entries", "count", "total", "dropped"]))
+        _ = schemas.schema(of: Delivery.self)
+        schemas.add("VendorName", VendorRegistry.nameSchema(vendors))
+        schemas.add("Operation", VendorRegistry.operationSchema(vendors))
+        _ = schemas.schema(of: RequestMatcher.self)
+        _ = schemas.schema(of: FaultRuleSpec.self)
+        _ = schemas.schema(of: FaultRule.self)
+        _ = schemas.schema(of: VerifyRequest.self)
+        _ = schemas.schema(of: WaitRequest.self)
+        schemas.add(
+            "Outcome",
+            object(
+                ["ok": boolean, "message": string, "matched": array(integer), "entries": array(entry)],
+                required: ["ok"]))
+        schemas.add(
+            "Clock", object(["now": timestamp, "mode": ["enum": ["fixed", "real"]]], required: ["now", "mode"]))
+        _ = schemas.schema(of: ClockCommand.self)
+        _ = schemas.schema(of: PushFakeConfiguration.self)
+        schemas.add(
+            "Instance",
+            object(
                 [
                     "id": string, "urls": object(["base": string, "admin": string], required: ["base", "admin"]),
                     // The limit the instance got: what it asked for, at most the server's (null: none).
                     "journalLimit": nullable(integer(1...9_007_199_254_740_991)),
                 ],
-                required: ["id", "urls", "journalLimit"]),
-            "StateLoaded": object(
+                required: ["id", "urls", "journalLimit"]))
+        schemas.add(
+            "StateLoaded",
+            object(
                 [
                     "loaded": ["const": true], "clock": ref("Clock"),
                     "vendors": [
@@ -111,147 +108,21 @@ package enum AdminSchemas {
                         "additionalProperties": ["type": "object", "additionalProperties": integer],
                     ],
                     "deliveries": integer, "faults": integer,
-                ], required: ["loaded", "clock", "vendors", "deliveries", "faults"]),
-            "RecordingCompare": object(
+                ], required: ["loaded", "clock", "vendors", "deliveries", "faults"]))
+        schemas.add(
+            "RecordingCompare",
+            object(
                 [
                     "recording": string, "ignore": array(string),
                     "maxDifferences": integer(RecordingDifference.limitRange),
-                ], required: ["recording"], additional: false),
-            "RecordingOutcome": object(
-                ["ok": boolean, "message": string, "comparison": recordingDifference], required: ["ok", "message"]),
-        ]
-        for member in inputs(vendors).members { components[member.key] = member.value }
-        return components
-    }
-
-    /// ``RecordingDifference/jsonValue``.
-    static var recordingDifference: JSON {
-        let field = object(["path": string, "recorded": anyJSON, "current": anyJSON], required: ["path"])
-        let count = integer(0...Int.max)
-        let line = nullable(integer(1...Int.max))
-        let entry = object(
-            [
-                "kind": ["enum": ["onlyRecorded", "onlyCurrent", "differs"]], "recordedLine": line,
-                "currentEntry": line,
-                "label": string, "fields": array(field), "omittedFields": count, "distinguishingFields": array(field),
-            ],
-            required: [
-                "kind", "recordedLine", "currentEntry", "label", "fields", "omittedFields", "distinguishingFields",
-            ])
-        return object(
-            [
-                "recordedCount": count, "currentCount": count, "differenceCount": count, "entryCount": count,
-                "limit": integer(RecordingDifference.limitRange), "omittedDifferences": count, "entries": array(entry),
-            ],
-            required: [
-                "recordedCount", "currentCount", "differenceCount", "entryCount", "limit", "omittedDifferences",
-                "entries",
-            ])
-    }
-
-    static var journalEntry: JSON {
-        let message: JSONObject = [
-            "headers": headerPairs, "body": string, "bodyBase64": string, "json": anyJSON, "bodyAvailable": boolean,
-        ]
-        var request = message
-        request["method"] = string
-        request["path"] = string
-        request["query"] = string
-        var response = message
-        response["status"] = integer
-        return object(
-            [
-                "v": ["const": 1], "seq": integer, "time": timestamp, "transport": string,
-                "vendor": nullableString, "operation": nullableString, "route": nullableString,
-                "params": ["type": ["object", "null"]], "app": nullableString, "device": nullableString,
-                "request": .object(["type": "object", "properties": .object(request)]),
-                "fault": ["type": ["object", "null"]],
-                "response": .object(["type": "object", "properties": .object(response)]),
-                "outcome": ["enum": ["responded", "dropped", "droppedAfterHandling"]], "delay": number,
-                "deliveries": array(string), "notes": array(string),
-                "proxied": object(
-                    [
-                        "mode": ["enum": ["proxy", "learn"]], "upstream": string, "latencyMs": integer,
-                        "failure": nullableString,
-                    ], required: ["mode", "upstream", "latencyMs"]),
-            ], required: ["v", "seq", "time", "request", "response", "outcome"])
-    }
-
-    static var delivery: JSON {
-        object(
-            [
-                "id": string, "vendor": string, "app": string, "notificationId": string, "deviceId": string,
-                "platform": string, "token": nullableString, "payload": anyJSON, "payloadBytes": integer,
-                "apns": object(["pushType": string, "priority": integer], additional: false),
-                "status": ["enum": ["delivered", "failed"]], "reason": string,
-                "problems": array(ref("DeliveryProblem")), "createdAt": timestamp,
-                "receivedAt": ["type": ["string", "null"]], "openedAt": ["type": ["string", "null"]],
-                "notes": array(string),
-            ], required: ["id", "vendor", "deviceId", "payload"])
-    }
-
-    /// What the push networks' checks found in a delivery (DeliveryChecks.md).
-    static var deliveryProblem: JSON {
-        object(
-            [
-                "severity": ["enum": .array(DeliveryProblem.Severity.allCases.map { .string($0.rawValue) })],
-                "code": string, "message": string, "limit": string, "measured": string,
-            ], required: ["severity", "code", "message", "limit", "measured"], additional: false)
-    }
-
-    static var count: JSON {
-        let bound = integer(0...RequestCount.largest)
-        return [
-            "oneOf": [
-                object(["exactly": bound], required: ["exactly"], additional: false),
-                object(["atLeast": bound], required: ["atLeast"], additional: false),
-                object(["atMost": bound], required: ["atMost"], additional: false),
-                object(["never": ["const": true]], required: ["never"], additional: false),
-            ]
-        ]
-    }
-
-    static var verify: JSON {
-        [
-            "oneOf": [
-                input(
-                    ["match": ref("Matcher"), "count": ref("Count"), "inOrder": ["type": "null"]], required: ["match"]),
-                input(
-                    [
-                        "inOrder": array(ref("Matcher"), minItems: 1), "match": ["type": "null"],
-                        "count": ["type": "null"],
-                    ],
-                    required: ["inOrder"]),
-            ]
-        ]
-    }
-
-    /// `{"advance": seconds}` or `{"set": "<timestamp>"}`: a move that is well formed but would take the clock out
-    /// of 1970…9999 is answered 409, not 400.
-    static var clockChange: JSON {
-        let advance = number(-ClockCommand.maximumAdvance...ClockCommand.maximumAdvance)
-        return [
-            "oneOf": [
-                input(["advance": advance, "set": ["type": "null"]], required: ["advance"]),
-                input(["set": ref("Timestamp"), "advance": ["type": "null"]], required: ["set"]),
-            ]
-        ]
-    }
-
-    /// What Core reads as a time (``TimeFormat``): `YYYY-MM-DD`, `T` or a space, `HH:MM:SS`, an optional fraction
-    /// of 1–9 digits, an optional zone (`Z`, `UTC`, `GMT`, `±HH:MM`, `±HHMM`). Core also takes the 29th–31st of
-    /// the months that have them and years 1970 and 9999 unless a zone moves the time out of them; the pattern
-    /// leaves those out, so that every string it allows is one Core takes.
-    static var timestampInput: JSON {
-        let year = "(197[1-9]|19[89][0-9]|[2-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8])"
-        let date = "\(year)-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])"
-        let time = "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?"
-        let zone = "( ?(Z|UTC|GMT|[+-]([01][0-9]|2[0-3]):?[0-5][0-9]))?"
-        return [
-            "type": "string", "pattern": .string("^\(date)[T ]\(time)\(zone)$"),
-            "description": .string(
-                "A time such as 2026-01-01T00:00:00.000Z. The server also takes days 29-31 where the month has "
-                    + "them and the years 1970 and 9999 while the time stays within 1970-01-01...9999-12-31 UTC."),
-        ]
+                ], required: ["recording"], additional: false))
+        schemas.add(
+            "RecordingOutcome",
+            object(
+                ["ok": boolean, "message": string, "comparison": RecordingDifference.schema],
+                required: ["ok", "message"]))
+        _ = schemas.component("State") { StateDocumentSchema.input(&$0) }
+        _ = schemas.component("StateDump") { StateDocumentSchema.dump(&$0, clock: ref("Clock")) }
+        return schemas.components
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import PushFakeCore
+
+/// The calls of a remote fake that suspend instead of blocking a thread: the fixture's async API runs in Swift's
+/// cooperative pool (two threads on a two-core machine), where a thread waiting on the network would hold up every
+/// other test's tasks.
+extension RemoteBackend {
+    /// ``create(at:adminToken:configuration:vendors:site:)`` without blocking: what `withPushFake` uses.
+    static func createAsync(
+        at url: URL, adminToken: String?, configuration: PushFakeConfiguration, vendors: VendorRegistry,
+        site: CallSite
+    ) async throws -> RemoteBackend {
+        let server = try serverClient(at: url, adminToken: adminToken, configuration: configuration)
+        do {
+            let answer = try await server.callAsync(
+                "POST", "instances", body: configuration.jsonValue, expected: [201])
+            return try made(
+                answer, server: server, url: url, configuration: configuration, vendors: vendors, site: site)
+        } catch {
+            server.session.finishTasksAndInvalidate()
+            throw error
+        }
+    }
+
+    /// `GET …/journal`, suspending.
+    func fetchJournalAsync() async throws(PushFakeRemoteError) -> Journal {
+        try readJournal(try await admin.callAsync("GET", "journal"))
+    }
+
+    /// The journal; a failed call fails the test at the fixture's call site and gives an empty journal.
+    func journalAsync() async -> Journal {
+        do throws(PushFakeRemoteError) {
+            return try await fetchJournalAsync()
+        } catch {
+            reportFailure(error.description)
+            return Journal(limit: configuration.journalLimit)
+        }
+    }
+
+    /// ``stop()`` without blocking: `DELETE /__pushfake/instances/{id}`, once.
+    func stopAsync() async {
+        guard firstStop() else { return }
+        do throws(PushFakeRemoteError) {
+            _ = try await server.callAsync("DELETE", "instances/\(instanceID)")
+        } catch {
+            reportFailure(error.description)
+        }
+        admin.session.finishTasksAndInvalidate()
+    }
+}
