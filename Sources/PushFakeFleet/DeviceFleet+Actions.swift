@@ -34,7 +34,7 @@ extension DeviceFleet {
     }
 
     private func launch(_ device: Int32, at time: Double, driver: FleetDriver) {
-        let profile = state.withLock { $0.devices[Int(device)].profile }
+        let (profile, policy) = state.withLock { ($0.devices[Int(device)].profile, $0.policy(device)) }
         let answer = send(.register, device, at: time, driver: driver)
         var serverID: String?
         if profile.isTwinPush, (200..<300).contains(answer.status), let json = try? JSON.parse(answer.body) {
@@ -42,7 +42,6 @@ extension DeviceFleet {
             serverID = object?["id"].flatMap { $0.stringValue ?? $0.intValue.map(String.init) }
         }
         let ok = (200..<300).contains(answer.status) && (!profile.isTwinPush || serverID != nil)
-        let policy = configuration.policy.policy(for: profile)
         let session = state.withLock { state -> Int32? in
             guard ok else { return nil }
             state.registered[profile, default: 0] += 1
@@ -75,12 +74,12 @@ extension DeviceFleet {
         let device = action.device
         enum Outcome {
             case none
-            case received(FleetProfile, notification: String, openNow: Bool)
+            case received(FleetProfile, FleetPolicy, notification: String, openNow: Bool)
         }
         let outcome = state.withLock { state -> Outcome in
             let index = Int(action.argument)
             var record = state.devices[Int(device)]
-            let policy = configuration.policy.policy(for: record.profile)
+            let policy = state.policy(device)
             if record.phase == .uninstalled || time >= record.uninstallAt {
                 state.devices[Int(device)].phase = .uninstalled
                 state.tallies[index].uninstalled += 1
@@ -104,10 +103,9 @@ extension DeviceFleet {
             let openNow = record.profile == .twinpushIOS && record.phase == .foreground
             state.devices[Int(device)] = record
             if !openNow { react(&state, device: device, tally: index, sentAt: action.sentAt, at: time, policy: policy) }
-            return .received(record.profile, notification: notification, openNow: openNow)
+            return .received(record.profile, policy, notification: notification, openNow: openNow)
         }
-        guard case .received(let profile, let notification, let openNow) = outcome else { return }
-        let policy = configuration.policy.policy(for: profile)
+        guard case .received(let profile, let policy, let notification, let openNow) = outcome else { return }
         if (profile == .twinpushAndroid && policy.pushAck) || (profile == .twinpushIOS && policy.receiptExtension) {
             state.withLock { $0.tallies[Int(action.argument)].acked += 1 }
         }

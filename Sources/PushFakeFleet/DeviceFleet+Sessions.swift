@@ -9,7 +9,7 @@ extension DeviceFleet {
             let index = Int(action.argument)
             var record = state.devices[Int(device)]
             guard record.phase != .uninstalled, time < record.uninstallAt else { return nil }
-            let policy = configuration.policy.policy(for: record.profile)
+            let policy = state.policy(device)
             state.tallies[index].opened += 1
             state.tallies[index].openedLatency.append(time - action.sentAt)
             let wasForeground = record.phase == .foreground
@@ -50,9 +50,8 @@ extension DeviceFleet {
         let plan = state.withLock { state -> (FleetProfile, Bool, Bool)? in
             var record = state.devices[Int(device)]
             guard record.phase != .uninstalled, record.phase != .unregistered, time < record.uninstallAt,
-                let cycles = configuration.policy.policy(for: record.profile).cycles
+                case let policy = state.policy(device), let cycles = policy.cycles
             else { return nil }
-            let policy = configuration.policy.policy(for: record.profile)
             let global = state.global(device)
             let wasForeground = record.phase == .foreground
             let resetBadge = record.profile == .twinpushIOS && policy.autoResetBadge && record.badge != 0

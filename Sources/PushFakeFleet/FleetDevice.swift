@@ -35,6 +35,8 @@ struct FleetDevice: Sendable {
     var uninstallAt: Double = .infinity
     /// The TwinPush device id the register answer gave (`objects[0].id`); `nil` for TPNS and before register.
     var serverID: String?
+    /// The index of the device's group in the policy's `groups` (-1: none; its profile's policy applies).
+    var group: Int16 = -1
 
     init(profile: FleetProfile) {
         self.profile = profile

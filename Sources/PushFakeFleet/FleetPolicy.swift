@@ -121,25 +121,32 @@ public struct FleetPolicy: Sendable, Equatable {
     }
 }
 
-/// A policy for the whole fleet with overrides per profile: `{"open":{…}, "profiles":{"tpns-ios":{…}}}`.
+/// A policy for the whole fleet with overrides per profile and per device group:
+/// `{"open":{…}, "profiles":{"tpns-ios":{…}}, "groups":[{"devices":"0..999","policy":{…}}]}`. A device follows its
+/// group's policy (the first group that holds it, ``FleetGroup``), else its profile's, else the base.
 public struct FleetPolicySet: Sendable, Equatable {
     /// What every device does unless its profile says otherwise.
     public var base: FleetPolicy
     /// Per-profile policies (each starts from `base` when read from JSON).
     public var byProfile: [FleetProfile: FleetPolicy]
+    /// Per-group policies, checked in order before the profile's (each starts from `base` when read from JSON).
+    public var groups: [FleetGroup]
 
-    public init(_ base: FleetPolicy = FleetPolicy(), byProfile: [FleetProfile: FleetPolicy] = [:]) {
-        (self.base, self.byProfile) = (base, byProfile)
+    public init(
+        _ base: FleetPolicy = FleetPolicy(), byProfile: [FleetProfile: FleetPolicy] = [:], groups: [FleetGroup] = []
+    ) {
+        (self.base, self.byProfile, self.groups) = (base, byProfile, groups)
     }
 
-    /// The policy of a device of `profile`.
+    /// The policy of a device of `profile` that is in no group.
     public func policy(for profile: FleetProfile) -> FleetPolicy { byProfile[profile] ?? base }
 
     /// Reads a policy document; unknown keys and out-of-range numbers are rejected with their path.
     public static func parse(_ json: JSON) throws(JSONFieldError) -> FleetPolicySet {
-        let top = try FleetPolicyFields(json, at: "", allowed: FleetPolicy.keys.union(["profiles"]))
+        let top = try FleetPolicyFields(json, at: "", allowed: FleetPolicy.keys.union(["profiles", "groups"]))
         var withoutProfiles = top.object
         withoutProfiles["profiles"] = nil
+        withoutProfiles["groups"] = nil
         let base = try FleetPolicy().applying(.object(withoutProfiles), at: "")
         var set = FleetPolicySet(base)
         if let profiles = top.object["profiles"] {
@@ -150,6 +157,7 @@ public struct FleetPolicySet: Sendable, Equatable {
                 set.byProfile[profile] = try base.applying(member.value, at: "profiles.\(member.key)")
             }
         }
+        if let groups = top.object["groups"] { set.groups = try parseGroups(groups, base: base) }
         return set
     }
 }

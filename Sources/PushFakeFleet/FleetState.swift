@@ -37,7 +37,10 @@ struct FleetState: Sendable {
             while block < blocks.count - 1, global >= blocks[block].end { block += 1 }
             let profile = blocks.isEmpty ? FleetProfile.twinpushIOS : blocks[block].profile
             var device = FleetDevice(profile: profile)
-            let policy = configuration.policy.policy(for: profile)
+            let set = configuration.policy
+            let group = set.groups.isEmpty ? nil : set.group(ofDevice: global, draw: unit(global, .group))
+            device.group = group.map { Int16(truncatingIfNeeded: $0) } ?? -1
+            let policy = group.map { set.groups[$0].policy } ?? set.policy(for: profile)
             if let offline = policy.offline, unit(global, .offline) < offline.probability {
                 device.offlineFrom = offline.after.draw(unit(global, .offlineAfter))
                 device.offlineUntil = device.offlineFrom + offline.duration.draw(unit(global, .offlineFor))
@@ -58,7 +61,7 @@ struct FleetState: Sendable {
     enum Draw: UInt64 {
         case offline = 1
         case offlineAfter, offlineFor, uninstall, uninstallAfter, cycles, cycleEvery, cycleLength
-        case reaction, openDelay, session, launchSession
+        case reaction, openDelay, session, launchSession, group
     }
 
     /// A unit sample in [0, 1) for fleet-wide device `global`, purpose `draw` and `extra` (a notification's hash, a
@@ -69,6 +72,14 @@ struct FleetState: Sendable {
                 ^ (draw.rawValue &* 0xC2B2_AE3D_27D4_EB4F) ^ (extra &* 0x1656_67B1_9E37_79F9))
         _ = random.next()
         return random.nextUnit()
+    }
+
+    /// The policy local device `device` follows: its group's (``FleetGroup``), else its profile's.
+    func policy(_ device: Int32) -> FleetPolicy {
+        let record = devices[Int(device)]
+        let set = configuration.policy
+        return record.group >= 0 && Int(record.group) < set.groups.count
+            ? set.groups[Int(record.group)].policy : set.policy(for: record.profile)
     }
 
     /// The fleet-wide number of local device `device`.

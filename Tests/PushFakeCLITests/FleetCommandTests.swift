@@ -40,6 +40,7 @@ final class FleetCommandTests: XCTestCase {
             (["--duration", "3 days"], "--duration"), (["--shard", "2/2"], "shard"),
             (["--devices", "-5"], "--devices"),
             (["--policy", #"{"open":{"probability":2}}"#], "open.probability"),
+            (["--policy", #"{"groups":[{"devices":"0..9","polcy":{}}]}"#], "groups[0].polcy"),
         ] {
             let run = try PushFakeCommand.run(["fleet", "run", "--url", "http://127.0.0.1:9"] + arguments)
             XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
