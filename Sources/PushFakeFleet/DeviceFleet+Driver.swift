@@ -5,7 +5,10 @@ extension DeviceFleet {
     /// one's time. Called on a thread of the fleet's own.
     /// - Returns: whether `condition` held.
     @discardableResult
-    func runVirtual(_ driver: FleetDriver, limit: Double, until condition: (@Sendable (FleetState) -> Bool)?) -> Bool {
+    /// - Parameter settle: moves the clock to `limit` when the schedule runs dry first (not while a wait may retry).
+    func runVirtual(
+        _ driver: FleetDriver, limit: Double, until condition: (@Sendable (FleetState) -> Bool)?, settle: Bool = true
+    ) -> Bool {
         while true {
             if control.withLock({ $0.stopRequested }) { return false }
             let next = state.withLock { state -> (FleetAction?, Bool) in
@@ -19,7 +22,7 @@ extension DeviceFleet {
             if action.time > now { driver.clock.move(to: driver.origin.addingTimeInterval(action.time)) }
             perform(action, at: max(action.time, now), driver: driver)
         }
-        if limit.isFinite { driver.clock.move(to: driver.origin.addingTimeInterval(limit)) }
+        if settle, limit.isFinite { driver.clock.move(to: driver.origin.addingTimeInterval(limit)) }
         return false
     }
 
@@ -29,6 +32,20 @@ extension DeviceFleet {
         let seconds = seconds.isFinite ? min(max(seconds, 0), FleetDelay.limit) : FleetDelay.limit
         let limit = driver.clock.now.timeIntervalSince(driver.origin) + seconds
         if driver.clock.isVirtual {
+            guard let condition, driver.deliveryGrace > 0 else {
+                return await Self.onThread { self.runVirtual(driver, limit: limit, until: condition) }
+            }
+            // A server's events stream may still be bringing deliveries when the schedule runs dry: wait for them in
+            // real time (bounded), without moving the clock, before the wait gives up and lets `seconds` pass.
+            let deadline = Date().addingTimeInterval(driver.deliveryGrace)
+            while Date() < deadline {
+                if await Self.onThread({ self.runVirtual(driver, limit: limit, until: condition, settle: false) }) {
+                    return true
+                }
+                // Stopped, or the limit reached with actions still pending: nothing more to wait for.
+                if control.withLock({ $0.stopRequested }) || !state.withLock({ $0.schedule.isEmpty }) { break }
+                try? await Task.sleep(nanoseconds: 20_000_000)
+            }
             return await Self.onThread { self.runVirtual(driver, limit: limit, until: condition) }
         }
         while driver.clock.now.timeIntervalSince(driver.origin) < limit {

@@ -40,9 +40,9 @@ public final class DeviceFleet: Sendable {
     /// launched its app (registered).
     public func start(against fake: PushFake) async throws {
         let token = fake.onDelivery { [weak self] delivery in self?.accept(FleetDelivery(delivery)) }
-        try await start(
-            transport: EngineFleetTransport(fake), clock: EngineFleetClock(fake),
-            detach: { fake.removeDeliveryObserver(token) })
+        try await begin(
+            FleetDriver(transport: EngineFleetTransport(fake), clock: EngineFleetClock(fake), origin: fake.now),
+            threads: 1, detach: { fake.removeDeliveryObserver(token) })
     }
 
     /// Starts the fleet with any transport and clock; deliveries must be fed to ``accept(_:)``. `detach` runs on
@@ -50,7 +50,12 @@ public final class DeviceFleet: Sendable {
     public func start(
         transport: any FleetTransport, clock: any FleetClock, threads: Int = 1, detach: (@Sendable () -> Void)? = nil
     ) async throws {
-        let driver = FleetDriver(transport: transport, clock: clock, origin: clock.now)
+        // Deliveries fed to accept(_:) by someone else may arrive after the request that caused them returned.
+        let driver = FleetDriver(transport: transport, clock: clock, origin: clock.now, deliveryGrace: 10)
+        try await begin(driver, threads: threads, detach: detach)
+    }
+
+    func begin(_ driver: FleetDriver, threads: Int, detach: (@Sendable () -> Void)?) async throws {
         let started = control.withLock { control -> Bool in
             guard control.driver == nil else { return false }
             control.driver = driver
@@ -63,7 +68,7 @@ public final class DeviceFleet: Sendable {
         }
         await Self.onThread { self.state.withLock { $0.populate() } }
         await runLaunches(driver, threads: threads)
-        if !clock.isVirtual { startRealTimeDriver(driver) }
+        if !driver.clock.isVirtual { startRealTimeDriver(driver) }
     }
 
     /// Hands a delivery to the fleet: ignored unless it is for one of the fleet's devices.
@@ -94,10 +99,16 @@ public final class DeviceFleet: Sendable {
         -> Bool
     {
         let fraction = fraction.isFinite ? min(max(fraction, 0), 1) : 1
+        // Checked after every action in virtual time: the keys are made once, and nothing is allocated per check.
+        let keys = ("t" + notificationID, "p" + notificationID)
         let condition: @Sendable (FleetState) -> Bool = { state in
-            let tallies = ["t", "p"].compactMap { state.tallyIndex[$0 + notificationID] }.map { state.tallies[Int($0)] }
-            let delivered = tallies.reduce(0) { $0 + $1.delivered }
-            let received = tallies.reduce(0) { $0 + $1.received }
+            var delivered = 0
+            var received = 0
+            for key in [keys.0, keys.1] {
+                guard let index = state.tallyIndex[key] else { continue }
+                delivered += state.tallies[Int(index)].delivered
+                received += state.tallies[Int(index)].received
+            }
             return delivered > 0 && Double(received) >= (fraction * Double(delivered)).rounded(.up)
         }
         return await waitUntil(condition, within: seconds)

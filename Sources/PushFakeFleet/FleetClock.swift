@@ -43,4 +43,7 @@ struct FleetDriver: Sendable {
     let clock: any FleetClock
     /// Fleet time 0.
     let origin: Date
+    /// Real seconds a virtual-time wait gives deliveries still on their way (a server's events stream) once the
+    /// schedule ran dry; 0 in process, where the engine hands each delivery over before its send returns.
+    var deliveryGrace: Double = 0
 }

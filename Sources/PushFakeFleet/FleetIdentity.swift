@@ -19,21 +19,28 @@ struct FleetIdentity {
         if profile.isIOS {
             let a = random.next()
             let b = random.next()
-            let text = Self.hex(a, uppercase: true) + Self.hex(b, uppercase: true)
-            let chars = Array(text)
-            udid =
-                String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-4" + String(chars[13..<16]) + "-8"
-                + String(chars[17..<20]) + "-" + String(chars[20..<32])
-            var token = ""
+            var digits: [UInt8] = []
+            digits.reserveCapacity(36)
+            Self.appendHex(a, uppercase: true, to: &digits)
+            Self.appendHex(b, uppercase: true, to: &digits)
+            // 8-4-4-4-12 with the version (4) and variant (8) digits set.
+            digits[12] = UInt8(ascii: "4")
+            digits[16] = UInt8(ascii: "8")
+            for dash in [20, 16, 12, 8] { digits.insert(UInt8(ascii: "-"), at: dash) }
+            udid = String(decoding: digits, as: UTF8.self)
+            var token: [UInt8] = []
             token.reserveCapacity(64)
             // TwinPush iOS sends uppercase hex (`%02.2hhX`), TPNS_iOS lowercase: same bytes, two spellings.
-            for _ in 0..<4 { token += Self.hex(random.next(), uppercase: profile == .twinpushIOS) }
-            self.token = token
+            for _ in 0..<4 { Self.appendHex(random.next(), uppercase: profile == .twinpushIOS, to: &token) }
+            self.token = String(decoding: token, as: UTF8.self)
         } else {
             udid = Self.hex(random.next(), uppercase: false)
-            var token = Self.base64URL(&random, count: 22) + ":APA91b"
-            token += Self.base64URL(&random, count: 134)
-            self.token = token
+            var token: [UInt8] = []
+            token.reserveCapacity(162)
+            Self.appendBase64URL(&random, count: 22, to: &token)
+            token += Array(":APA91b".utf8)
+            Self.appendBase64URL(&random, count: 134, to: &token)
+            self.token = String(decoding: token, as: UTF8.self)
         }
         alias = "user-\(index)"
         language = Self.languages[Int(random.next() % UInt64(Self.languages.count))]
@@ -41,19 +48,33 @@ struct FleetIdentity {
 
     static let languages = ["en_US", "es_ES", "de_DE", "fr_FR", "pt_BR"]
 
+    // Identities are made again for every request that carries one: bytes, not Characters, keep that cheap.
+    private static let upperHex = Array("0123456789ABCDEF".utf8)
+    private static let lowerHex = Array("0123456789abcdef".utf8)
+    private static let base64URLAlphabet = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     static func hex(_ value: UInt64, uppercase: Bool) -> String {
-        let digits = Array(uppercase ? "0123456789ABCDEF" : "0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(16)
-        for shift in stride(from: 60, through: 0, by: -4) { text.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
-        return text
+        var digits: [UInt8] = []
+        digits.reserveCapacity(16)
+        appendHex(value, uppercase: uppercase, to: &digits)
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// The 16 hex digits of `value`, most significant first.
+    static func appendHex(_ value: UInt64, uppercase: Bool, to digits: inout [UInt8]) {
+        let table = uppercase ? upperHex : lowerHex
+        for shift in stride(from: 60, through: 0, by: -4) { digits.append(table[Int((value >> UInt64(shift)) & 0xF)]) }
     }
 
     static func base64URL(_ random: inout SplitMix64, count: Int) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var text = ""
+        var text: [UInt8] = []
         text.reserveCapacity(count)
-        for _ in 0..<count { text.append(alphabet[Int(random.next() & 63)]) }
-        return text
+        appendBase64URL(&random, count: count, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func appendBase64URL(_ random: inout SplitMix64, count: Int, to text: inout [UInt8]) {
+        for _ in 0..<count { text.append(base64URLAlphabet[Int(random.next() & 63)]) }
     }
 }

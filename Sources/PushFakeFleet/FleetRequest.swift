@@ -144,7 +144,21 @@ struct FleetWire {
         return set
     }()
 
+    /// `text` percent-encoded as one path segment. Ids made of ASCII letters, digits and `-._~` (all the fleet's
+    /// own) need no encoding and skip Foundation's encoder, which was a sixth of a virtual-time campaign's CPU.
     static func segment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? text
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? text
+    }
+
+    /// RFC 3986 unreserved: a subset of what ``segmentAllowed`` keeps, so the fast path encodes nothing differently.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default: return false
+        }
     }
 }
