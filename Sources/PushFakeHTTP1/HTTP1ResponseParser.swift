@@ -143,9 +143,11 @@ public struct HTTP1ResponseParser: Sendable {
         guard end &- start <= maximumHeadBytes else {
             throw Failure("the response head passed \(maximumHeadBytes) bytes without its end", .headTooLarge)
         }
-        let head = try buffer.withUnsafeBufferPointer { bytes throws(Failure) in
-            try HTTP1ResponseHeadReader.read(bytes, start..<end)
+        // A Result, not a typed-throwing closure: Swift 6.0's withUnsafeBufferPointer rethrows untyped.
+        let read = buffer.withUnsafeBufferPointer { bytes in
+            Result { () throws(Failure) in try HTTP1ResponseHeadReader.read(bytes, start..<end) }
         }
+        let head = try read.get()
         start = end &+ 4
         scanned = start
         compact()

@@ -68,11 +68,12 @@ enum FleetOptions {
         let shard: FleetShard
         do throws(JSONFieldError) {
             mix = try FleetMix.parse(options.mix)
-            shard = try options.shard.map { text throws(JSONFieldError) in try FleetShard.parse(text) } ?? .whole
+            if let text = options.shard { shard = try FleetShard.parse(text) } else { shard = .whole }
         } catch {
             throw context.usage("--\(error.path): \(error.problem)")
         }
-        let policy = try options.policy.map { text throws(CommandExit) in try self.policy(text, context) }
+        var policy: FleetPolicySet?
+        if let text = options.policy { policy = try self.policy(text, context) }
         let app = FleetApp(appID: options.app, apiKey: options.apiKey)
         return FleetConfiguration(
             devices: options.devices, mix: mix, policy: policy ?? FleetPolicySet(), seed: options.seed, shard: shard,

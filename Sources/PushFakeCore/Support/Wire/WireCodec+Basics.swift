@@ -87,7 +87,7 @@ extension WireCodec where Value == Bool {
 }
 
 extension WireCodec where Value == Date {
-    /// A time as PushFake writes it (`2026-01-01T00:00:00.000Z`), read in every form ``TimeFormat/parse(_:)`` takes
+    /// A time as PushFake writes it (`2026-01-01T00:00:00.000Z`), read in every form `TimeFormat.parse(_:)` takes
     /// within ``FakeClock/validRange``. The schema is the strict input pattern (component `Timestamp`).
     public static var date: WireCodec<Date> {
         WireCodec(
