@@ -12,7 +12,11 @@ extension DeviceFleet {
     ///   - threads: how many devices launch at once (1…64).
     public func start(against server: FleetServer, threads: Int = 4) async throws {
         let listener = FleetEventListener(server)
-        let listening = await Self.onThread { listener.start { [weak self] delivery in self?.accept(delivery) } }
+        let listening = await Self.onThread {
+            listener.start(
+                { [weak self] delivery in self?.accept(delivery) },
+                lost: { [weak self] how in self?.state.withLock { $0.errors["events \(how)", default: 0] += 1 } })
+        }
         guard listening else { throw FleetError.unreachable("\(server.host):\(server.port)\(server.prefix)") }
         let clock = await Self.onThread { AdminFleetClock(HTTPFleetAdmin(server: server)) }
         try await start(

@@ -43,6 +43,26 @@ final class FleetLiveTests: XCTestCase {
         XCTAssertEqual(fleet.report().errors, [:])
     }
 
+    func test_report_namesTheLostEventsStream_whenTheServerEndsItWhileTheFleetRuns() async throws {
+        var configuration = PushFakeConfiguration(seed: 7)
+        configuration.clockMode = .real
+        let address = try startServer(configuration)
+        let fleet = Support.fleet(devices: 2, mix: .only(.twinpushAndroid))
+        try await fleet.start(against: address)
+        XCTAssertEqual(fleet.report().errors, [:])
+        // Stopping the server ends every events stream with a final `end` event: the fleet can no longer see its
+        // deliveries, and its report must say so rather than count on.
+        server.stop()
+        var errors: [String: Int] = [:]
+        for _ in 0..<600 where errors.isEmpty {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            errors = fleet.report().errors.filter { $0.key.hasPrefix("events ") }
+        }
+        XCTAssertEqual(errors.count, 1, "\(fleet.report().errors)")
+        XCTAssertTrue(["events ended", "events closed"].contains(errors.keys.first ?? ""), "\(errors)")
+        await fleet.stop()
+    }
+
     func test_fleet_opensInRealTime_whenTheServersClockRuns() async throws {
         var configuration = PushFakeConfiguration(seed: 7)
         configuration.clockMode = .real
