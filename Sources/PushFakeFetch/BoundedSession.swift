@@ -7,7 +7,7 @@ import PushFakeCore
 #endif
 
 /// HTTP exchanges over URLSession that end in bounded time and memory, whatever the server does: a deadline for the
-/// whole exchange, from sending to the last byte, and a cap on the answer's size (README, "Recordings and replay").
+/// whole exchange, from sending to the last byte, and a cap on the answer's size (docs/recordings.md).
 ///
 /// URLSession's `timeoutIntervalForRequest` is an idle timeout — a server that trickles bytes, or sends an endless
 /// chunked body, resets it forever — and on Linux it is cut to whole seconds (PlatformNotes.md). So a timer ends each

@@ -9,8 +9,8 @@ import PushFakeHTTP
 #endif
 
 /// Forwards vendor requests to the real service over URLSession and journals both sides: what
-/// `pushfake serve --upstream-tpns URL --upstream-twinpush URL` puts in front of the engine (README, "Recordings and
-/// replay").
+/// `pushfake serve --upstream-tpns URL --upstream-twinpush URL` puts in front of the engine (docs/recordings.md,
+/// "The proxy").
 ///
 /// A forwarded request answers ``ServerReply/deferred(_:timeout:timeoutResponse:)``: the I/O thread moves on, and the
 /// exchange's end journals it through ``PushFake/recordProxied(_:outcome:proxied:)`` and completes the reply. Each

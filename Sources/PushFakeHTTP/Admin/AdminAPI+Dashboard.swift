@@ -1,7 +1,7 @@
 import PushFakeCore
 
 extension AdminAPI {
-    /// `GET /__pushfake/`: the dashboard page (README, Dashboard). `/__pushfake` without the slash is redirected,
+    /// `GET /__pushfake/`: the dashboard page (docs/dashboard.md). `/__pushfake` without the slash is redirected,
     /// so the page's relative asset and API URLs resolve under the admin prefix, at the top level or an instance's.
     func dashboard(_ request: FakeRequest) -> FakeResponse {
         guard request.path.hasSuffix("/") else {

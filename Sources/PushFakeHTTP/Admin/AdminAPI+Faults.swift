@@ -1,7 +1,7 @@
 import PushFakeCore
 
 extension AdminAPI {
-    /// `POST /__pushfake/faults`: adds a rule from its JSON form (README, Fault rules), strictly validated.
+    /// `POST /__pushfake/faults`: adds a rule from its JSON form (docs/fault-rules.md), strictly validated.
     func addFault(_ request: FakeRequest) -> FakeResponse {
         switch parsed(
             request, as: "fault rule",

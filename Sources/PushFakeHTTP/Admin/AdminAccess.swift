@@ -9,7 +9,7 @@ import PushFakeCore
 ///   in ``allowedHosts`` — so a page elsewhere cannot reach the fake through DNS rebinding.
 /// - With a ``token``, every admin request must carry `Authorization: Bearer <token>`, from any client — except the
 ///   dashboard's page and its script and styles, which hold no data and which a browser opens without a header;
-///   everything they fetch needs the token (README, Dashboard).
+///   everything they fetch needs the token (docs/dashboard.md).
 /// - ``open`` answers every client (a container on a private network); the `Host` rule still applies.
 /// - Always: routes that change the fake take JSON or no body (no form or `text/plain` posts, which browsers send
 ///   cross-site without asking), and refuse an `Origin` other than the fake's own. No CORS headers are ever sent.

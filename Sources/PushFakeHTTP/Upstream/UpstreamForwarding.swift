@@ -1,7 +1,7 @@
 import PushFakeCore
 
 /// Sends vendor requests on to the real service instead of the engine: how `pushfake serve --upstream-tpns URL`
-/// records the real TPNS or TwinPush (README, "Recordings and replay").
+/// records the real TPNS or TwinPush (docs/recordings.md).
 ///
 /// The server asks it about every request that is not an admin request, after the instance prefix (`/i/{id}`) is
 /// taken off, and before the engine sees it. PushFakeHTTP knows no URLSession: the forwarding itself lives in the

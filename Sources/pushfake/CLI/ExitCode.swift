@@ -1,4 +1,4 @@
-/// The exit statuses every `pushfake` command uses (README, "Exit codes"), after BSD `sysexits.h`.
+/// The exit statuses every `pushfake` command uses (docs/cli.md, "Exit codes"), after BSD `sysexits.h`.
 enum ExitCode: Int32, CaseIterable {
     /// Success.
     case ok = 0

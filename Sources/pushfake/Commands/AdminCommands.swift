@@ -28,7 +28,7 @@ enum AdminCommands {
                 options: ServerOptions.self,
                 run: { server, context throws(CommandExit) in try send("GET", "faults", server, context) }),
             CommandSpec(
-                path: ["faults", "add"], summary: "Add a fault rule given as JSON (see README, Fault injection).",
+                path: ["faults", "add"], summary: "Add a fault rule given as JSON (see docs/fault-rules.md).",
                 options: ServerAnd<FaultRuleArgument>.self,
                 run: { options, context throws(CommandExit) in
                     try send("POST", "faults", body: options.argument, options.server, context)

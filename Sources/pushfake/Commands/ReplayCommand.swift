@@ -3,8 +3,8 @@ import Foundation
 import PushFakeCore
 import PushFakeReplay
 
-/// `pushfake replay <file> --url <base>`: sends a recording's requests to a server and reports drift (README,
-/// "Recordings and replay"; RecordingFormat.md, "Replay").
+/// `pushfake replay <file> --url <base>`: sends a recording's requests to a server and reports drift (docs/recordings.md,
+/// "Replay"; RecordingFormat.md, "Replay").
 enum ReplayCommand {
     static let spec = CommandSpec(
         path: ["replay"], summary: "Replay a recording (JSON Lines or HAR) against a server and report drift.",

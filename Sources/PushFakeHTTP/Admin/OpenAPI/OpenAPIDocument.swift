@@ -40,7 +40,7 @@ package enum OpenAPIDocument {
     private static let description = """
         Inspect and steer a running PushFake: the journal, fault rules, the clock, devices, deliveries, state, \
         isolated instances, verification and waiting. Without --admin-token the server answers admin requests from \
-        loopback clients only (README, "The admin API"). Requests are read strictly: an unknown query parameter or \
+        loopback clients only (docs/admin-api.md). Requests are read strictly: an unknown query parameter or \
         body field, a value of the wrong type or out of range is 400 naming it. Routes that change the fake take \
         Content-Type: application/json (or no body).
         """
@@ -49,7 +49,7 @@ package enum OpenAPIDocument {
     /// HTTP limits apply to all.
     private static let common: [(Int, String)] = [
         (400, "Malformed: an unknown or bad query parameter or body field (the error names it), or bad HTTP."),
-        (403, "Refused: not a loopback client, wrong token, Host, Origin or Content-Type (README, The admin API)."),
+        (403, "Refused: not a loopback client, wrong token, Host, Origin or Content-Type (docs/admin-api.md)."),
         (408, "The request did not arrive in time."),
         (
             413,

@@ -49,7 +49,7 @@ package enum AdminRoutes {
             .json(200, "The rules.", AdminSchemas.object(["faults": AdminSchemas.array(AdminSchemas.ref("FaultRule"))]))
         ])
     package static let addFault = AdminRoute(
-        id: "addFault", method: "POST", path: "/faults", summary: "Add a fault rule (README, Fault rules).",
+        id: "addFault", method: "POST", path: "/faults", summary: "Add a fault rule (docs/fault-rules.md).",
         body: .json("The rule.", AdminSchemas.ref("FaultRuleInput")),
         responses: [.json(201, "The rule as stored.", AdminSchemas.ref("FaultRule")), .badRequest])
     package static let clearFaults = AdminRoute(

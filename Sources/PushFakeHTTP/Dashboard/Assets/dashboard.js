@@ -1,4 +1,4 @@
-// The PushFake dashboard (README, Dashboard). It reads only the admin API, whose calls are never journaled, and
+// The PushFake dashboard (docs/dashboard.md). It reads only the admin API, whose calls are never journaled, and
 // follows the fake through GET /__pushfake/events (Sources/PushFakeHTTP/Events/EventHub.swift), so nothing here
 // polls. The compose forms are the exception on purpose: they send through the vendor routes, so the journal shows
 // them exactly like a backend's calls. Every value from the fake reaches the page as text (textContent), never as
@@ -703,7 +703,7 @@ function selectTab(tab) {
   }
 }
 
-// ---- Fault rules: the form writes the JSON rule (README, Fault rules), which the preview shows as sent.
+// ---- Fault rules: the form writes the JSON rule (docs/fault-rules.md), which the preview shows as sent.
 function faultRuleFromForm() {
   const form = $("fault-form");
   const match = {};

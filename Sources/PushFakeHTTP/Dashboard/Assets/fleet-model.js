@@ -1,4 +1,4 @@
-// The dashboard's fleet view, its model (README, Dashboard; FakeBehaviour.md, "The dashboard's fleet view"): the
+// The dashboard's fleet view, its model (docs/dashboard.md; FakeBehaviour.md, "The dashboard's fleet view"): the
 // events of GET /__pushfake/events turned into aggregates — one small record per device and per delivery, counters
 // per vendor and platform and per second, latencies in typed arrays — so 100,000 devices stay cheap. fleet.js
 // draws it and feeds it the events.

@@ -1,4 +1,4 @@
-// The dashboard's fleet view (README, Dashboard; FakeBehaviour.md, "The dashboard's fleet view"): devices by state,
+// The dashboard's fleet view (docs/dashboard.md; FakeBehaviour.md, "The dashboard's fleet view"): devices by state,
 // deliveries and opens per second, and the latency from delivery to received and to opened, for any traffic — a
 // few real phones or a virtual fleet of 100,000 (`pushfake fleet run`). It hands the events dashboard.js receives
 // (the `pushfake:event` DOM event) to FleetModel (fleet-model.js) and draws its aggregates: a table per group, never
