@@ -25,6 +25,23 @@ public struct DeliveryRule: Sendable, CustomStringConvertible {
         case token(@Sendable (_ token: String) -> Finding?)
         case size(@Sendable (_ payload: [UInt8], _ apns: Delivery.APNsHeaders?) -> Finding?)
         case content(@Sendable (_ subject: DeliveryContent) -> Finding?)
+
+        /// A size rule: the payload, measured by `measure`, against what `limit` allows for its headers. `measure`
+        /// runs only for payloads whose bytes are over the limit: no measure is larger than the bytes themselves.
+        static func sizeLimit(
+            _ what: String, measure: @escaping @Sendable ([UInt8]) -> Int = { $0.count },
+            limit: @escaping @Sendable (Delivery.APNsHeaders?) -> Int
+        ) -> Check {
+            .size { payload, apns in
+                let limit = limit(apns)
+                guard payload.count > limit else { return nil }
+                let size = measure(payload)
+                guard size > limit else { return nil }
+                return Finding(
+                    message: "Payload of \(size) bytes exceeds the \(what) limit of \(limit) bytes",
+                    limit: "\(limit) bytes", measured: "\(size) bytes")
+            }
+        }
     }
 
     /// What a failed check says about the delivery at hand.
