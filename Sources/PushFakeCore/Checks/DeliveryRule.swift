@@ -65,19 +65,6 @@ public struct DeliveryRule: Sendable, CustomStringConvertible {
     public let source: String
     let check: Check
 
-    init(
-        _ name: String, _ network: Network, _ severity: DeliveryProblem.Severity, code: String, summary: String,
-        source: String, check: Check
-    ) {
-        self.name = name
-        self.network = network
-        self.severity = severity
-        self.code = code
-        self.summary = summary
-        self.source = source
-        self.check = check
-    }
-
     /// `apns.badDeviceToken (rejected BadDeviceToken)`.
     public var description: String { "\(name) (\(severity.rawValue) \(code))" }
 
@@ -135,5 +122,18 @@ struct DeliveryContent {
         explicit = apns ?? Delivery.APNsHeaders()
         aps = APNsPayloadFacts(platform.isApple ? payload : nil)
         (pushType, priority) = explicit.effective(for: aps)
+    }
+}
+
+extension DeliveryRule {
+    /// A rule of the catalogue: `DeliveryRule("apns.badPriority", .apns, .rejected, code: …)`. (In an extension, so
+    /// that the memberwise initializer stays.)
+    init(
+        _ name: String, _ network: Network, _ severity: DeliveryProblem.Severity, code: String, summary: String,
+        source: String, check: Check
+    ) {
+        self.init(
+            name: name, network: network, severity: severity, code: code, summary: summary, source: source,
+            check: check)
     }
 }
