@@ -98,12 +98,16 @@ struct AdminAPI: Sendable {
     /// The path under the admin prefix (`/__pushfake//journal/` → `//journal/`), or `nil` when the path is not the
     /// admin API's. Repeated slashes and a trailing one are tolerated, as on vendor routes.
     static func inner(_ path: String) -> Substring? {
-        let trimmed = path.drop { $0 == "/" }
-        let name = AdminRoutes.prefix.dropFirst()
-        guard trimmed.hasPrefix(name) else { return nil }
-        let rest = trimmed.dropFirst(name.count)
-        guard rest.isEmpty || rest.first == "/" else { return nil }
-        return rest
+        // On bytes, as ``InstancePath/split(_:)``: every request asks, and a path over HTTP is visible ASCII.
+        let slash = UInt8(ascii: "/")
+        let bytes = path.utf8
+        let name = AdminRoutes.prefix.utf8.dropFirst()
+        guard let start = bytes.firstIndex(where: { $0 != slash }), bytes[start...].starts(with: name) else {
+            return nil
+        }
+        let end = bytes.index(start, offsetBy: name.count)
+        guard end == bytes.endIndex || bytes[end] == slash else { return nil }
+        return path[end...]
     }
 
     /// Whether a path belongs to the admin API.

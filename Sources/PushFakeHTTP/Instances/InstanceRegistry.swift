@@ -56,16 +56,23 @@ package final class InstanceRegistry: Sendable {
 package enum InstancePath {
     /// `/i/7/TPNS/api/device/register` → (`7`, `/TPNS/api/device/register`); `nil` for a path not under `/i/`.
     /// Repeated slashes are tolerated (`//i//7//…`), as everywhere else.
+    /// Walks bytes, not characters: a path over HTTP is visible ASCII (the parser refuses anything else), where the
+    /// two agree, and the walk runs for every request (Performance.md).
     package static func split(_ path: String) -> (id: Substring, rest: Substring)? {
-        var index = path.startIndex
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/")
+        var index = bytes.startIndex
         func segment() -> Substring? {
-            while index < path.endIndex, path[index] == "/" { index = path.index(after: index) }
-            guard index < path.endIndex else { return nil }
+            while index < bytes.endIndex, bytes[index] == slash { index = bytes.index(after: index) }
+            guard index < bytes.endIndex else { return nil }
             let start = index
-            while index < path.endIndex, path[index] != "/" { index = path.index(after: index) }
+            while index < bytes.endIndex, bytes[index] != slash { index = bytes.index(after: index) }
             return path[start..<index]
         }
-        guard segment() == "i", let id = segment() else { return nil }
+        // Most paths do not begin with `/i/`: one byte rules them out before any substring is made.
+        guard bytes.first(where: { $0 != slash }) == UInt8(ascii: "i"), segment() == "i", let id = segment() else {
+            return nil
+        }
         let rest = path[index...]
         return (id, rest.isEmpty ? "/" : rest)
     }
