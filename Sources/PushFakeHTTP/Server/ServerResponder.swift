@@ -52,18 +52,21 @@ package struct ServerResponder: ConnectionResponder {
     private func answer(
         _ fakeRequest: FakeRequest, engine: PushFake, instance: String?, method: String, target: String
     ) -> (reply: ServerReply, date: AnswerDate) {
-        let line = LoggedRequest(method: method, target: target, parsed: fakeRequest, engine: engine)
+        // Made only for a log line: building it copies the request, on every request.
+        func line() -> LoggedRequest {
+            LoggedRequest(method: method, target: target, parsed: fakeRequest, engine: engine)
+        }
         if AdminAPI.owns(path: fakeRequest.path) {
             let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
             if log != nil {
                 // Health is answered without the engine's lock, and so is its log line (``logLine(_:status:label:)``).
                 let lockFree = AdminAPI.isLockFree(fakeRequest)
-                logLine(line, status: Self.status(of: reply), label: "admin", withoutEngineLock: lockFree)
+                logLine(line(), status: Self.status(of: reply), label: "admin", withoutEngineLock: lockFree)
             }
             return (reply, .clock(engine))
         }
         if let upstream = server.configuration.upstream, let reply = upstream.forward(fakeRequest, to: engine) {
-            if log != nil { logLine(line, status: Self.status(of: reply), label: "upstream") }
+            if log != nil { logLine(line(), status: Self.status(of: reply), label: "upstream") }
             // The upstream's own Date, when it sent one, is passed on; the engine's stands in otherwise.
             return (reply, .clock(engine))
         }
@@ -72,14 +75,14 @@ package struct ServerResponder: ConnectionResponder {
         case .dropConnection:
             if log != nil {
                 logLine(
-                    line, status: nil, label: exchange.label, sequence: exchange.sequence,
+                    line(), status: nil, label: exchange.label, sequence: exchange.sequence,
                     note: "connection dropped by fault", fault: exchange.fault?.fault.logLabel)
             }
             return (.drop(delay: exchange.delay), .none)
         case .respond:
             if log != nil {
                 logLine(
-                    line, status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
+                    line(), status: exchange.response.status, label: exchange.label, sequence: exchange.sequence,
                     fault: exchange.fault?.fault.logLabel)
             }
             return (.response(exchange.response, delay: exchange.delay), .at(exchange.httpDate))
