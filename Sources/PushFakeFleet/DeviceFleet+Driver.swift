@@ -42,11 +42,12 @@ extension DeviceFleet {
             // as all there is.
             var heard = -1
             while let sync {
+                // Counts short of the sync point are no answer: the wait fails, and the report says why.
                 guard await Self.onThread({ sync(Self.syncSeconds) }) else {
                     if !control.withLock({ $0.stopRequested }) {
                         state.withLock { $0.errors["events sync timeout", default: 0] += 1 }
                     }
-                    break
+                    return false
                 }
                 let intake = state.withLock { $0.intake }
                 if intake == heard { break }

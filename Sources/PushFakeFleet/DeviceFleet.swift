@@ -105,18 +105,21 @@ public final class DeviceFleet: Sendable {
         -> Bool
     {
         let fraction = fraction.isFinite ? min(max(fraction, 0), 1) : 1
-        return await waitUntil(tallies(of: notificationID) { delivered, tally in
-            delivered > 0 && Double(tally.received) >= (fraction * Double(delivered)).rounded(.up)
-        }, within: seconds)
+        return await waitUntil(
+            tallies(of: notificationID) { delivered, tally in
+                delivered > 0 && Double(tally.received) >= (fraction * Double(delivered)).rounded(.up)
+            }, within: seconds)
     }
 
     /// Waits until every delivery of notification `notificationID` to the fleet's devices arrived (received, expired
     /// or met an uninstalled app) and every open it drew was sent, for at most `seconds` of fleet time.
     /// - Returns: whether the fleet is done reacting to it.
     public func waitUntilReacted(_ notificationID: String, within seconds: Double = 600) async -> Bool {
-        await waitUntil(tallies(of: notificationID) { delivered, tally in
-            delivered > 0 && tally.received + tally.expired + tally.uninstalled >= delivered && tally.pendingOpens == 0
-        }, within: seconds)
+        await waitUntil(
+            tallies(of: notificationID) { delivered, tally in
+                delivered > 0 && tally.received + tally.expired + tally.uninstalled >= delivered
+                    && tally.pendingOpens == 0
+            }, within: seconds)
     }
 
     /// Waits until every delivery the server made so far reached the fleet (the sync point of a fleet against a
