@@ -71,28 +71,6 @@ extension DeviceFleet {
     /// an `events sync timeout` error: generous, since a loaded machine may take long for a big broadcast.
     static let syncSeconds: Double = 300
 
-    /// Runs due actions on a thread of its own as real time passes, until ``stop()``.
-    func startRealTimeDriver(_ driver: FleetDriver) {
-        control.withLock { $0.driverRunning = true }
-        let thread = Thread { [self] in
-            while !control.withLock({ $0.stopRequested }) {
-                let now = driver.clock.now.timeIntervalSince(driver.origin)
-                let action = state.withLock { state -> FleetAction? in
-                    guard let first = state.schedule.first, first.time <= now else { return nil }
-                    return state.schedule.removeFirst()
-                }
-                if let action {
-                    perform(action, at: now, driver: driver)
-                } else {
-                    Thread.sleep(forTimeInterval: 0.005)
-                }
-            }
-            control.withLock { $0.driverRunning = false }
-        }
-        thread.name = "pushfake-fleet"
-        thread.start()
-    }
-
     /// `close_app` for every TwinPush app in the foreground, in device order; the schedule is dropped.
     func closeApps(_ driver: FleetDriver) {
         let open = state.withLock { state -> [Int32] in

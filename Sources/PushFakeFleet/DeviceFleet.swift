@@ -71,7 +71,7 @@ public final class DeviceFleet: Sendable {
         }
         await Self.onThread { self.state.withLock { $0.populate() } }
         await runLaunches(driver, threads: threads)
-        if !driver.clock.isVirtual { startRealTimeDriver(driver) }
+        if !driver.clock.isVirtual { startRealTimeDriver(driver, lanes: threads) }
     }
 
     /// Hands a delivery to the fleet: ignored unless it is for one of the fleet's devices.
