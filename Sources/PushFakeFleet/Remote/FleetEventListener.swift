@@ -118,7 +118,7 @@ final class FleetEventListener: Sendable {
         case "entry":
             // Only an entry that made deliveries is read: the stream carries them after it.
             let announced =
-                event.data.contains(#""deliveries":["#)
+                Self.holds(event.data, Self.deliveriesKey)
                 ? (try? JSON.parse(event.data))?["deliveries"]?.arrayValue?.compactMap(\.stringValue) ?? [] : []
             if !announced.isEmpty { progress.withLock { $0.announce(announced) } }
         case "reset", "state":
@@ -134,6 +134,24 @@ final class FleetEventListener: Sendable {
             break
         }
         return nil
+    }
+
+    private static let deliveriesKey = Array(#""deliveries":["#.utf8)
+
+    /// Whether `text` holds `needle`, byte by byte: every entry event is looked at, and Foundation's `contains`
+    /// (UTF-16) took an eighth of the fleet's time in a 30,000-device run.
+    static func holds(_ text: String, _ needle: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = needle.first else { return true }
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+                var matched = 1
+                while matched < needle.count, bytes[start + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
+            }
+            return false
+        }
     }
 
     /// A delivery's JSON (``Delivery/jsonValue``, as events and the deliveries list carry it) as the fleet needs it.
