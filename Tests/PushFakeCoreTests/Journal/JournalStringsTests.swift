@@ -16,6 +16,18 @@ final class JournalStringsTests: XCTestCase {
         XCTAssertEqual(strings.string(7), "")
     }
 
+    func test_codes_areByBytes_whetherAStringIsTheStoredOneACopyOrSmall() {
+        let strings = JournalStrings(capacity: 100)
+        func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+        let long = "application/x-www-form-urlencoded; charset=\u{E9}"
+        let first = strings.codes([long, "short", "\u{212A}"])
+        for _ in 0..<3 {
+            XCTAssertEqual(strings.codes([fresh(long), fresh("short"), fresh("\u{212A}"), long]), first + [first[0]])
+        }
+        XCTAssertEqual(strings.codes(["K", fresh(long + "!")]), [3, 4])
+        XCTAssertEqual(Array(strings.string(first[0]).utf8), Array(long.utf8))
+    }
+
     func test_entry_readsBackExactBytes_forSharedLongNonASCIIAndEmptyStrings() {
         let values = [
             "", "application/json", "caf\u{E9}", "cafe\u{301}", "\u{212A}", String(repeating: "é", count: 200),
