@@ -47,6 +47,9 @@ public protocol PushVendor: Sendable {
     var routes: [VendorRoute<State>] { get }
     /// Keys the vendor adds to the JSON form of faults (default none).
     var faultKeys: [VendorFaultKey] { get }
+    /// The secrets its requests carry — headers, body fields, path segments, the app — with their placeholder names:
+    /// what recording exports, the event stream and the request log replace (default none).
+    var secrets: [VendorSecret] { get }
 
     /// A fresh state for a new engine, and after a reset.
     func makeState(_ configuration: PushFakeConfiguration) -> State
@@ -100,6 +103,8 @@ extension PushVendor {
     public var idKinds: [IDKind] { [] }
     /// No fault keys.
     public var faultKeys: [VendorFaultKey] { [] }
+    /// No secrets.
+    public var secrets: [VendorSecret] { [] }
 
     /// The `app` and `device` path parameters.
     public func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {

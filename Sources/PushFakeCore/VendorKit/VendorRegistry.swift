@@ -12,6 +12,8 @@ public struct VendorRegistry: Sendable {
     let entries: [RegisteredVendor]
     /// Every route of every vendor, with the vendor prefixes, ready for matching.
     let router: Router
+    /// Where the vendors' secrets stand, for recordings (``PushVendor/secrets``).
+    package let secretRules: SecretRules
 
     /// Registers `vendors` in this order.
     /// - Throws: ``PushFakeError`` `invalidConfiguration` when two vendors conflict.
@@ -44,6 +46,7 @@ public struct VendorRegistry: Sendable {
             }
         }
         router = Router(routes: routes, prefixes: prefixes)
+        secretRules = SecretRules(entries)
     }
 
     /// These vendors plus `vendor`, registered last.
