@@ -44,7 +44,9 @@ package struct SecretRules: Sendable {
             }
         }
         found += pathSecrets(entry.request.path, identifiers: identifiers)
-        if let app = entry.app, let vendor = entry.vendor { found += appSecrets(vendor, app: app, identifiers: identifiers) }
+        if let app = entry.app, let vendor = entry.vendor {
+            found += appSecrets(vendor, app: app, identifiers: identifiers)
+        }
         return found
     }
 

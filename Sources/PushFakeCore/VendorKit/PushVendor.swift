@@ -50,6 +50,9 @@ public protocol PushVendor: Sendable {
     /// The secrets its requests carry — headers, body fields, path segments, the app — with their placeholder names:
     /// what recording exports, the event stream and the request log replace (default none).
     var secrets: [VendorSecret] { get }
+    /// How one app is written in JSON and on the command line (`serve --app vendor:…`), for the `apps` inputs and
+    /// their JSON Schema; `nil` (the default) for a vendor without apps.
+    var appForm: VendorAppForm? { get }
 
     /// A fresh state for a new engine, and after a reset.
     func makeState(_ configuration: PushFakeConfiguration) -> State
@@ -105,6 +108,8 @@ extension PushVendor {
     public var faultKeys: [VendorFaultKey] { [] }
     /// No secrets.
     public var secrets: [VendorSecret] { [] }
+    /// No apps.
+    public var appForm: VendorAppForm? { nil }
 
     /// The `app` and `device` path parameters.
     public func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {

@@ -11,6 +11,7 @@ struct RegisteredVendor: Sendable {
     let idKinds: [IDKind]
     let faultKeys: [VendorFaultKey]
     let secrets: [VendorSecret]
+    let appForm: VendorAppForm?
     /// Method, template, operation and declared numeric fields of each route, in the definition's order.
     let routeTable: [(method: String, template: String, operation: Operation, fields: [VendorField])]
     /// The definition's type, for ``PushFake/withVendorState(_:_:)``.
@@ -30,6 +31,7 @@ struct RegisteredVendor: Sendable {
         idKinds = definition.idKinds
         faultKeys = definition.faultKeys
         secrets = definition.secrets
+        appForm = definition.appForm
         routeTable = routes.map { ($0.method, $0.template, $0.operation, $0.fields) }
         definitionType = ObjectIdentifier(Definition.self)
         subject = { definition.subject(of: $0, body: $1) }

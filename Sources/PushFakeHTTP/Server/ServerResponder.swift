@@ -171,7 +171,7 @@ package struct ServerResponder: ConnectionResponder {
         let redaction = server.configuration.recordingRedaction
         var redactor =
             withoutEngineLock
-                ? RecordingRedactor(redaction, vendors: request.engine.vendors) : request.engine.journal.redactor(redaction)
+            ? RecordingRedactor(redaction, vendors: request.engine.vendors) : request.engine.journal.redactor(redaction)
         let target = redactor.redact(target: request.target, of: request.parsed)
         log?(
             RequestLogLine(

@@ -52,7 +52,7 @@ enum StateCommands {
                 summary: "Create an instance; prints its id and URLs (base, admin, one per vendor).",
                 options: InstanceOptions.self,
                 run: { options, context throws(CommandExit) in
-                    let body = options.configuration.serializedString()
+                    let body = try options.configuration(context).serializedString()
                     try AdminCommands.send("POST", "instances", body: body, options.server, context)
                 }),
             CommandSpec(
@@ -77,10 +77,8 @@ enum StateCommands {
                 path: ["apps", "add"], summary: "Declare apps; a vendor with declared apps is strict about them.",
                 options: AppsOptions.self,
                 run: { options, context throws(CommandExit) in
-                    let body = options.apps.json
-                    guard body.objectValue?.isEmpty == false else {
-                        throw context.usage("give --tpns-app or --twinpush-app")
-                    }
+                    let body = try options.apps.json(context, vendors: .standard)
+                    guard body.objectValue?.isEmpty == false else { throw context.usage("give --app vendor:app") }
                     try AdminCommands.send("POST", "apps", body: body.serializedString(), options.server, context)
                 })
         ],
