@@ -53,6 +53,8 @@ public protocol PushVendor: Sendable {
     /// How one app is written in JSON and on the command line (`serve --app vendor:…`), for the `apps` inputs and
     /// their JSON Schema; `nil` (the default) for a vendor without apps.
     var appForm: VendorAppForm? { get }
+    /// How the dashboard draws the vendor's devices and deliveries; `nil` (the default): it lists none.
+    var card: VendorCard? { get }
 
     /// A fresh state for a new engine, and after a reset.
     func makeState(_ configuration: PushFakeConfiguration) -> State
@@ -110,6 +112,8 @@ extension PushVendor {
     public var secrets: [VendorSecret] { [] }
     /// No apps.
     public var appForm: VendorAppForm? { nil }
+    /// No dashboard card.
+    public var card: VendorCard? { nil }
 
     /// The `app` and `device` path parameters.
     public func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {

@@ -82,6 +82,11 @@ public struct VendorRegistry: Sendable {
         entry(for: vendor)?.displayName
     }
 
+    /// How the dashboard draws the vendor (``PushVendor/card``), or `nil`.
+    public func card(of vendor: Vendor) -> VendorCard? {
+        entry(for: vendor)?.card
+    }
+
     /// The path a client is given as the vendor's base (`/TPNS`, `/api/v2`), or `nil` when it is not registered.
     public func basePath(of vendor: Vendor) -> String? {
         entry(for: vendor)?.basePath
