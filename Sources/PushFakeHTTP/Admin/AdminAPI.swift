@@ -65,6 +65,7 @@ struct AdminAPI: Sendable {
         case AdminRoutes.devices: return vendorViewReply(.devices, request)
         case AdminRoutes.notifications: return vendorViewReply(.notifications, request)
         case AdminRoutes.routes: return .response(routes())
+        case AdminRoutes.vendors: return .response(.json(200, Self.vendors(fake.vendors)))
         case AdminRoutes.instances: return .response(listInstances(request))
         case AdminRoutes.createInstance: return .response(createInstance(request))
         case AdminRoutes.deleteInstance: return .response(deleteInstance(parameters["id"] ?? ""))

@@ -94,6 +94,10 @@ package enum AdminRoutes {
     package static let routes = AdminRoute(
         id: "listRoutes", method: "GET", path: "/routes", summary: "Every vendor route and admin route.",
         responses: [.json(200, "The routes.", ["type": "object"])])
+    package static let vendors = AdminRoute(
+        id: "listVendors", method: "GET", path: "/vendors",
+        summary: "The registered vendors: name, display name, base path and how the dashboard draws them.",
+        responses: [.json(200, "The vendors.", ["type": "object"])])
     package static let verify = AdminRoute(
         id: "verify", method: "POST", path: "/verify",
         summary: "Check the journal: how many requests match, or that matchers match in order.",
@@ -225,7 +229,7 @@ package enum AdminRoutes {
     /// Every route, in listing order.
     package static let all: [AdminRoute] = [
         health, journal, clearJournal, reset, listFaults, addFault, clearFaults, removeFault, deliveries, clock,
-        setClock, devices, notifications, routes, verify, wait, events, state, loadState, apps, declareApps,
+        setClock, devices, notifications, routes, vendors, verify, wait, events, state, loadState, apps, declareApps,
         instances, createInstance, deleteInstance, compareRecording, openAPI, dashboard, dashboardAsset,
     ]
 
