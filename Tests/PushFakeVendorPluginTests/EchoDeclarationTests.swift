@@ -98,4 +98,14 @@ final class EchoDeclarationTests: XCTestCase {
         XCTAssertEqual(items?["required"], ["name", "key"])
         XCTAssertEqual(items?["properties"]?["key"]?["description"], "The key its clients send in X-Echo-Key.")
     }
+
+    func test_dashboardCard_isServedWithTheVendors() throws {
+        let vendors = try XCTUnwrap(try call("GET", "/__pushfake/vendors").json?["vendors"]?.arrayValue)
+        XCTAssertEqual(vendors.map { $0["name"] }, ["tpns", "twinPush", "echo"])
+        let echo = try XCTUnwrap(vendors.last)
+        XCTAssertEqual(echo["displayName"], "Echo")
+        XCTAssertEqual(echo["basePath"], "/echo")
+        XCTAssertEqual(echo["card"]?["id"], "device")
+        XCTAssertEqual(echo["card"]?["facts"], [["label": "said", "member": "said"]])
+    }
 }

@@ -26,6 +26,13 @@ extension EchoVendor {
         }
     }
 
+    /// Its devices are `{"device": …}` records; it has no app or platform of its own to show.
+    var card: VendorCard? {
+        var card = VendorCard(id: "device", app: "app", platform: "platform")
+        card.facts = [VendorCard.Fact("said", "said")]
+        return card
+    }
+
     func declaredApps(_ state: State) -> JSON? { .array(state.apps.map(\.wireJSON)) }
 
     func declareApps(_ json: JSON, in state: inout State) throws(JSONFieldError) {
