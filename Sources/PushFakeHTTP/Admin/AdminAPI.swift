@@ -24,8 +24,8 @@ struct AdminAPI: Sendable {
             let allowed = AdminRoutes.allowedMethods(path: inner, inInstance: inInstance)
             guard !allowed.isEmpty else { return .response(Self.notFound(request)) }
             let list = allowed.joined(separator: ", ")
-            var response = FakeResponse.json(
-                405, ["error": .string("\(request.method) is not allowed on \(request.path); allowed: \(list)")])
+            var response = FakeResponse.error(
+                405, "\(request.method) is not allowed on \(request.path); allowed: \(list)")
             response.headers.replace(name: "Allow", value: list)
             return .response(response)
         }
@@ -33,7 +33,7 @@ struct AdminAPI: Sendable {
         if let refusal = server.configuration.adminAccess.refusal(
             of: request, from: peer, changesState: route.changesState, isStaticPage: isStaticPage)
         {
-            return .response(.json(403, ["error": .string(refusal)]))
+            return .response(.error(403, refusal))
         }
         if let problem = Self.queryProblem(request, route: route) { return .response(Self.badRequest(problem)) }
         return dispatch(route, parameters, request)
@@ -45,15 +45,15 @@ struct AdminAPI: Sendable {
         case AdminRoutes.journal: return journalReply(request)
         case AdminRoutes.clearJournal:
             fake.clearJournal()
-            return .response(.json(200, ["cleared": true, "nextSequence": .int(fake.journal.totalCount + 1)]))
+            return .response(.answer(200, JournalCleared(nextSequence: fake.journal.totalCount &+ 1)))
         case AdminRoutes.reset:
             fake.reset()
-            return .response(.json(200, ["reset": true]))
-        case AdminRoutes.listFaults: return .response(.json(200, ["faults": .array(fake.faultRules.map(\.jsonValue))]))
+            return .response(.answer(200, ResetDone()))
+        case AdminRoutes.listFaults: return .response(.answer(200, FaultList(faults: fake.faultRules)))
         case AdminRoutes.addFault: return .response(addFault(request))
         case AdminRoutes.clearFaults:
             fake.removeAllFaults()
-            return .response(.json(200, ["faults": []]))
+            return .response(.answer(200, FaultList()))
         case AdminRoutes.removeFault: return .response(removeFault(parameters["id"] ?? ""))
         case AdminRoutes.deliveries:
             let snapshot = fake.snapshot()
@@ -92,7 +92,7 @@ struct AdminAPI: Sendable {
         case AdminRoutes.dashboard: return .response(dashboard(request))
         case AdminRoutes.dashboardAsset: return .response(dashboardAsset(parameters["file"] ?? ""))
         default:
-            return .response(.json(501, ["error": .string("\(route.display) is not served by this build")]))
+            return .response(.error(501, "\(route.display) is not served by this build"))
         }
     }
 
@@ -121,15 +121,12 @@ struct AdminAPI: Sendable {
     static let bytesPerRecord = 256
 
     static func notFound(_ request: FakeRequest) -> FakeResponse {
-        .json(
+        .answer(
             404,
-            [
-                "error": .string("No admin route for \(request.method) \(request.path)"),
-                "knownRoutes": routeList,
-            ])
+            AdminError("No admin route for \(request.method) \(request.path)", knownRoutes: routeList))
     }
 
-    static let routeList = JSON.array(AdminRoutes.all.map { .string($0.display) })
+    static let routeList = AdminRoutes.all.map(\.display)
 
     /// `http://<Host>` as the client addressed the server (its URLs then work from where the client is), or the
     /// server's own base URL when the request has no `Host` that reads as one (``HostHeader``).
@@ -141,7 +138,7 @@ struct AdminAPI: Sendable {
     }
 
     static func badRequest(_ message: String) -> FakeResponse {
-        .json(400, ["error": .string(message)])
+        .error(400, message)
     }
 
     func body(of request: FakeRequest) -> Result<JSON, JSONSyntaxError> {
