@@ -6,26 +6,8 @@ import XCTest
 
 /// What a plug-in vendor declares besides its routes — a secret header, apps, an upstream name — reaches every part
 /// of the product that handles those, with no change outside this test target.
-final class EchoDeclarationTests: XCTestCase {
-    private var server: PushFakeServer!
+final class EchoDeclarationTests: EchoServerCase {
     private let vendors = try? VendorRegistry.standard.adding(EchoVendor())
-
-    override func setUpWithError() throws {
-        server = PushFakeServer(fake: try PushFake.withEcho())
-        try server.start()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    private func call(
-        _ method: String, _ target: String, _ body: String? = nil, headers: [(String, String)] = []
-    ) throws -> LoopbackHTTPClient.Response {
-        let client = try LoopbackHTTPClient(port: server.port)
-        return try XCTUnwrap(client.request(method, target, body: body, headers: headers))
-    }
 
     private func serveOptions(_ arguments: [String]) throws -> (ServeOptions, CommandContext<ServeOptions>) {
         guard case .run(let parsed) = try ArgumentParser.parse(["serve"] + arguments, root: CommandTable.root) else {
