@@ -55,7 +55,7 @@ final class AdminAnswerWireTests: XCTestCase {
         try assertRoundTrip(Outcome(Verification.count(matcher, .never, in: entries)))
         let difference = try XCTUnwrap(RecordingComparison.compare(recorded: [], entries: entries))
         try assertRoundTrip(
-            RecordingOutcome(ok: false, message: difference.description, comparison: difference.jsonValue))
+            RecordingOutcome(ok: false, message: difference.description, comparison: difference))
         try assertRoundTrip(fake.clockReading)
         let urls = [WireKeyed("base", "http://h/i/1"), WireKeyed("admin", "http://h/i/1/__pushfake")]
         try assertRoundTrip(
