@@ -42,7 +42,7 @@ struct Outcome: WireType {
 struct RecordingOutcome: WireType {
     var ok = false
     var message = ""
-    var comparison: JSON?
+    var comparison: RecordingDifference?
 
     static let wire = WireDescription<RecordingOutcome>(
         name: "RecordingOutcome", RecordingOutcome(),
@@ -51,7 +51,7 @@ struct RecordingOutcome: WireType {
             .required("message", \.message, .string, "The report, as assertMatchesRecording prints it."),
             .optional(
                 "comparison", \.comparison,
-                WireCodec(read: WireCodec.json.read, write: { $0 }, schema: { _ in RecordingDifference.schema }),
+                .wire(),
                 "The same report for programs."),
         ], answer: true)
 }

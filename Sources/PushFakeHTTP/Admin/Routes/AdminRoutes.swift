@@ -6,7 +6,6 @@ package enum AdminRoutes {
     package static let prefix = "/__pushfake"
 
     private static let vendorFilter = AdminParameter.vendor("Only this vendor's (a registered vendor name, any case).")
-    private static let ok = AdminResponse.json(200, "Done.", ["type": "object"])
 
     package static let health = AdminRoute(
         id: "getHealth", method: "GET", path: "/health", summary: "Whether the fake is up, and its journal's size.",
@@ -38,25 +37,27 @@ package enum AdminRoutes {
         queryAsObject: true)
     package static let clearJournal = AdminRoute(
         id: "clearJournal", method: "DELETE", path: "/journal",
-        summary: "Clear the journal only; sequence numbers keep counting.", responses: [ok])
+        summary: "Clear the journal only; sequence numbers keep counting.",
+        responses: [.json(200, "Done.", AdminSchemas.ref("JournalCleared"))])
     package static let reset = AdminRoute(
         id: "reset", method: "POST", path: "/reset",
         summary: "Forget devices, notifications, deliveries, journal and faults; the clock and ids start over.",
-        responses: [ok])
+        responses: [.json(200, "Done.", AdminSchemas.ref("ResetDone"))])
     package static let listFaults = AdminRoute(
         id: "listFaults", method: "GET", path: "/faults", summary: "The fault rules with their counters.",
         responses: [
-            .json(200, "The rules.", AdminSchemas.object(["faults": AdminSchemas.array(AdminSchemas.ref("FaultRule"))]))
+            .json(200, "The rules.", AdminSchemas.ref("FaultList"))
         ])
     package static let addFault = AdminRoute(
         id: "addFault", method: "POST", path: "/faults", summary: "Add a fault rule (docs/fault-rules.md).",
         body: .json("The rule.", AdminSchemas.ref("FaultRuleInput")),
         responses: [.json(201, "The rule as stored.", AdminSchemas.ref("FaultRule")), .badRequest])
     package static let clearFaults = AdminRoute(
-        id: "clearFaults", method: "DELETE", path: "/faults", summary: "Remove every fault rule.", responses: [ok])
+        id: "clearFaults", method: "DELETE", path: "/faults", summary: "Remove every fault rule.",
+        responses: [.json(200, "Done.", AdminSchemas.ref("FaultList"))])
     package static let removeFault = AdminRoute(
         id: "removeFault", method: "DELETE", path: "/faults/{id}", summary: "Remove one fault rule.",
-        responses: [ok, .error(404, "No rule has that id.")])
+        responses: [.json(200, "Done.", AdminSchemas.ref("FaultRemoved")), .error(404, "No rule has that id.")])
     package static let deliveries = AdminRoute(
         id: "listDeliveries", method: "GET", path: "/deliveries",
         summary: "What each device would have received, in creation order.",
@@ -66,11 +67,7 @@ package enum AdminRoutes {
             .string("app", "Only deliveries of this app."),
         ],
         responses: [
-            .json(
-                200, "The deliveries.",
-                AdminSchemas.object([
-                    "deliveries": AdminSchemas.array(AdminSchemas.ref("Delivery")), "count": AdminSchemas.integer,
-                ])),
+            .json(200, "The deliveries.", AdminSchemas.ref("DeliveryPage")),
             .badRequest,
         ])
     package static let clock = AdminRoute(
@@ -86,14 +83,15 @@ package enum AdminRoutes {
         ])
     package static let devices = AdminRoute(
         id: "listDevices", method: "GET", path: "/devices", summary: "Every vendor's devices, by vendor name.",
-        query: [vendorFilter], responses: [.json(200, "Devices by vendor.", ["type": "object"]), .badRequest])
+        query: [vendorFilter],
+        responses: [.json(200, "Devices by vendor.", AdminSchemas.ref("VendorViews")), .badRequest])
     package static let notifications = AdminRoute(
         id: "listNotifications", method: "GET", path: "/notifications",
         summary: "Every vendor's notifications (or sends), by vendor name.", query: [vendorFilter],
-        responses: [.json(200, "Notifications by vendor.", ["type": "object"]), .badRequest])
+        responses: [.json(200, "Notifications by vendor.", AdminSchemas.ref("VendorViews")), .badRequest])
     package static let routes = AdminRoute(
         id: "listRoutes", method: "GET", path: "/routes", summary: "Every vendor route and admin route.",
-        responses: [.json(200, "The routes.", ["type": "object"])])
+        responses: [.json(200, "The routes.", AdminSchemas.ref("RouteList"))])
     package static let verify = AdminRoute(
         id: "verify", method: "POST", path: "/verify",
         summary: "Check the journal: how many requests match, or that matchers match in order.",
@@ -166,9 +164,7 @@ package enum AdminRoutes {
     package static let instances = AdminRoute(
         id: "listInstances", method: "GET", path: "/instances", summary: "The isolated instances.",
         responses: [
-            .json(
-                200, "The instances.",
-                AdminSchemas.object(["instances": AdminSchemas.array(AdminSchemas.ref("Instance"))]))
+            .json(200, "The instances.", AdminSchemas.ref("InstanceList"))
         ],
         perInstance: false)
     package static let createInstance = AdminRoute(
@@ -185,7 +181,8 @@ package enum AdminRoutes {
         perInstance: false)
     package static let deleteInstance = AdminRoute(
         id: "deleteInstance", method: "DELETE", path: "/instances/{id}", summary: "End an instance.",
-        responses: [ok, .error(404, "No instance has that id.")], perInstance: false)
+        responses: [.json(200, "Done.", AdminSchemas.ref("InstanceDeleted")), .error(404, "No instance has that id.")],
+        perInstance: false)
     package static let compareRecording = AdminRoute(
         id: "compareRecording", method: "POST", path: "/recordings/compare",
         summary: "Compare the journal with a JSON Lines recording (RecordingFormat.md).",
