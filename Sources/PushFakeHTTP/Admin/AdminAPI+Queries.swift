@@ -112,7 +112,7 @@ extension AdminAPI {
             200,
             [
                 "vendor": .array(fake.knownRoutes.map(JSON.string)), "vendors": .object(byVendor),
-                "admin": Self.routeList,
+                "admin": routeList,
             ])
     }
 

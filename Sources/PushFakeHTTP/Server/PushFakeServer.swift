@@ -30,6 +30,8 @@ public final class PushFakeServer: Sendable {
     let state = Locked(ServerState())
     /// Engines with large requests pending on a worker (``HeavyRequests``).
     package let heavyRequests = HeavyRequests()
+    /// The admin operations it serves: PushFake's own and the configuration's extras.
+    package let adminOperations: AdminOperationTable
 
     struct ServerState {
         var listener: Socket?
@@ -66,6 +68,7 @@ public final class PushFakeServer: Sendable {
         self.fake = fake
         self.configuration = configuration
         self.instances = InstanceRegistry(limit: configuration.maxInstances)
+        self.adminOperations = AdminOperationTable(extras: configuration.adminOperations)
         self.handler = nil
         SocketSystem.ignoreSIGPIPE()
     }
@@ -79,6 +82,7 @@ public final class PushFakeServer: Sendable {
         self.fake = fake
         self.configuration = configuration
         self.instances = InstanceRegistry(limit: configuration.maxInstances)
+        self.adminOperations = AdminOperationTable(extras: configuration.adminOperations)
         self.handler = handler
         SocketSystem.ignoreSIGPIPE()
     }

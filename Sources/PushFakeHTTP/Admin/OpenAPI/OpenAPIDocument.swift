@@ -1,14 +1,16 @@
 import PushFakeCore
 
-/// `GET /__pushfake/openapi.json`: an OpenAPI 3.1 description of every admin route, made from the route table
-/// (``AdminRoutes``) so it cannot leave a route out, and from the engine's vendor registry, so that vendor names,
+/// `GET /__pushfake/openapi.json`: an OpenAPI 3.1 description of every admin route, made from the operation table
+/// (``AdminOperationTable``) so it cannot leave a route out, and from the engine's vendor registry, so that vendor names,
 /// operations and fault keys are the ones the server accepts.
 package enum OpenAPIDocument {
     /// The document for a server at `baseURL` (`http://127.0.0.1:8089`) whose engines have `vendors`.
-    package static func make(baseURL: String, vendors: VendorRegistry = .standard) -> JSON {
+    package static func make(
+        baseURL: String, vendors: VendorRegistry = .standard, operations: AdminOperationTable = .standard
+    ) -> JSON {
         var paths = JSONObject()
-        for route in AdminRoutes.all {
-            let key = AdminRoutes.prefix + route.path
+        for route in operations.all.map(\.route) {
+            let key = AdminOperations.prefix + route.path
             var item = paths[key]?.objectValue ?? JSONObject()
             item[route.method.lowercased()] = operation(route, vendors: vendors)
             paths[key] = .object(item)
