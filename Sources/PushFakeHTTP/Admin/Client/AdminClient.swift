@@ -30,24 +30,32 @@ package struct AdminClient<Transport: AdminTransport>: Sendable {
         Self.request(operation.route, operation.input.parts(input), timeout: timeout)
     }
 
-    /// The request for a route and parts given as text (`pushfake api`).
+    /// The request for a route and parts given as text.
     package static func request(_ route: AdminRoute, _ parts: AdminRequestParts, timeout: Double = 60)
         -> AdminHTTPRequest
     {
+        request(method: route.method, path: route.path, parts, timeout: timeout)
+    }
+
+    /// The request for a method, a path template under the admin prefix (`/faults/{id}`) and parts (`pushfake api`,
+    /// which reads them from the server's OpenAPI document).
+    package static func request(method: String, path template: String, _ parts: AdminRequestParts, timeout: Double = 60)
+        -> AdminHTTPRequest
+    {
         var path = AdminOperations.prefix
-        for segment in route.segments {
+        for segment in template.split(separator: "/") {
             if segment.hasPrefix("{"), segment.hasSuffix("}") {
                 path += "/" + percentEncoded(parts.path[String(segment.dropFirst().dropLast())] ?? "")
             } else {
                 path += "/" + segment
             }
         }
-        if route.path == "/" { path += "/" }
+        if template == "/" { path += "/" }
         if !parts.query.isEmpty {
             path += "?" + parts.query.map { "\($0.name)=\(percentEncoded($0.value))" }.joined(separator: "&")
         }
         return AdminHTTPRequest(
-            method: route.method, target: path, body: parts.body, contentType: parts.contentType, timeout: timeout)
+            method: method, target: path, body: parts.body, contentType: parts.contentType, timeout: timeout)
     }
 
     /// Sends the request and returns the answer whatever its status (the CLI prints it as it is).
