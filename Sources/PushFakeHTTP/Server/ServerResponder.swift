@@ -123,7 +123,9 @@ package struct ServerResponder: ConnectionResponder {
         var machine = ConnectionMachine<ServerResponder>.Configuration(
             limits: HTTP1Parser.Limits(
                 maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
-            bodyLimit: { [limits = UploadLimits(configuration, operations: server.adminOperations)] in limits.limit(for: $0) },
+            bodyLimit: { [limits = UploadLimits(configuration, operations: server.adminOperations)] in
+                limits.limit(for: $0)
+            },
             idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
             requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout))
         machine.lingerTimeout = Nanoseconds.from(seconds: configuration.rejectionLinger)

@@ -14,7 +14,8 @@ extension RemoteBackend {
         let server = try serverClient(
             at: url, adminToken: adminToken, configuration: configuration, vendors: vendors)
         do {
-            let answer = try await server.exchange(AdminOperations.createInstance, configuration, expected: [201]).output
+            let answer = try await server.exchange(AdminOperations.createInstance, configuration, expected: [201])
+                .output
             return try made(
                 answer, server: server, url: url, configuration: configuration, vendors: vendors, site: site)
         } catch {

@@ -63,7 +63,9 @@ enum APICommand {
         let operations = describe(document)
         guard let id = options.operation else {
             for operation in operations {
-                print("\(operation.id)\t\(operation.method) \(AdminOperations.prefix)\(operation.path)\t\(operation.summary)")
+                print(
+                    "\(operation.id)\t\(operation.method) \(AdminOperations.prefix)\(operation.path)\t\(operation.summary)"
+                )
             }
             return
         }

@@ -51,7 +51,8 @@ enum TailCommand {
         let connection: LoopbackHTTPClient
         do {
             // Heartbeats come every 15 s: a minute of silence means the connection is gone.
-            connection = try LoopbackHTTPClient(host: client.transport.host, port: client.transport.port, receiveTimeout: 60)
+            connection = try LoopbackHTTPClient(
+                host: client.transport.host, port: client.transport.port, receiveTimeout: 60)
         } catch {
             throw CommandExit(.unavailable, "cannot reach \(client.url): \(error)")
         }

@@ -95,7 +95,8 @@ package struct AdminClient<Transport: AdminTransport>: Sendable {
 
     /// An error about `request`.
     package func failure(_ request: AdminHTTPRequest, status: Int?, _ message: String) -> AdminClientError {
-        AdminClientError(url: transport.baseURL + request.target, method: request.method, status: status, message: message)
+        AdminClientError(
+            url: transport.baseURL + request.target, method: request.method, status: status, message: message)
     }
 
     /// `value` with everything but letters, digits and `-._~` percent-encoded (UTF-8).

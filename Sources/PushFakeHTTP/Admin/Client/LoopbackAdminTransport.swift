@@ -41,7 +41,8 @@ package struct LoopbackAdminTransport: AdminTransport {
         if request.body != nil { headers.append(("Content-Type", request.contentType)) }
         guard
             let response = client.request(
-                request.method, basePath + request.target, body: request.body.map { String(decoding: $0, as: UTF8.self) },
+                request.method, basePath + request.target,
+                body: request.body.map { String(decoding: $0, as: UTF8.self) },
                 headers: headers)
         else {
             throw AdminClientError(url: url, method: request.method, status: nil, message: "no response from \(url)")

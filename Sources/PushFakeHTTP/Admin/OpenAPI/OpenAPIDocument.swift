@@ -32,11 +32,22 @@ package enum OpenAPIDocument {
             ],
             "paths": .object(paths),
             "components": [
-                "schemas": .object(AdminSchemas.components(vendors: vendors)),
+                "schemas": .object(components(vendors: vendors, operations: operations)),
                 "securitySchemes": ["adminToken": ["type": "http", "scheme": "bearer"]],
             ],
             "security": [[:], ["adminToken": []]],
         ]
+    }
+
+    /// The named schemas: the admin API's own, then any an operation's output adds (an extra operation's).
+    private static func components(vendors: VendorRegistry, operations: AdminOperationTable) -> JSONObject {
+        var components = AdminSchemas.components(vendors: vendors)
+        var schemas = WireSchemas(vendors: vendors)
+        for operation in operations.all { _ = operation.outputSchema(&schemas) }
+        for member in schemas.components.members where components[member.key] == nil {
+            components[member.key] = member.value
+        }
+        return components
     }
 
     private static let description = """

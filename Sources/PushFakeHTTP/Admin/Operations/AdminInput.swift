@@ -107,7 +107,8 @@ extension AdminInput where Input: WireType {
             body: .json(description, Input.wire.name.map(WireSchemas.ref) ?? [:], required: required),
             write: { AdminRequestParts(body: $0.wireBytes) },
             read: { (parts, context) throws(AdminFailure) -> Input in
-                try json(parts.body, as: what) { json throws(JSONFieldError) in try Input(wire: json, context: context) }
+                try json(parts.body, as: what) { json throws(JSONFieldError) in try Input(wire: json, context: context)
+                }
             })
     }
 }

@@ -68,7 +68,8 @@ package struct AdminOperation<Input: Sendable, Output: Sendable>: Sendable {
     /// The operation as the server's table holds it.
     package var erased: AnyAdminOperation {
         AnyAdminOperation(
-            route: route, handler: handler, upload: upload, isLockFree: isLockFree, isStaticPage: isStaticPage)
+            route: route, handler: handler, outputSchema: output.schema, upload: upload, isLockFree: isLockFree,
+            isStaticPage: isStaticPage)
     }
 }
 
@@ -76,6 +77,8 @@ package struct AdminOperation<Input: Sendable, Output: Sendable>: Sendable {
 package struct AnyAdminOperation: Sendable {
     package let route: AdminRoute
     let handler: @Sendable (AdminContext) -> ServerReply
+    /// The output's schema (``AdminOutput/schema``), whose named parts the OpenAPI document's components hold.
+    package let outputSchema: @Sendable (inout WireSchemas) -> JSON?
     package let upload: AdminUpload
     package let isLockFree: Bool
     package let isStaticPage: Bool

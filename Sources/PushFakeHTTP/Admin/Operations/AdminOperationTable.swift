@@ -40,8 +40,10 @@ package struct AdminOperationTable: Sendable {
     /// The methods some operation allows for this path (the `Allow` header of a 405).
     package func allowedMethods(path: Substring, inInstance: Bool = false) -> [String] {
         let segments = path.split(separator: "/")
-        return all.map(\.route).filter { ($0.perInstance || !inInstance) && Self.parameters(of: $0, in: segments) != nil }
-            .map(\.method)
+        return all.map(\.route).filter {
+            ($0.perInstance || !inInstance) && Self.parameters(of: $0, in: segments) != nil
+        }
+        .map(\.method)
     }
 
     private static func parameters(of route: AdminRoute, in segments: [Substring]) -> [String: String]? {

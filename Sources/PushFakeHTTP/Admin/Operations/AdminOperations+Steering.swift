@@ -61,7 +61,8 @@ extension AdminOperations {
 
     package static let loadState = {
         var operation = AdminOperation(
-            id: "putState", method: "PUT", path: "/state", summary: "Replace the state with a document: all or nothing.",
+            id: "putState", method: "PUT", path: "/state",
+            summary: "Replace the state with a document: all or nothing.",
             input: .json("The state document.", AdminSchemas.ref("State")), output: .json,
             responses: [
                 .json(

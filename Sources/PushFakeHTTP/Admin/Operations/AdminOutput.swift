@@ -7,13 +7,18 @@ package struct AdminOutput<Output: Sendable>: Sendable {
     package let read: @Sendable (_ body: [UInt8], _ context: WireContext) throws(JSONFieldError) -> Output
     /// The JSON a typed handler answers.
     package let write: @Sendable (Output) -> JSON
+    /// The JSON Schema of the output, its named parts added to the document's components; `nil` when the
+    /// operation's documented answers say it all.
+    package let schema: @Sendable (_ schemas: inout WireSchemas) -> JSON?
 
     package init(
         read: @escaping @Sendable ([UInt8], WireContext) throws(JSONFieldError) -> Output,
-        write: @escaping @Sendable (Output) -> JSON
+        write: @escaping @Sendable (Output) -> JSON,
+        schema: @escaping @Sendable (inout WireSchemas) -> JSON? = { _ in nil }
     ) {
         self.read = read
         self.write = write
+        self.schema = schema
     }
 
     /// The body as JSON; what is not JSON is an error naming the syntax problem.
@@ -47,6 +52,6 @@ extension AdminOutput where Output: WireType {
             read: { (body, context) throws(JSONFieldError) -> Output in
                 try Output(wire: try parse(body), context: context)
             },
-            write: \.wireJSON)
+            write: \.wireJSON, schema: { $0.schema(of: Output.self) })
     }
 }

@@ -71,7 +71,8 @@ package struct RecordingCompareInput: AdminQuery {
 
     package static let fields: [AdminQueryField<RecordingCompareInput>] = [
         .integer(
-            "maxDifferences", \.maxDifferences, "List at most this many differences (default 100); the rest are counted.",
+            "maxDifferences", \.maxDifferences,
+            "List at most this many differences (default 100); the rest are counted.",
             minimum: RecordingDifference.limitRange.lowerBound, maximum: RecordingDifference.limitRange.upperBound)
     ]
 
