@@ -4,22 +4,9 @@ import PushFakeHTTP
 import PushFakeTestSupport
 import XCTest
 
-/// `pushfake serve --event-loops N`: strictly parsed, listed in the help, and the number of epoll loops that serve.
+/// `pushfake serve --event-loops N` sets the number of epoll loops that serve (its range and help:
+/// RangedOptionCommandTests).
 final class EventLoopsCommandTests: XCTestCase {
-    func test_eventLoops_isListedInTheHelp() throws {
-        let help = try PushFakeCommand.run(["serve", "--help"])
-        XCTAssertTrue(help.stdout.contains("--event-loops"), help.stdout)
-    }
-
-    func test_eventLoops_outOfRangeOrNotANumber_isAUsageError() throws {
-        for value in ["0", "-1", "65", "four", "2.5", "1e1", ""] {
-            let result = try PushFakeCommand.run(["serve", "--event-loops", value])
-            XCTAssertEqual(result.status, 64, "\(value): \(result.stderr)")
-            XCTAssertTrue(
-                result.stderr.contains("--event-loops must be a number in 1...64"), "\(value): \(result.stderr)")
-        }
-    }
-
     #if os(Linux)
         /// The loops are threads named `pf-loop-<i>` (/proc/<pid>/task/*/comm); the flag
         /// wins over `PUSHFAKE_LOOPS`, and every loop serves: more connections than loops all get answers.

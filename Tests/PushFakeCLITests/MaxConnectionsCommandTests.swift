@@ -4,23 +4,8 @@ import PushFakeHTTP
 import PushFakeTestSupport
 import XCTest
 
-/// `pushfake serve --max-connections N`: strictly parsed, listed in the help, and enforced.
+/// `pushfake serve --max-connections N` is enforced (its range and help: RangedOptionCommandTests).
 final class MaxConnectionsCommandTests: XCTestCase {
-    func test_maxConnections_isListedInTheHelp() throws {
-        let help = try PushFakeCommand.run(["serve", "--help"])
-        XCTAssertTrue(help.stdout.contains("--max-connections"), help.stdout)
-    }
-
-    func test_maxConnections_outOfRangeOrNotANumber_isAUsageError() throws {
-        for value in ["0", "-3", "1000001", "ten", "1e3", "2.5", ""] {
-            let result = try PushFakeCommand.run(["serve", "--max-connections", value])
-            XCTAssertEqual(result.status, 64, "\(value): \(result.stderr)")
-            XCTAssertTrue(
-                result.stderr.contains("--max-connections must be a number in 1...1000000"),
-                "\(value): \(result.stderr)")
-        }
-    }
-
     func test_maxConnections_capsTheServer_andHealthReportsIt() throws {
         let server = try ServeProcess(["--quiet", "--max-connections", "2"])
         let first = try LoopbackHTTPClient(port: server.port)

@@ -60,13 +60,7 @@ extension DeliveryRule {
         summary: "the payload is over 4,096 bytes (5,120 for VoIP)",
         source: "Generating a remote notification: at most 4 KB (4,096 bytes), 5 KB (5,120 bytes) for VoIP; "
             + "Handling notification responses from APNs: 413 PayloadTooLarge",
-        check: .size { payload, apns in
-            let limit = apns?.pushType == "voip" ? 5120 : Delivery.Platform.ios.payloadLimit
-            guard payload.count > limit else { return nil }
-            return Finding(
-                message: "Payload of \(payload.count) bytes exceeds the APNs limit of \(limit) bytes",
-                limit: "\(limit) bytes", measured: "\(payload.count) bytes")
-        })
+        check: .sizeLimit("APNs") { apns in apns?.pushType == "voip" ? 5120 : Delivery.Platform.ios.payloadLimit })
 
     /// An `apns-priority` other than 10, 5 and 1.
     public static let apnsBadPriority = DeliveryRule(

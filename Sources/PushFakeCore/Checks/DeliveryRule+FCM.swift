@@ -47,15 +47,9 @@ extension DeliveryRule {
         summary: "the data keys and values are over 4,096 bytes",
         source: "FCM message types: at most 4,096 bytes for both message kinds; FCM error codes (legacy table): "
             + "MessageTooBig, keys and values counted",
-        check: .size { payload, _ in
-            let limit = Delivery.Platform.android.payloadLimit
-            // The raw keys and values are never longer than their JSON, so most payloads need no parse.
-            guard payload.count > limit else { return nil }
-            let size = DeliveryRule.dataSize(payload)
-            guard size > limit else { return nil }
-            return Finding(
-                message: "Payload of \(size) bytes exceeds the FCM data message limit of \(limit) bytes",
-                limit: "\(limit) bytes", measured: "\(size) bytes")
+        // The raw keys and values are never longer than their JSON, so most payloads need no parse.
+        check: .sizeLimit("FCM data message", measure: DeliveryRule.dataSize) { _ in
+            Delivery.Platform.android.payloadLimit
         })
 
     /// A data key FCM keeps for itself.

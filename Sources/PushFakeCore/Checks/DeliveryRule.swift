@@ -25,6 +25,23 @@ public struct DeliveryRule: Sendable, CustomStringConvertible {
         case token(@Sendable (_ token: String) -> Finding?)
         case size(@Sendable (_ payload: [UInt8], _ apns: Delivery.APNsHeaders?) -> Finding?)
         case content(@Sendable (_ subject: DeliveryContent) -> Finding?)
+
+        /// A size rule: the payload, measured by `measure`, against what `limit` allows for its headers. `measure`
+        /// runs only for payloads whose bytes are over the limit: no measure is larger than the bytes themselves.
+        static func sizeLimit(
+            _ what: String, measure: @escaping @Sendable ([UInt8]) -> Int = { $0.count },
+            limit: @escaping @Sendable (Delivery.APNsHeaders?) -> Int
+        ) -> Check {
+            .size { payload, apns in
+                let limit = limit(apns)
+                guard payload.count > limit else { return nil }
+                let size = measure(payload)
+                guard size > limit else { return nil }
+                return Finding(
+                    message: "Payload of \(size) bytes exceeds the \(what) limit of \(limit) bytes",
+                    limit: "\(limit) bytes", measured: "\(size) bytes")
+            }
+        }
     }
 
     /// What a failed check says about the delivery at hand.
@@ -47,19 +64,6 @@ public struct DeliveryRule: Sendable, CustomStringConvertible {
     /// Where the rule comes from: the network's document (facts, not text), for DeliveryChecks.md.
     public let source: String
     let check: Check
-
-    init(
-        _ name: String, _ network: Network, _ severity: DeliveryProblem.Severity, code: String, summary: String,
-        source: String, check: Check
-    ) {
-        self.name = name
-        self.network = network
-        self.severity = severity
-        self.code = code
-        self.summary = summary
-        self.source = source
-        self.check = check
-    }
 
     /// `apns.badDeviceToken (rejected BadDeviceToken)`.
     public var description: String { "\(name) (\(severity.rawValue) \(code))" }
@@ -118,5 +122,18 @@ struct DeliveryContent {
         explicit = apns ?? Delivery.APNsHeaders()
         aps = APNsPayloadFacts(platform.isApple ? payload : nil)
         (pushType, priority) = explicit.effective(for: aps)
+    }
+}
+
+extension DeliveryRule {
+    /// A rule of the catalogue: `DeliveryRule("apns.badPriority", .apns, .rejected, code: …)`. (In an extension, so
+    /// that the memberwise initializer stays.)
+    init(
+        _ name: String, _ network: Network, _ severity: DeliveryProblem.Severity, code: String, summary: String,
+        source: String, check: Check
+    ) {
+        self.init(
+            name: name, network: network, severity: severity, code: code, summary: summary, source: source,
+            check: check)
     }
 }

@@ -82,19 +82,4 @@ package struct EngineSnapshot: Sendable {
     package var recordCount: Int {
         vendorRecordCount &+ deliveries.count &+ faultRules.count
     }
-
-    /// What `PUT /__pushfake/state` answers: the clock, each vendor's record counts by name, and the numbers of
-    /// deliveries and fault rules (FakeBehaviour.md, "State documents").
-    package var summary: JSON {
-        var vendorCounts = JSONObject()
-        for (vendor, state) in zip(vendors, vendorStates) {
-            vendorCounts[vendor.rawValue] = .object(
-                JSONObject(state.recordCounts().map { JSONObject.Member(key: $0.name, value: .int($0.count)) }))
-        }
-        return [
-            "loaded": true,
-            "clock": ["mode": .string(clock.mode.rawValue), "now": .string(TimeFormat.iso8601(clock.now))],
-            "vendors": .object(vendorCounts), "deliveries": .int(deliveries.count), "faults": .int(faultRules.count),
-        ]
-    }
 }

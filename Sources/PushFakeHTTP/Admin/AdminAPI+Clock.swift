@@ -3,7 +3,7 @@ import PushFakeCore
 extension AdminAPI {
     /// `GET /__pushfake/clock`.
     func clock() -> FakeResponse {
-        .json(200, ["now": .string(fake.now.pushFakeISO8601), "mode": .string(fake.clockMode.rawValue)])
+        .answer(200, fake.clockReading)
     }
 
     /// `POST /__pushfake/clock` with `{"advance": seconds}` or `{"set": "<timestamp>"}`. An impossible date, an
@@ -17,7 +17,7 @@ extension AdminAPI {
                 try fake.moveClock(command)
                 return clock()
             } catch {
-                return .json(409, ["error": .string("clock change: \(error.description)")])
+                return .error(409, "clock change: \(error.description)")
             }
         }
     }

@@ -11,18 +11,13 @@ extension AdminAPI {
             return response
         }
         return dashboardFile("index.html")
-            ?? .json(500, ["error": "the dashboard page is missing from this build"])
+            ?? .error(500, "the dashboard page is missing from this build")
     }
 
     /// `GET /__pushfake/assets/{file}`: the page's script and styles; any other name is 404.
     func dashboardAsset(_ name: String) -> FakeResponse {
         dashboardFile(name)
-            ?? .json(
-                404,
-                [
-                    "error": .string("no dashboard file \(name)"),
-                    "files": .array(DashboardAssets.files.keys.sorted().map(JSON.string)),
-                ])
+            ?? .answer(404, AdminError("no dashboard file \(name)", files: DashboardAssets.files.keys.sorted()))
     }
 
     private func dashboardFile(_ name: String) -> FakeResponse? {

@@ -20,7 +20,7 @@ extension AdminAPI {
             break
         }
         guard let hub = server.eventHub(for: fake) else {
-            return .response(.json(503, ["error": "the server is shutting down"]))
+            return .response(.error(503, "the server is shutting down"))
         }
         let stream = ResponseStream(
             headers: [

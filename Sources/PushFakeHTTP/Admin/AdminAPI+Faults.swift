@@ -8,13 +8,14 @@ extension AdminAPI {
         case .success(let spec):
             let id = fake.inject(spec)
             let rule = fake.faultRules.first { $0.id == id }
-            return .json(201, rule?.jsonValue ?? ["id": .string(id)])
+            guard let rule else { return .json(201, ["id": .string(id)]) }
+            return .answer(201, rule)
         }
     }
 
     /// `DELETE /__pushfake/faults/{id}`.
     func removeFault(_ id: String) -> FakeResponse {
-        guard fake.removeFault(id: id) else { return .json(404, ["error": .string("no fault rule with id \(id)")]) }
-        return .json(200, ["removed": .string(id)])
+        guard fake.removeFault(id: id) else { return .error(404, "no fault rule with id \(id)") }
+        return .answer(200, FaultRemoved(removed: id))
     }
 }

@@ -6,17 +6,9 @@ extension AdminAPI {
     /// the cap, answered 503, silent ones closed at the cap to make room, closed after an illegal transition).
     ///
     /// The journal's figures come from its own accounting under the engine lock (``PushFake/journalUsage``): no
-    /// snapshot, no walk over the entries. Written straight into bytes, since health is also the trivial baseline
-    /// `scripts/bench` measures vendor routes against (Performance.md).
+    /// snapshot, no walk over the entries (health is also the trivial baseline `scripts/bench` measures vendor routes
+    /// against: Performance.md).
     func health() -> FakeResponse {
-        let usage = fake.journalUsage
-        let counts = server.connectionCounts
-        let limit = usage.limit.map(String.init) ?? "null"
-        let text =
-            #"{"status":"ok","journal":{"entries":\#(usage.entries),"bytes":\#(usage.approximateBytes),"#
-            + #""limit":\#(limit),"dropped":\#(usage.droppedCount)},"#
-            + #""connections":{"open":\#(counts.open),"max":\#(counts.max),"refused":\#(counts.refused),"#
-            + #""evicted":\#(counts.evicted),"broken":\#(counts.broken)}}"#
-        return .json(200, bytes: Array(text.utf8))
+        .answer(200, HealthAnswer(journal: fake.journalUsage, connections: server.connectionCounts))
     }
 }

@@ -4,7 +4,7 @@ extension AdminAPI {
     /// `GET /__pushfake/instances`: the live instances with their URLs.
     func listInstances(_ request: FakeRequest) -> FakeResponse {
         let base = baseURL(for: request)
-        return .json(200, ["instances": .array(server.instances.all.map { describe($0.id, $0.fake, base: base) })])
+        return .answer(200, InstanceList(instances: server.instances.all.map { describe($0.id, $0.fake, base: base) }))
     }
 
     /// `POST /__pushfake/instances`: a fresh engine with the same vendors, answering under `/i/{id}/…`.
@@ -21,19 +21,16 @@ extension AdminAPI {
         }
         let limit = server.instances.limit
         guard limit > 0 else {
-            return .json(503, ["error": "this server makes no instances (pushfake serve --max-instances 0)"])
+            return .error(503, "this server makes no instances (pushfake serve --max-instances 0)")
         }
         let engine = PushFake(configuration, vendors: fake.vendors)
         guard let id = server.instances.add(engine) else {
-            return .json(
+            return .error(
                 503,
-                [
-                    "error": .string(
-                        "\(limit) instances are live, the most this server allows (pushfake serve --max-instances); "
-                            + "delete some first")
-                ])
+                "\(limit) instances are live, the most this server allows (pushfake serve --max-instances); "
+                    + "delete some first")
         }
-        return .json(201, describe(id, engine, base: baseURL(for: request)))
+        return .answer(201, describe(id, engine, base: baseURL(for: request)))
     }
 
     /// The server's journal limit is a ceiling: an instance may keep fewer entries, never more, and one asking for
@@ -47,25 +44,22 @@ extension AdminAPI {
     /// `end` event, so nothing holds the engine afterwards.
     func deleteInstance(_ id: String) -> FakeResponse {
         guard let engine = server.instances.remove(id) else {
-            return .json(404, ["error": .string("no instance with id \(id)")])
+            return .error(404, "no instance with id \(id)")
         }
         server.endHeld(of: engine, .instanceDeleted(id))
-        return .json(200, ["deleted": .string(id)])
+        return .answer(200, InstanceDeleted(deleted: id))
     }
 
     /// `{"id": "3", "urls": {"base": …, "admin": …, "<vendor>": …}, "journalLimit": N|null}`: each vendor's base URL
     /// under the instance, and the journal limit it got.
-    private func describe(_ id: String, _ engine: PushFake, base: String) -> JSON {
+    private func describe(_ id: String, _ engine: PushFake, base: String) -> InstanceAnswer {
         let root = base + "/i/" + id
-        var urls: JSONObject = ["base": .string(root), "admin": .string(root + AdminRoutes.prefix)]
+        var urls = [WireKeyed("base", root), WireKeyed("admin", root + AdminRoutes.prefix)]
         for vendor in engine.vendors.vendors {
             if let path = engine.vendors.basePath(of: vendor) {
-                urls[vendor.rawValue.lowercased()] = .string(root + path)
+                urls.append(WireKeyed(vendor.rawValue.lowercased(), root + path))
             }
         }
-        return [
-            "id": .string(id), "urls": .object(urls),
-            "journalLimit": engine.configuration.journalLimit.map(JSON.int) ?? .null,
-        ]
+        return InstanceAnswer(id: id, urls: urls, journalLimit: engine.configuration.journalLimit)
     }
 }

@@ -42,12 +42,8 @@ extension AdminAPI {
         case "har":
             return .json(200, snapshot.har(of: entries, redaction: redaction))
         case "json":
-            return .json(
-                200,
-                [
-                    "entries": .array(entries.map(\.jsonValue)), "count": .int(entries.count),
-                    "total": .int(snapshot.totalCount), "dropped": .int(snapshot.droppedCount),
-                ])
+            return .answer(
+                200, JournalPage(entries: entries, total: snapshot.totalCount, dropped: snapshot.droppedCount))
         default:
             return Self.badRequest("format must be json, jsonl or har")
         }
@@ -70,7 +66,7 @@ extension AdminAPI {
                 && (query["notification"].map(delivery.notificationID.hasSameBytes) ?? true)
                 && (query["app"].map(delivery.app.hasSameBytes) ?? true)
         }
-        return .json(200, ["deliveries": .array(selected.map(\.jsonValue)), "count": .int(selected.count)])
+        return .answer(200, DeliveryPage(deliveries: selected))
     }
 
     /// ``vendorView(_:_:from:)`` from a snapshot taken now, built off the event loops when the vendors hold many
@@ -95,25 +91,14 @@ extension AdminAPI {
             }
             selected = vendor
         }
-        var object = JSONObject()
-        for (vendor, json) in views where selected == nil || vendor == selected {
-            object[vendor.rawValue] = json
-        }
-        return .json(200, .object(object))
+        let shown = views.filter { selected == nil || $0.vendor == selected }
+        return .answer(200, VendorViews(views: shown.map { WireKeyed($0.vendor.rawValue, $0.json) }))
     }
 
     /// `GET /__pushfake/routes`: every vendor route, all together and by vendor, and the admin routes.
     func routes() -> FakeResponse {
-        var byVendor = JSONObject()
-        for vendor in fake.vendors.vendors {
-            byVendor[vendor.rawValue] = .array(fake.vendors.routes(of: vendor).map(JSON.string))
-        }
-        return .json(
-            200,
-            [
-                "vendor": .array(fake.knownRoutes.map(JSON.string)), "vendors": .object(byVendor),
-                "admin": routeList,
-            ])
+        let byVendor = fake.vendors.vendors.map { WireKeyed($0.rawValue, fake.vendors.routes(of: $0)) }
+        return .answer(200, RouteList(vendor: fake.knownRoutes, vendors: byVendor, admin: routeList))
     }
 
     /// `a or b`, `a, b or c`.

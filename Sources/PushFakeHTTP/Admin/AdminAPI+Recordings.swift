@@ -54,9 +54,10 @@ extension AdminAPI {
         if let difference = RecordingComparison.compare(
             recorded: recorded, entries: entries, options: options, limit: limit)
         {
-            return .json(
-                409, ["ok": false, "message": .string(difference.description), "comparison": difference.jsonValue])
+            return .answer(
+                409,
+                RecordingOutcome(ok: false, message: difference.description, comparison: difference.jsonValue))
         }
-        return .json(200, ["ok": true, "message": .string("the journal matches the recording")])
+        return .answer(200, Outcome(ok: true, message: "the journal matches the recording"))
     }
 }

@@ -9,7 +9,7 @@ extension AdminAPI {
             return Self.badRequest("the state document must be a JSON object (GET /__pushfake/state shows one)")
         }
         do throws(StateError) {
-            return .json(200, try fake.loadStateSnapshot(json).summary)
+            return .answer(200, try fake.loadStateSnapshot(json).summary)
         } catch {
             return Self.badRequest("state document: \(error.description)")
         }

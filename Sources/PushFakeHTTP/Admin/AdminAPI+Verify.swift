@@ -27,14 +27,6 @@ extension AdminAPI {
     }
 
     static func outcome(_ result: Verification, failureStatus: Int) -> FakeResponse {
-        if let failure = result.failure {
-            return .json(failureStatus, ["ok": false, "message": .string(failure)])
-        }
-        return .json(
-            200,
-            [
-                "ok": true, "matched": .array(result.matched.map { .int($0.sequence) }),
-                "entries": .array(result.matched.map(\.jsonValue)),
-            ])
+        .answer(result.isSatisfied ? 200 : failureStatus, Outcome(result))
     }
 }

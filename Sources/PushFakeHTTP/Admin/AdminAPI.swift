@@ -26,8 +26,8 @@ struct AdminAPI: Sendable {
             let allowed = table.allowedMethods(path: inner, inInstance: inInstance)
             guard !allowed.isEmpty else { return .response(notFound(request)) }
             let list = allowed.joined(separator: ", ")
-            var response = FakeResponse.json(
-                405, ["error": .string("\(request.method) is not allowed on \(request.path); allowed: \(list)")])
+            var response = FakeResponse.error(
+                405, "\(request.method) is not allowed on \(request.path); allowed: \(list)")
             response.headers.replace(name: "Allow", value: list)
             return .response(response)
         }
@@ -35,7 +35,7 @@ struct AdminAPI: Sendable {
         if let refusal = server.configuration.adminAccess.refusal(
             of: request, from: peer, changesState: route.changesState, isStaticPage: operation.isStaticPage)
         {
-            return .response(.json(403, ["error": .string(refusal)]))
+            return .response(.error(403, refusal))
         }
         if let problem = Self.queryProblem(request, route: route) { return .response(Self.badRequest(problem)) }
         return operation.handler(AdminContext(api: self, request: request, parameters: parameters))
@@ -67,16 +67,13 @@ struct AdminAPI: Sendable {
     static let bytesPerRecord = 256
 
     func notFound(_ request: FakeRequest) -> FakeResponse {
-        .json(
+        .answer(
             404,
-            [
-                "error": .string("No admin route for \(request.method) \(request.path)"),
-                "knownRoutes": routeList,
-            ])
+            AdminError("No admin route for \(request.method) \(request.path)", knownRoutes: routeList))
     }
 
     /// Every admin route this server serves (`GET /__pushfake/journal`, …).
-    var routeList: JSON { server.adminOperations.routeList }
+    var routeList: [String] { server.adminOperations.routeList }
 
     /// `http://<Host>` as the client addressed the server (its URLs then work from where the client is), or the
     /// server's own base URL when the request has no `Host` that reads as one (``HostHeader``).
@@ -88,7 +85,7 @@ struct AdminAPI: Sendable {
     }
 
     static func badRequest(_ message: String) -> FakeResponse {
-        .json(400, ["error": .string(message)])
+        .error(400, message)
     }
 
     func body(of request: FakeRequest) -> Result<JSON, JSONSyntaxError> {

@@ -59,10 +59,9 @@ final class HeldWait: Sendable {
     static func answer(to ending: HoldEnding) -> FakeResponse {
         switch ending {
         case .shutdown:
-            return .json(503, ["error": "the server is shutting down"])
+            return .error(503, "the server is shutting down")
         case .instanceDeleted(let id):
-            return .json(
-                410, ["error": .string("instance \(id) was deleted while this wait was held"), "instance": .string(id)])
+            return .answer(410, AdminError("instance \(id) was deleted while this wait was held", instance: id))
         }
     }
 

@@ -19,46 +19,59 @@ struct Socket: Sendable {
 
     /// Binds and listens on `host:port` (port 0 = the kernel picks), returning the socket and the bound port.
     static func listen(host: String, port: Int, backlog: Int32 = 1024) throws(PushFakeError) -> (Socket, Int) {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = SocketSystem.streamType
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else { throw PushFakeError.cannotResolve(host: host) }
-        defer { freeaddrinfo(list) }
-        var lastErrno: Int32 = 0
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        while let info = candidate {
-            candidate = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard fd >= 0 else {
-                lastErrno = SocketSystem.lastError
-                continue
-            }
+        let outcome = try firstUsable(host: host, port: port, flags: AI_PASSIVE | AI_NUMERICSERV) { fd, info in
             var one: Int32 = 1
             _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, CSocket.listen(fd, backlog) == 0 {
-                let socket = Socket(fd: fd)
-                // The accept loop polls the listener with a wake pipe and accepts until EWOULDBLOCK, so it never
-                // blocks in accept() itself (WakePipe.swift says why).
-                socket.setNonBlocking(true)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                return (socket, socket.localPort())
-            }
-            lastErrno = SocketSystem.lastError
-            _ = CSocket.close(fd)
+            guard bind(fd, info.ai_addr, info.ai_addrlen) == 0, CSocket.listen(fd, backlog) == 0 else { return false }
+            // The accept loop polls the listener with a wake pipe and accepts until EWOULDBLOCK, so it never blocks
+            // in accept() itself (WakePipe.swift says why).
+            Socket(fd: fd).setNonBlocking(true)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            return true
         }
-        if lastErrno == EADDRINUSE { throw PushFakeError.addressInUse(port: port) }
-        throw PushFakeError.cannotBind(host: host, port: port, errno: lastErrno)
+        switch outcome {
+        case .success(let socket): return (socket, socket.localPort())
+        case .failure(let unusable) where unusable.errno == EADDRINUSE: throw PushFakeError.addressInUse(port: port)
+        case .failure(let unusable): throw PushFakeError.cannotBind(host: host, port: port, errno: unusable.errno)
+        }
     }
 
     /// Connects to `host:port` (blocking); `receiveTimeout` bounds each read.
     static func connect(host: String, port: Int, receiveTimeout: Double) throws(PushFakeError) -> Socket {
+        let outcome = try firstUsable(host: host, port: port, flags: AI_NUMERICSERV) { fd, info in
+            guard CSocket.connect(fd, info.ai_addr, info.ai_addrlen) == 0 else { return false }
+            SocketSystem.configureAccepted(fd)
+            var timeout = timeval()
+            timeout.tv_sec = numericCast(Int(receiveTimeout))
+            timeout.tv_usec = numericCast(Int(receiveTimeout.truncatingRemainder(dividingBy: 1) * 1_000_000))
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var one: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            return true
+        }
+        switch outcome {
+        case .success(let socket): return socket
+        case .failure(let unusable): throw PushFakeError.cannotConnect(host: host, port: port, errno: unusable.errno)
+        }
+    }
+
+    /// The `errno` of the last address tried, when none could be used.
+    struct Unusable: Error {
+        let errno: Int32
+    }
+
+    /// Resolves `host:port` and tries each address in turn: a stream socket of its family, then `use`, which
+    /// answers whether the socket is ready (bound and listening, connected). The first that is wins; the others'
+    /// sockets are closed.
+    /// - Returns: the socket, or the `errno` of the last failure.
+    /// - Throws: when the name does not resolve.
+    private static func firstUsable(
+        host: String, port: Int, flags: Int32, _ use: (Int32, addrinfo) -> Bool
+    ) throws(PushFakeError) -> Result<Socket, Unusable> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = SocketSystem.streamType
-        hints.ai_flags = AI_NUMERICSERV
+        hints.ai_flags = flags
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
             throw PushFakeError.cannotResolve(host: host)
@@ -73,20 +86,11 @@ struct Socket: Sendable {
                 lastErrno = SocketSystem.lastError
                 continue
             }
-            if CSocket.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
-                SocketSystem.configureAccepted(fd)
-                var timeout = timeval()
-                timeout.tv_sec = numericCast(Int(receiveTimeout))
-                timeout.tv_usec = numericCast(Int(receiveTimeout.truncatingRemainder(dividingBy: 1) * 1_000_000))
-                _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                var one: Int32 = 1
-                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-                return Socket(fd: fd)
-            }
+            if use(fd, info.pointee) { return .success(Socket(fd: fd)) }
             lastErrno = SocketSystem.lastError
             _ = CSocket.close(fd)
         }
-        throw PushFakeError.cannotConnect(host: host, port: port, errno: lastErrno)
+        return .failure(Unusable(errno: lastErrno))
     }
 
     /// The port the socket is bound to (after binding port 0, the one the kernel chose).
@@ -202,23 +206,22 @@ struct Socket: Sendable {
     }
 }
 
-/// Module-qualified names for the C functions that `Socket`'s own methods shadow.
+/// The C socket calls that `Socket`'s own methods shadow (`listen`, `accept`, `connect`, `shutdown`, `close`), under
+/// names of their own: at file scope the plain names still mean the C functions, on Glibc and Darwin alike.
 enum CSocket {
-    #if canImport(Glibc)
-        static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
-        static func accept(_ fd: Int32) -> Int32 { Glibc.accept(fd, nil, nil) }
-        static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
-            Glibc.connect(fd, address, length)
-        }
-        static func shutdown(_ fd: Int32, _ how: Int32) -> Int32 { Glibc.shutdown(fd, how) }
-        static func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
-    #elseif canImport(Darwin)
-        static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
-        static func accept(_ fd: Int32) -> Int32 { Darwin.accept(fd, nil, nil) }
-        static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
-            Darwin.connect(fd, address, length)
-        }
-        static func shutdown(_ fd: Int32, _ how: Int32) -> Int32 { Darwin.shutdown(fd, how) }
-        static func close(_ fd: Int32) -> Int32 { Darwin.close(fd) }
-    #endif
+    static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { systemListen(fd, backlog) }
+    static func accept(_ fd: Int32) -> Int32 { systemAccept(fd) }
+    static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+        systemConnect(fd, address, length)
+    }
+    static func shutdown(_ fd: Int32, _ how: Int32) -> Int32 { systemShutdown(fd, how) }
+    static func close(_ fd: Int32) -> Int32 { systemClose(fd) }
 }
+
+private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
+private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
+private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+    connect(fd, address, length)
+}
+private func systemShutdown(_ fd: Int32, _ how: Int32) -> Int32 { shutdown(fd, how) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -56,6 +56,6 @@ extension FakeResponse {
     /// The answer to a request the server rejects before routing (malformed HTTP, too large, too slow):
     /// `{"error":"<reason>","status":<status>}`, JSON like every other PushFake answer (FakeBehaviour.md, Common).
     package static func rejection(status: Int, reason: String) -> FakeResponse {
-        .json(status, ["error": .string(reason), "status": .int(status)])
+        .answer(status, AdminError(reason, status: status))
     }
 }

@@ -41,7 +41,7 @@ struct Option<Options> {
     ) -> Option {
         let spec = OptionSpec(
             name: name, aliases: aliases, value: placeholder, help: help, repeatable: Property.isRepeatable,
-            choices: rule.choices, completion: rule.completion)
+            choices: rule.choices, completion: rule.completion, bounds: rule.bounds)
         return Option(spec: spec, keyPath: keyPath) { options, text, _ throws(OptionError) in
             options[keyPath: keyPath].store(try rule.read(text ?? ""))
         }

@@ -23,6 +23,8 @@ struct OptionSpec: Sendable {
     var choices: [String] = []
     /// What the completion scripts offer for the value.
     var completion: CompletionKind = .none
+    /// The whole numbers the value may be, for a number option (`1...64` for `serve --event-loops`).
+    var bounds: ClosedRange<Int>?
 
     /// `--no-quiet` for an invertible flag.
     var inversion: String? {

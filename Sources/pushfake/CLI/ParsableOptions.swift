@@ -32,12 +32,10 @@ extension ParsableOptions {
             given[option.keyPath] = occurrence.spelling
         }
         let arguments = Self.arguments
+        // The parser let words beyond the declared arguments through only for a variadic last one: it takes them.
         for (index, text) in parsed.positional.enumerated() {
-            // The parser let extra words through only for a variadic last argument, which takes them all.
-            guard let argument = index < arguments.count ? arguments[index] : arguments.last,
-                index < arguments.count
-                    || argument.spec.variadic
-            else { break }
+            guard let last = arguments.indices.last else { break }
+            let argument = arguments[Swift.min(index, last)]
             do throws(OptionError) {
                 try argument.apply(&options, text)
             } catch {

@@ -11,6 +11,8 @@ struct ValueRule<Value> {
     var choices: [String] = []
     /// What the completion scripts offer for it.
     var completion: CompletionKind = .none
+    /// The whole numbers a number rule takes (``integer(in:)``): help and tests read the range from here.
+    var bounds: ClosedRange<Int>?
     /// The value `text` spells, or why it spells none (said after the option's name).
     let read: (String) throws(OptionError) -> Value
 
@@ -22,7 +24,8 @@ struct ValueRule<Value> {
     /// This rule, then `check` on its value (a further condition, said as the error).
     func checked(_ check: @escaping (Value, String) throws(OptionError) -> Void) -> ValueRule {
         let first = read
-        return ValueRule(choices: choices, completion: completion) { (text: String) throws(OptionError) in
+        return ValueRule(choices: choices, completion: completion, bounds: bounds) {
+            (text: String) throws(OptionError) in
             let value = try first(text)
             try check(value, text)
             return value
@@ -85,7 +88,7 @@ extension ValueRule where Value: CaseIterable & RawRepresentable, Value.RawValue
 extension ValueRule where Value == Int {
     /// A whole number in `range`.
     static func integer(in range: ClosedRange<Int>) -> ValueRule {
-        ValueRule { text throws(OptionError) in
+        ValueRule(bounds: range) { text throws(OptionError) in
             guard let value = Int(text), range.contains(value) else { throw .outOfRange(range, text) }
             return value
         }

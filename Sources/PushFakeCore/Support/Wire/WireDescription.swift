@@ -24,15 +24,19 @@ public struct WireDescription<Value>: Sendable {
     private let whole: WireCodec<Value>?
     /// Whether other members are refused (inputs, and most answers) or skipped (answers that may carry more).
     public let closed: Bool
+    /// Whether the value is only written by the server (an admin answer): its schema then says what is written —
+    /// the members always written required, `null` only where it is written — rather than what a reader takes.
+    public let isAnswer: Bool
 
     /// An object of `fields`, read starting from `prototype`.
     public init(
         name: String? = nil, summary: String = "", _ prototype: @autoclosure @escaping @Sendable () -> Value,
-        fields: [WireField<Value>], closed: Bool = true,
+        fields: [WireField<Value>], closed: Bool = true, answer: Bool = false,
         check: (@Sendable (inout Value, String, WireContext) throws(JSONFieldError) -> Void)? = nil,
         refine: (@Sendable (inout JSONObject, inout WireSchemas) -> Void)? = nil
     ) {
         self.closed = closed
+        self.isAnswer = answer
         self.name = name
         self.summary = summary
         self.prototype = prototype
@@ -48,6 +52,7 @@ public struct WireDescription<Value>: Sendable {
         self.summary = summary
         self.fields = []
         self.closed = true
+        self.isAnswer = false
         self.prototype = nil
         self.check = nil
         self.refine = nil
@@ -91,14 +96,14 @@ public struct WireDescription<Value>: Sendable {
             var properties: [JSONObject.Member] = []
             for field in fields {
                 var value = field.schema(&schemas)
-                if !field.isRequired { value = WireSchemas.nullable(value) }
+                if isAnswer ? field.writesNull : !field.isRequired { value = WireSchemas.nullable(value) }
                 if !field.summary.isEmpty, case .object(var object) = value {
                     object["description"] = .string(field.summary)
                     value = .object(object)
                 }
                 properties.append(.init(key: field.name, value: value))
             }
-            let required = fields.filter(\.isRequired).map(\.name)
+            let required = fields.filter { isAnswer ? $0.isAlwaysWritten : $0.isRequired }.map(\.name)
             schema =
                 WireSchemas.object(JSONObject(properties), required: required, closed: closed).objectValue ?? [:]
             refine?(&schema, &schemas)

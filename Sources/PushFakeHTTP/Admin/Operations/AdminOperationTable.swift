@@ -6,7 +6,7 @@ package struct AdminOperationTable: Sendable {
     /// Every operation, in listing order; an extra whose id is already taken is left out.
     package let all: [AnyAdminOperation]
     /// `["GET /__pushfake/health", …]`: what `GET /__pushfake/routes` and a 404 list.
-    package let routeList: JSON
+    package let routeList: [String]
 
     /// The built-in operations and `extras` after them.
     package init(extras: [AnyAdminOperation] = []) {
@@ -15,7 +15,7 @@ package struct AdminOperationTable: Sendable {
             operations.append(extra)
         }
         all = operations
-        routeList = .array(operations.map { .string($0.route.display) })
+        routeList = operations.map(\.route.display)
     }
 
     /// PushFake's own operations only.

@@ -46,7 +46,7 @@ package enum AdminOperations {
         reply: { context in
             let fake = context.fake
             fake.clearJournal()
-            return .response(.json(200, ["cleared": true, "nextSequence": .int(fake.journal.totalCount + 1)]))
+            return .response(.answer(200, JournalCleared(nextSequence: fake.journal.totalCount &+ 1)))
         })
 
     package static let reset = AdminOperation(
@@ -55,7 +55,7 @@ package enum AdminOperations {
         input: .none, output: .json, responses: [ok],
         reply: { context in
             context.fake.reset()
-            return .response(.json(200, ["reset": true]))
+            return .response(.answer(200, ResetDone()))
         })
 
     package static let listFaults = AdminOperation(
@@ -64,7 +64,7 @@ package enum AdminOperations {
         responses: [
             .json(200, "The rules.", AdminSchemas.object(["faults": AdminSchemas.array(AdminSchemas.ref("FaultRule"))]))
         ],
-        reply: { .response(.json(200, ["faults": .array($0.fake.faultRules.map(\.jsonValue))])) })
+        reply: { .response(.answer(200, FaultList(faults: $0.fake.faultRules))) })
 
     package static let addFault = AdminOperation(
         id: "addFault", method: "POST", path: "/faults", summary: "Add a fault rule (docs/fault-rules.md).",
@@ -77,7 +77,7 @@ package enum AdminOperations {
         output: .json, responses: [ok],
         reply: { context in
             context.fake.removeAllFaults()
-            return .response(.json(200, ["faults": []]))
+            return .response(.answer(200, FaultList()))
         })
 
     package static let removeFault = AdminOperation(

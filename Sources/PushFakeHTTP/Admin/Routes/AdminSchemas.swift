@@ -4,7 +4,8 @@ import PushFakeCore
 /// OpenAPI document. They describe the JSON forms Core writes and reads (RecordingFormat.md, StateFormat.md) as
 /// strictly as Core reads them — unknown fields, types, ranges, the vendors and operations of the engine's registry
 /// — so that a request the schema allows is one the server accepts, and the other way round (`scripts/check-openapi`
-/// runs schemathesis to hold both). Optional members may be `null`, which Core reads as absent.
+/// runs schemathesis to hold both). Optional members of inputs may be `null`, which Core reads as absent; the
+/// answers' schemas say what the server writes (``WireDescription/isAnswer``).
 package enum AdminSchemas {
     /// `{"$ref": "#/components/schemas/<name>"}`.
     package static func ref(_ name: String) -> JSON {
@@ -24,54 +25,21 @@ package enum AdminSchemas {
         return .object(schema)
     }
 
-    /// A request object: only these members, the `required` ones present (and not `null`), the others optional
-    /// and `null`able.
-    static func input(_ properties: JSONObject, required: [String] = []) -> JSON {
-        var members = JSONObject()
-        for member in properties.members {
-            members[member.key] = required.contains(member.key) ? member.value : nullable(member.value)
-        }
-        return object(members, required: required, additional: false)
-    }
-
-    /// `schema` or `null`.
-    static func nullable(_ schema: JSON) -> JSON {
-        ["anyOf": [schema, ["type": "null"]]]
-    }
-
     static let string: JSON = ["type": "string"]
-    /// What Core's readers call a non-empty string.
-    static let text: JSON = ["type": "string", "minLength": 1]
-    static let nullableString: JSON = ["type": ["string", "null"]]
     static let integer: JSON = ["type": "integer"]
-    static let number: JSON = ["type": "number"]
-    static let boolean: JSON = ["type": "boolean"]
-    static let anyJSON: JSON = [:]
-    static let timestamp: JSON = ["type": "string", "format": "date-time"]
-    static let headerPairs: JSON = array(["type": "array", "items": ["type": "string"], "minItems": 2, "maxItems": 2])
 
     static func integer(_ range: ClosedRange<Int>) -> JSON {
         ["type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)]
     }
 
-    static func number(_ range: ClosedRange<Double>) -> JSON {
-        ["type": "number", "minimum": .double(range.lowerBound), "maximum": .double(range.upperBound)]
-    }
-
-    /// Every named schema, for an engine with these vendors. The inputs and the Core forms come from their wire
-    /// descriptions (``WireType``), next to their readers; the answers the server builds are described here.
+    /// Every named schema, for an engine with these vendors: each comes from its wire description (``WireType``),
+    /// the inputs and Core's forms next to their readers, the admin answers in `Admin/Answers/`.
     package static func components(vendors: VendorRegistry) -> JSONObject {
         var schemas = WireSchemas(vendors: vendors)
-        schemas.add("Error", object(["error": string], required: ["error"]))
-        schemas.add(
-            "Health",
-            object(["status": ["const": "ok"], "journal": anyJSON, "connections": anyJSON], required: ["status"]))
-        let entry = schemas.schema(of: JournalEntry.self)
-        schemas.add(
-            "JournalPage",
-            object(
-                ["entries": array(entry), "count": integer, "total": integer, "dropped": integer],
-                required: ["entries", "count", "total", "dropped"]))
+        _ = schemas.schema(of: AdminError.self)
+        _ = schemas.schema(of: HealthAnswer.self)
+        _ = schemas.schema(of: JournalEntry.self)
+        _ = schemas.schema(of: JournalPage.self)
         _ = schemas.schema(of: Delivery.self)
         schemas.add("VendorName", VendorRegistry.nameSchema(vendors))
         schemas.add("Operation", VendorRegistry.operationSchema(vendors))
@@ -80,35 +48,12 @@ package enum AdminSchemas {
         _ = schemas.schema(of: FaultRule.self)
         _ = schemas.schema(of: VerifyRequest.self)
         _ = schemas.schema(of: WaitRequest.self)
-        schemas.add(
-            "Outcome",
-            object(
-                ["ok": boolean, "message": string, "matched": array(integer), "entries": array(entry)],
-                required: ["ok"]))
-        schemas.add(
-            "Clock", object(["now": timestamp, "mode": ["enum": ["fixed", "real"]]], required: ["now", "mode"]))
+        _ = schemas.schema(of: Outcome.self)
+        _ = schemas.schema(of: ClockReading.self)
         _ = schemas.schema(of: ClockCommand.self)
         _ = schemas.schema(of: PushFakeConfiguration.self)
-        schemas.add(
-            "Instance",
-            object(
-                [
-                    "id": string, "urls": object(["base": string, "admin": string], required: ["base", "admin"]),
-                    // The limit the instance got: what it asked for, at most the server's (null: none).
-                    "journalLimit": nullable(integer(1...9_007_199_254_740_991)),
-                ],
-                required: ["id", "urls", "journalLimit"]))
-        schemas.add(
-            "StateLoaded",
-            object(
-                [
-                    "loaded": ["const": true], "clock": ref("Clock"),
-                    "vendors": [
-                        "type": "object", "description": "Record counts by vendor name, then by kind of record.",
-                        "additionalProperties": ["type": "object", "additionalProperties": integer],
-                    ],
-                    "deliveries": integer, "faults": integer,
-                ], required: ["loaded", "clock", "vendors", "deliveries", "faults"]))
+        _ = schemas.schema(of: InstanceAnswer.self)
+        _ = schemas.schema(of: StateSummary.self)
         schemas.add(
             "RecordingCompare",
             object(
@@ -116,13 +61,20 @@ package enum AdminSchemas {
                     "recording": string, "ignore": array(string),
                     "maxDifferences": integer(RecordingDifference.limitRange),
                 ], required: ["recording"], additional: false))
-        schemas.add(
-            "RecordingOutcome",
-            object(
-                ["ok": boolean, "message": string, "comparison": RecordingDifference.schema],
-                required: ["ok", "message"]))
+        _ = schemas.schema(of: RecordingOutcome.self)
         _ = schemas.component("State") { StateDocumentSchema.input(&$0) }
         _ = schemas.component("StateDump") { StateDocumentSchema.dump(&$0, clock: ref("Clock")) }
+        for answer in [
+            FaultList.self, DeliveryPage.self, VendorViews.self, RouteList.self, InstanceList.self,
+            InstanceDeleted.self, JournalCleared.self, ResetDone.self, FaultRemoved.self,
+        ] as [any WireType.Type] {
+            _ = answer.schema(in: &schemas)
+        }
         return schemas.components
     }
+}
+
+extension WireType {
+    /// Adds the type's schema to `schemas` (for a list of types).
+    fileprivate static func schema(in schemas: inout WireSchemas) -> JSON { schemas.schema(of: Self.self) }
 }

@@ -1,0 +1,29 @@
+import PushFakeCore
+
+/// `DELETE /__pushfake/journal` (component `JournalCleared`): `{"cleared": true, "nextSequence": N}`.
+struct JournalCleared: WireType {
+    /// The sequence number the next entry gets: numbers keep counting.
+    var nextSequence = 1
+
+    static let wire = WireDescription<JournalCleared>(
+        name: "JournalCleared", JournalCleared(),
+        fields: [
+            .constant("cleared", true),
+            .required("nextSequence", \.nextSequence, .int(in: 1...Int.max), "The next entry's sequence number."),
+        ], answer: true)
+}
+
+/// `POST /__pushfake/reset` (component `ResetDone`): `{"reset": true}`.
+struct ResetDone: WireType {
+    static let wire = WireDescription<ResetDone>(
+        name: "ResetDone", ResetDone(), fields: [.constant("reset", true)], answer: true)
+}
+
+/// `DELETE /__pushfake/faults/{id}` (component `FaultRemoved`): `{"removed": "<id>"}`.
+struct FaultRemoved: WireType {
+    var removed = ""
+
+    static let wire = WireDescription<FaultRemoved>(
+        name: "FaultRemoved", FaultRemoved(),
+        fields: [.required("removed", \.removed, .string, "The id of the rule removed.")], answer: true)
+}

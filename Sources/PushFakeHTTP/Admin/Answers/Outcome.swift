@@ -1,0 +1,57 @@
+import PushFakeCore
+
+/// What verify, wait and a matching recording answer (component `Outcome`): `{"ok": true, "matched": [seq…],
+/// "entries": […]}` when the expectation holds, `{"ok": false, "message": …}` with the closest miss when not.
+struct Outcome: WireType {
+    var ok = true
+    /// Why it does not hold, or what matched.
+    var message: String?
+    /// The sequence numbers of the entries that matched.
+    var matched: [Int]?
+    /// Those entries.
+    var entries: [JournalEntry]?
+
+    static let wire = WireDescription<Outcome>(
+        name: "Outcome", Outcome(),
+        fields: [
+            .required("ok", \.ok, .bool, "Whether it holds."),
+            .optional("message", \.message, .string, "The closest miss and the journal, as the assertions print them."),
+            .optional("matched", \.matched, .array(.integer), "The matching entries' sequence numbers."),
+            .optional("entries", \.entries, .array(.wire()), "The matching entries."),
+        ], answer: true)
+
+    /// The answer for a verification's result.
+    init(_ result: Verification) {
+        if let failure = result.failure {
+            self.init(ok: false, message: failure)
+        } else {
+            self.init(ok: true, matched: result.matched.map(\.sequence), entries: result.matched)
+        }
+    }
+
+    init(ok: Bool = true, message: String? = nil, matched: [Int]? = nil, entries: [JournalEntry]? = nil) {
+        self.ok = ok
+        self.message = message
+        self.matched = matched
+        self.entries = entries
+    }
+}
+
+/// `POST /__pushfake/recordings/compare` when the journal differs (component `RecordingOutcome`): the report as
+/// `message` and as `comparison` (``RecordingDifference``).
+struct RecordingOutcome: WireType {
+    var ok = false
+    var message = ""
+    var comparison: JSON?
+
+    static let wire = WireDescription<RecordingOutcome>(
+        name: "RecordingOutcome", RecordingOutcome(),
+        fields: [
+            .required("ok", \.ok, .bool, "Whether the journal matches."),
+            .required("message", \.message, .string, "The report, as assertMatchesRecording prints it."),
+            .optional(
+                "comparison", \.comparison,
+                WireCodec(read: WireCodec.json.read, write: { $0 }, schema: { _ in RecordingDifference.schema }),
+                "The same report for programs."),
+        ], answer: true)
+}
