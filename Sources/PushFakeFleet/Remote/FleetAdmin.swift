@@ -15,10 +15,8 @@ struct HTTPFleetAdmin: Sendable {
 
     /// The server's clock: whether it is fixed, and now; `nil` when the server did not answer.
     func clock() -> (fixed: Bool, now: Date)? {
-        guard let json = try? client.call(AdminOperations.clock, timeout: 30), let mode = json["mode"]?.stringValue,
-            let now = json["now"]?.stringValue.flatMap(TimeFormat.parse)
-        else { return nil }
-        return (mode == "fixed", now)
+        guard let clock = try? client.call(AdminOperations.clock, timeout: 30) else { return nil }
+        return (clock.mode == .fixed, clock.now)
     }
 
     /// Sets the server's clock (`POST /__pushfake/clock {"set": …}`).

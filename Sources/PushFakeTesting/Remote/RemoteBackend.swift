@@ -75,13 +75,14 @@ final class RemoteBackend: FakeBackend {
 
     /// The backend of the instance `POST /__pushfake/instances` answered with.
     static func made(
-        _ answer: JSON, server: RemoteAdmin, url: URL, configuration: PushFakeConfiguration,
+        _ answer: InstanceAnswer, server: RemoteAdmin, url: URL, configuration: PushFakeConfiguration,
         vendors: VendorRegistry, site: CallSite
     ) throws(PushFakeRemoteError) -> RemoteBackend {
-        guard let id = answer["id"]?.stringValue, !id.isEmpty else {
+        let id = answer.id
+        guard !id.isEmpty else {
             throw PushFakeRemoteError(
                 url: server.transport.url(AdminOperations.prefix + "/instances"), status: 201,
-                message: "POST: the answer has no instance id: \(answer.serializedString())")
+                message: "POST: the answer has no instance id: \(answer.wireJSON.serializedString())")
         }
         let base = url.appendingPathComponent("i").appendingPathComponent(id)
         let admin = RemoteAdmin(
@@ -118,22 +119,10 @@ final class RemoteBackend: FakeBackend {
         try readJournal(try admin.exchange(AdminOperations.journal, JournalQuery()).output)
     }
 
-    func readJournal(_ answer: JSON) throws(PushFakeRemoteError) -> Journal {
-        guard let items = answer["entries"]?.arrayValue else {
-            throw malformed("journal", "no entries array")
-        }
-        var entries: [JournalEntry] = []
-        entries.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            do throws(JSONFieldError) {
-                entries.append(try JournalEntry(json: item, vendors: vendors))
-            } catch {
-                throw malformed("journal", "entries[\(index)]: \(error.description)")
-            }
-        }
-        return Journal(
-            restoring: entries, limit: configuration.journalLimit,
-            totalCount: answer["total"]?.intValue ?? entries.count, droppedCount: answer["dropped"]?.intValue ?? 0)
+    func readJournal(_ page: JournalPage) -> Journal {
+        Journal(
+            restoring: page.entries, limit: configuration.journalLimit, totalCount: page.total,
+            droppedCount: page.dropped)
     }
 
     func deliveries() -> [Delivery] {
@@ -147,28 +136,12 @@ final class RemoteBackend: FakeBackend {
     private func fetchDeliveries(_ notificationID: String?) throws(PushFakeRemoteError) -> [Delivery] {
         var query = DeliveriesQuery()
         query.notification = notificationID
-        guard let items = try admin.exchange(AdminOperations.deliveries, query).output["deliveries"]?.arrayValue else {
-            throw malformed("deliveries", "no deliveries array")
-        }
-        var deliveries: [Delivery] = []
-        for (index, item) in items.enumerated() {
-            do throws(JSONFieldError) {
-                deliveries.append(try Delivery(json: item))
-            } catch {
-                throw malformed("deliveries", "deliveries[\(index)]: \(error.description)")
-            }
-        }
-        return deliveries
+        return try admin.exchange(AdminOperations.deliveries, query).output.deliveries
     }
 
     func now() -> Date {
         attempt(configuration.clockStart) { () throws(PushFakeRemoteError) -> Date in
-            let answer = try admin.exchange(AdminOperations.clock, ()).output
-            // The clock's `now` is in the form `{"set": …}` takes.
-            guard let now = answer["now"],
-                case .set(let date)? = try? ClockCommand(json: ["set": now])
-            else { throw malformed("clock", "no readable now: \(answer.serializedString())") }
-            return date
+            try admin.exchange(AdminOperations.clock, ()).output.now
         }
     }
 

@@ -4,7 +4,7 @@ extension AdminOperations {
     package static let verify = AdminOperation(
         id: "verify", method: "POST", path: "/verify",
         summary: "Check the journal: how many requests match, or that matchers match in order.",
-        input: .wire(VerifyRequest.self, "The expectation.", as: "verification"), output: .json,
+        input: .wire(VerifyRequest.self, "The expectation.", as: "verification"), output: .wire(Outcome.self),
         responses: [
             .json(200, "It holds.", AdminSchemas.ref("Outcome")),
             .json(409, "It does not; message has the closest miss and the journal.", AdminSchemas.ref("Outcome")),
@@ -20,7 +20,7 @@ extension AdminOperations {
     package static let wait = AdminOperation(
         id: "wait", method: "POST", path: "/wait",
         summary: "Answer as soon as enough requests match (no polling), or 408 after the timeout.",
-        input: .wire(WaitRequest.self, "What to wait for.", as: "wait"), output: .json,
+        input: .wire(WaitRequest.self, "What to wait for.", as: "wait"), output: .wire(Outcome.self),
         responses: [
             .json(200, "They arrived.", AdminSchemas.ref("Outcome")),
             .json(408, "Timed out; message has the closest miss and the journal.", AdminSchemas.ref("Outcome")),
@@ -93,7 +93,7 @@ extension AdminOperations {
 
     package static let instances = AdminOperation(
         id: "listInstances", method: "GET", path: "/instances", summary: "The isolated instances.", input: .none,
-        output: .json,
+        output: .wire(InstanceList.self),
         responses: [
             .json(
                 200, "The instances.",
@@ -106,7 +106,7 @@ extension AdminOperations {
         summary: "Create an isolated instance: its own engine under /i/{id}/…",
         input: .wire(
             PushFakeConfiguration.self, "Its configuration (optional).", as: "instance configuration", required: false),
-        output: .json,
+        output: .wire(InstanceAnswer.self),
         responses: [
             .json(
                 201, "The instance, its URLs and its journal limit (at most the server's).",
@@ -118,7 +118,8 @@ extension AdminOperations {
 
     package static let deleteInstance = AdminOperation(
         id: "deleteInstance", method: "DELETE", path: "/instances/{id}", summary: "End an instance.",
-        input: .path("id"), output: .json, responses: [ok, .error(404, "No instance has that id.")],
+        input: .path("id"), output: .wire(InstanceDeleted.self),
+        responses: [ok, .error(404, "No instance has that id.")],
         perInstance: false, reply: { .response($0.api.deleteInstance($0.parameters["id"] ?? "")) })
 
     package static let compareRecording = {

@@ -21,7 +21,7 @@ package enum AdminOperations {
     package static let health = {
         var operation = AdminOperation(
             id: "getHealth", method: "GET", path: "/health", summary: "Whether the fake is up, and its journal's size.",
-            input: .none, output: .json, responses: [.json(200, "Up.", AdminSchemas.ref("Health"))],
+            input: .none, output: .wire(HealthAnswer.self), responses: [.json(200, "Up.", AdminSchemas.ref("Health"))],
             reply: { .response($0.api.health()) })
         operation.isLockFree = true
         return operation
@@ -30,7 +30,7 @@ package enum AdminOperations {
     package static let journal = AdminOperation(
         id: "getJournal", method: "GET", path: "/journal",
         summary: "The journal: every request the fake saw, oldest first, filtered.", input: .query(JournalQuery.self),
-        output: .json,
+        output: .wire(JournalPage.self),
         responses: [
             AdminResponse(
                 status: 200, description: "The entries.",
@@ -41,7 +41,8 @@ package enum AdminOperations {
 
     package static let clearJournal = AdminOperation(
         id: "clearJournal", method: "DELETE", path: "/journal",
-        summary: "Clear the journal only; sequence numbers keep counting.", input: .none, output: .json,
+        summary: "Clear the journal only; sequence numbers keep counting.", input: .none,
+        output: .wire(JournalCleared.self),
         responses: [ok],
         reply: { context in
             let fake = context.fake
@@ -52,7 +53,7 @@ package enum AdminOperations {
     package static let reset = AdminOperation(
         id: "reset", method: "POST", path: "/reset",
         summary: "Forget devices, notifications, deliveries, journal and faults; the clock and ids start over.",
-        input: .none, output: .json, responses: [ok],
+        input: .none, output: .wire(ResetDone.self), responses: [ok],
         reply: { context in
             context.fake.reset()
             return .response(.answer(200, ResetDone()))
@@ -60,7 +61,7 @@ package enum AdminOperations {
 
     package static let listFaults = AdminOperation(
         id: "listFaults", method: "GET", path: "/faults", summary: "The fault rules with their counters.",
-        input: .none, output: .json,
+        input: .none, output: .wire(FaultList.self),
         responses: [
             .json(200, "The rules.", AdminSchemas.object(["faults": AdminSchemas.array(AdminSchemas.ref("FaultRule"))]))
         ],
@@ -74,7 +75,7 @@ package enum AdminOperations {
 
     package static let clearFaults = AdminOperation(
         id: "clearFaults", method: "DELETE", path: "/faults", summary: "Remove every fault rule.", input: .none,
-        output: .json, responses: [ok],
+        output: .wire(FaultList.self), responses: [ok],
         reply: { context in
             context.fake.removeAllFaults()
             return .response(.answer(200, FaultList()))
@@ -88,7 +89,7 @@ package enum AdminOperations {
     package static let deliveries = AdminOperation(
         id: "listDeliveries", method: "GET", path: "/deliveries",
         summary: "What each device would have received, in creation order.", input: .query(DeliveriesQuery.self),
-        output: .json,
+        output: .wire(DeliveryPage.self),
         responses: [
             .json(
                 200, "The deliveries.",
@@ -105,13 +106,14 @@ package enum AdminOperations {
         })
 
     package static let clock = AdminOperation(
-        id: "getClock", method: "GET", path: "/clock", summary: "The fake clock.", input: .none, output: .json,
+        id: "getClock", method: "GET", path: "/clock", summary: "The fake clock.", input: .none,
+        output: .wire(ClockReading.self),
         responses: [.json(200, "Now.", AdminSchemas.ref("Clock"))], reply: { .response($0.api.clock()) })
 
     package static let setClock = AdminOperation(
         id: "setClock", method: "POST", path: "/clock",
         summary: "Advance or set the clock; scheduled notifications that fall due are delivered.",
-        input: .wire(ClockCommand.self, "How to move it.", as: "clock change"), output: .json,
+        input: .wire(ClockCommand.self, "How to move it.", as: "clock change"), output: .wire(ClockReading.self),
         responses: [
             .json(200, "Now.", AdminSchemas.ref("Clock")), .badRequest,
             .error(409, "The move would take the clock out of 1970-01-01...9999-12-31; it is unchanged."),
@@ -120,18 +122,19 @@ package enum AdminOperations {
 
     package static let devices = AdminOperation(
         id: "listDevices", method: "GET", path: "/devices", summary: "Every vendor's devices, by vendor name.",
-        input: .query(VendorQuery.self), output: .json,
+        input: .query(VendorQuery.self), output: .wire(VendorViews.self),
         responses: [.json(200, "Devices by vendor.", ["type": "object"]), .badRequest],
         reply: { $0.api.vendorViewReply(.devices, $0.request) })
 
     package static let notifications = AdminOperation(
         id: "listNotifications", method: "GET", path: "/notifications",
         summary: "Every vendor's notifications (or sends), by vendor name.", input: .query(VendorQuery.self),
-        output: .json, responses: [.json(200, "Notifications by vendor.", ["type": "object"]), .badRequest],
+        output: .wire(VendorViews.self),
+        responses: [.json(200, "Notifications by vendor.", ["type": "object"]), .badRequest],
         reply: { $0.api.vendorViewReply(.notifications, $0.request) })
 
     package static let routes = AdminOperation(
         id: "listRoutes", method: "GET", path: "/routes", summary: "Every vendor route and admin route.",
-        input: .none, output: .json, responses: [.json(200, "The routes.", ["type": "object"])],
+        input: .none, output: .wire(RouteList.self), responses: [.json(200, "The routes.", ["type": "object"])],
         reply: { .response($0.api.routes()) })
 }
