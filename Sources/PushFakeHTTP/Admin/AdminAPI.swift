@@ -2,8 +2,9 @@ import Foundation
 import PushFakeCore
 
 /// The admin API under `/__pushfake/` (and `/i/{id}/__pushfake/` for each instance): what UI tests, emulators,
-/// the CLI, the dashboard and other languages use to inspect and steer a fake. Its routes are one table,
-/// ``AdminRoutes``, which `GET /__pushfake/openapi.json` describes. Handled by the host, never journaled as vendor
+/// the CLI, the dashboard and other languages use to inspect and steer a fake. Its operations are one table
+/// (``AdminOperations``, plus a server's extras: ``AdminOperationTable``), which `GET /__pushfake/openapi.json`
+/// describes; each operation's handler calls the methods of this type. Handled by the host, never journaled as vendor
 /// traffic; who may call it is ``AdminAccess``'s rule.
 ///
 /// One value per request: the engine it steers is the server's own or an instance's.

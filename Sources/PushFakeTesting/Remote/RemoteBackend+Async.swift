@@ -43,7 +43,7 @@ extension RemoteBackend {
     func stopAsync() async {
         guard firstStop() else { return }
         do throws(PushFakeRemoteError) {
-            _ = try await server.exchange(AdminOperations.deleteInstance, instanceID)
+            try await server.status(AdminOperations.deleteInstance, instanceID)
         } catch {
             reportFailure(error.description)
         }

@@ -20,16 +20,16 @@ extension RemoteBackend {
     /// `DELETE …/faults/{id}`: 200 removed it, 404 there was none.
     func removeFault(id: String) -> Bool {
         attempt(false) { () throws(PushFakeRemoteError) -> Bool in
-            try admin.exchange(AdminOperations.removeFault, id, expected: [200, 404]).status == 200
+            try admin.status(AdminOperations.removeFault, id, expected: [200, 404]) == 200
         }
     }
 
     func removeAllFaults() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.exchange(AdminOperations.clearFaults, ()) }
+        attempt(()) { () throws(PushFakeRemoteError) in try admin.status(AdminOperations.clearFaults, ()) }
     }
 
     func clearJournal() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.exchange(AdminOperations.clearJournal, ()) }
+        attempt(()) { () throws(PushFakeRemoteError) in try admin.status(AdminOperations.clearJournal, ()) }
     }
 
     func advanceClock(by interval: TimeInterval) -> Bool {
@@ -42,11 +42,11 @@ extension RemoteBackend {
     /// `POST …/clock`: 200 moved it, 400 would have left 1970…9999 and changed nothing.
     private func moveClock(_ command: ClockCommand) -> Bool {
         attempt(false) { () throws(PushFakeRemoteError) -> Bool in
-            try admin.exchange(AdminOperations.setClock, command, expected: [200, 400]).status == 200
+            try admin.status(AdminOperations.setClock, command, expected: [200, 400]) == 200
         }
     }
 
     func reset() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.exchange(AdminOperations.reset, ()) }
+        attempt(()) { () throws(PushFakeRemoteError) in try admin.status(AdminOperations.reset, ()) }
     }
 }

@@ -172,7 +172,7 @@ final class RemoteBackend: FakeBackend {
     func stop() {
         guard firstStop() else { return }
         attempt(()) { () throws(PushFakeRemoteError) in
-            _ = try server.exchange(AdminOperations.deleteInstance, instanceID)
+            try server.status(AdminOperations.deleteInstance, instanceID)
         }
         admin.transport.session.finishTasksAndInvalidate()
     }

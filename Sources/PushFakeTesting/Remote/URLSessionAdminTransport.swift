@@ -96,15 +96,15 @@ extension AdminClient where Transport == URLSessionAdminTransport {
             context: WireContext(vendors: vendors))
     }
 
-    /// Calls `operation`, blocking the calling thread; an answer outside `expected` is a ``PushFakeRemoteError``
-    /// naming the URL and what to do.
+    /// Calls `operation`, blocking the calling thread, and reads its output; an answer outside `expected` is a
+    /// ``PushFakeRemoteError`` naming the URL and what to do.
     func exchange<Input, Output>(
         _ operation: AdminOperation<Input, Output>, _ input: Input, expected: Set<Int> = [200], timeout: Double = 60
     ) throws(PushFakeRemoteError) -> (status: Int, output: Output) {
         let request = request(operation, input, timeout: timeout)
         do throws(AdminClientError) {
-            let response = try transport.exchange(request)
-            return (response.status, try read(operation, request, response, expecting: expected, remote: true))
+            let response = try checked(request, try transport.exchange(request), expected)
+            return (response.status, try read(operation, request, response, expecting: expected))
         } catch {
             throw Self.remote(error)
         }
@@ -116,37 +116,61 @@ extension AdminClient where Transport == URLSessionAdminTransport {
     ) async throws(PushFakeRemoteError) -> (status: Int, output: Output) {
         let request = request(operation, input, timeout: timeout)
         do throws(AdminClientError) {
-            let response = try await transport.exchange(request)
-            return (response.status, try read(operation, request, response, expecting: expected, remote: true))
+            let response = try checked(request, try await transport.exchange(request), expected)
+            return (response.status, try read(operation, request, response, expecting: expected))
         } catch {
             throw Self.remote(error)
         }
     }
 
-    /// ``AdminClient/read(_:_:_:expecting:)`` with the fixture's advice for refusals and servers that are not
-    /// PushFake.
-    private func read<Input, Output>(
-        _ operation: AdminOperation<Input, Output>, _ request: AdminHTTPRequest, _ response: AdminHTTPResponse,
-        expecting: Set<Int>, remote: Bool
-    ) throws(AdminClientError) -> Output {
-        let status = response.status
-        guard expecting.contains(status) else {
-            let json = response.json
-            let problem =
-                json?["error"]?.stringValue ?? json?["message"]?.stringValue ?? json.map { $0.serializedString() } ?? ""
-            switch status {
-            case 401, 403:
-                throw failure(
-                    request, status: status,
-                    "the admin API refused the fixture (\(status): \(problem)); pass the server's admin token with "
-                        + ".remote(url, adminToken:) or PUSHFAKE_ADMIN_TOKEN")
-            case 404 where json?["knownRoutes"] == nil && json?["error"] == nil:
-                throw failure(request, status: 404, "not found; is this a pushfake serve?")
-            default:
-                throw failure(request, status: status, "answered \(status): \(problem)")
-            }
+    /// Calls `operation` for its effect, blocking: the status, one of `expected` (an error answer among them, such
+    /// as 404 for a fault rule already gone, has no output to read).
+    @discardableResult
+    func status<Input, Output>(
+        _ operation: AdminOperation<Input, Output>, _ input: Input, expected: Set<Int> = [200]
+    ) throws(PushFakeRemoteError) -> Int {
+        let request = request(operation, input)
+        do throws(AdminClientError) {
+            return try checked(request, try transport.exchange(request), expected).status
+        } catch {
+            throw Self.remote(error)
         }
-        return try read(operation, request, response, expecting: expecting)
+    }
+
+    /// The same call, suspending instead of blocking.
+    @discardableResult
+    func status<Input, Output>(
+        _ operation: AdminOperation<Input, Output>, _ input: Input, expected: Set<Int> = [200]
+    ) async throws(PushFakeRemoteError) -> Int {
+        let request = request(operation, input)
+        do throws(AdminClientError) {
+            return try checked(request, try await transport.exchange(request), expected).status
+        } catch {
+            throw Self.remote(error)
+        }
+    }
+
+    /// The answer when its status is one of `expected`; else the error, with the fixture's advice for refusals and
+    /// servers that are not PushFake.
+    private func checked(_ request: AdminHTTPRequest, _ response: AdminHTTPResponse, _ expected: Set<Int>)
+        throws(AdminClientError) -> AdminHTTPResponse
+    {
+        let status = response.status
+        guard !expected.contains(status) else { return response }
+        let json = response.json
+        let problem =
+            json?["error"]?.stringValue ?? json?["message"]?.stringValue ?? json.map { $0.serializedString() } ?? ""
+        switch status {
+        case 401, 403:
+            throw failure(
+                request, status: status,
+                "the admin API refused the fixture (\(status): \(problem)); pass the server's admin token with "
+                    + ".remote(url, adminToken:) or PUSHFAKE_ADMIN_TOKEN")
+        case 404 where json?["knownRoutes"] == nil && json?["error"] == nil:
+            throw failure(request, status: 404, "not found; is this a pushfake serve?")
+        default:
+            throw failure(request, status: status, "answered \(status): \(problem)")
+        }
     }
 
     /// The fixture's error for a client error: `METHOD: message` at the request's URL.

@@ -33,12 +33,9 @@ package struct AdminOperation<Input: Sendable, Output: Sendable>: Sendable {
         perInstance: Bool = true, queryAsObject: Bool = false,
         reply handler: @escaping @Sendable (AdminContext) -> ServerReply
     ) {
-        var route = AdminRoute(
+        self.route = AdminRoute(
             id: id, method: method, path: path, summary: summary, query: input.query, headers: headers,
-            body: input.body, responses: responses)
-        route.perInstance = perInstance
-        route.queryAsObject = queryAsObject
-        self.route = route
+            body: input.body, responses: responses, perInstance: perInstance, queryAsObject: queryAsObject)
         self.input = input
         self.output = output
         self.handler = handler

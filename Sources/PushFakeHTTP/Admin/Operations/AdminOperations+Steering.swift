@@ -1,15 +1,19 @@
 import PushFakeCore
 
 extension AdminOperations {
+    /// The answers of an expectation (verify, wait): an ``Outcome`` that holds (200) or not (`failure`), or a 400.
+    static func outcomes(_ holds: String, _ failure: Int, _ fails: String) -> [AdminResponse] {
+        [
+            .json(200, holds, AdminSchemas.ref("Outcome")), .json(failure, fails, AdminSchemas.ref("Outcome")),
+            .badRequest,
+        ]
+    }
+
     package static let verify = AdminOperation(
         id: "verify", method: "POST", path: "/verify",
         summary: "Check the journal: how many requests match, or that matchers match in order.",
         input: .wire(VerifyRequest.self, "The expectation.", as: "verification"), output: .wire(Outcome.self),
-        responses: [
-            .json(200, "It holds.", AdminSchemas.ref("Outcome")),
-            .json(409, "It does not; message has the closest miss and the journal.", AdminSchemas.ref("Outcome")),
-            .badRequest,
-        ],
+        responses: outcomes("It holds.", 409, "It does not; message has the closest miss and the journal."),
         reply: { context in
             let journal = context.fake.journal
             return OffLoop.answer(estimatedBytes: journal.usage.approximateBytes) {
@@ -21,10 +25,7 @@ extension AdminOperations {
         id: "wait", method: "POST", path: "/wait",
         summary: "Answer as soon as enough requests match (no polling), or 408 after the timeout.",
         input: .wire(WaitRequest.self, "What to wait for.", as: "wait"), output: .wire(Outcome.self),
-        responses: [
-            .json(200, "They arrived.", AdminSchemas.ref("Outcome")),
-            .json(408, "Timed out; message has the closest miss and the journal.", AdminSchemas.ref("Outcome")),
-            .badRequest,
+        responses: outcomes("They arrived.", 408, "Timed out; message has the closest miss and the journal.") + [
             .error(410, "The instance was deleted while the wait was held; instance names it."),
             .error(503, "The server is shutting down."),
         ],

@@ -1,8 +1,8 @@
 import PushFakeCore
 
-/// One route of the admin API, as data: the server dispatches on it, the CLI builds its requests from it, and
-/// `GET /__pushfake/openapi.json` describes it — one table, so the three cannot drift apart (WireMock's
-/// `AdminRoutes` works the same way).
+/// The HTTP shape of an admin operation (``AdminOperation/route``), as data: the server matches requests with it,
+/// the typed client (``AdminClient``) builds its requests from it, and `GET /__pushfake/openapi.json` describes it —
+/// one declaration, so the three cannot drift apart (WireMock's `AdminRoutes` works the same way).
 package struct AdminRoute: Sendable, Hashable {
     /// A stable name, also the OpenAPI `operationId` (`getJournal`, `addFault`, …).
     package let id: String
