@@ -26,7 +26,7 @@ extension RemoteBackend {
 
     /// `GET …/journal`, suspending.
     func fetchJournalAsync() async throws(PushFakeRemoteError) -> Journal {
-        try readJournal(try await admin.exchange(AdminOperations.journal, JournalQuery()).output)
+        readJournal(try await admin.exchange(AdminOperations.journal, JournalQuery()).output)
     }
 
     /// The journal; a failed call fails the test at the fixture's call site and gives an empty journal.

@@ -116,7 +116,7 @@ final class RemoteBackend: FakeBackend {
 
     /// `GET …/journal`, read back into a journal.
     func fetchJournal() throws(PushFakeRemoteError) -> Journal {
-        try readJournal(try admin.exchange(AdminOperations.journal, JournalQuery()).output)
+        readJournal(try admin.exchange(AdminOperations.journal, JournalQuery()).output)
     }
 
     func readJournal(_ page: JournalPage) -> Journal {
