@@ -53,9 +53,9 @@ enum FleetBench {
 
 extension FleetBench {
     /// `fleet-live --url URL`: a fleet of N devices in this process against a separate `pushfake serve --clock real`
-    /// (release): time to register them all, then one broadcast through the creator API over HTTP, and the time until
-    /// every device received it and every reaction (opens after 1–20 s, then close_app) was sent; the fleet's memory
-    /// per device (resident growth over the run).
+    /// (release), each phase timed from the broadcast: registration (from the start), the creator API's answer to
+    /// one broadcast, every delivery heard by the fleet (the sync point), every one received, every reaction sent
+    /// (opens after 1–20 s); the fleet's memory per device (resident growth over registration).
     static func live(count: Int, url: String) {
         guard let address = URL(string: url).flatMap(FleetServer.init(url:)) else {
             print(#"{"benchmark":"fleet-live","error":"--url must be http://host:port"}"#)
@@ -76,25 +76,16 @@ extension FleetBench {
             }
             let registered = Date()
             let memory = ResidentMemory.currentBytes() - baseline
+            // A phase that does not complete within its bound is reported as -1.
+            func since(_ date: Date, _ ok: Bool) -> Double { ok ? Date().timeIntervalSince(date) : -1 }
             let sent = Date()
             let id = broadcast(address)
-            _ = await fleet.waitUntilReceived(id, fraction: 1, within: 300)
-            let received = Date()
-            // The last reaction: an open at most 20 s after receipt, its session's close_app at most 60 s later;
-            // "reacted" is the last open.
-            var opened = 0
-            var lastChange = Date()
-            while Date().timeIntervalSince(lastChange) < 3, Date().timeIntervalSince(received) < 60 {
-                try? await Task.sleep(nanoseconds: 200_000_000)
-                let now = fleet.report().notifications.first?.opened ?? 0
-                if now != opened { (opened, lastChange) = (now, Date()) }
-            }
-            figures.withLock {
-                $0 = [
-                    "register": registered.timeIntervalSince(start), "received": received.timeIntervalSince(sent),
-                    "reacted": lastChange.timeIntervalSince(sent), "bytesPerDevice": Double(memory / max(count, 1)),
-                ]
-            }
+            var phases = ["register": registered.timeIntervalSince(start), "broadcast": since(sent, !id.isEmpty)]
+            phases["delivered"] = since(sent, await fleet.waitUntilDelivered(within: 300))
+            phases["received"] = since(sent, await fleet.waitUntilReceived(id, fraction: 1, within: 300))
+            phases["reacted"] = since(sent, await fleet.waitUntilReacted(id, within: 300))
+            phases["bytesPerDevice"] = Double(memory / max(count, 1))
+            figures.withLock { $0 = phases }
             await fleet.stop()
             done.signal()
         }
@@ -102,12 +93,15 @@ extension FleetBench {
         let report = fleet.report()
         let notification = report.notifications.first
         let values = figures.withLock { $0 }
+        func seconds(_ name: String) -> String { String(format: "%.2f", values[name] ?? -1) }
         print(
-            #"{"benchmark":"fleet-live","devices":\#(count),"registerSeconds":\#(values["register"] ?? -1),"#
-                + #""receivedSeconds":\#(values["received"] ?? -1),"reactedSeconds":\#(values["reacted"] ?? -1),"#
+            #"{"benchmark":"fleet-live","devices":\#(count),"registerSeconds":\#(seconds("register")),"#
+                + #""broadcastAnsweredSeconds":\#(seconds("broadcast")),"#
+                + #""deliveredSeconds":\#(seconds("delivered")),"receivedSeconds":\#(seconds("received")),"#
+                + #""reactedSeconds":\#(seconds("reacted")),"#
                 + #""targeted":\#(notification?.targeted ?? 0),"received":\#(notification?.received ?? 0),"#
                 + #""opened":\#(notification?.opened ?? 0),"requests":\#(report.requests),"#
-                + #""errors":\#(report.errors.values.reduce(0, +)),"#
+                + #""errors":\#(JSON.object(JSONObject(report.errors.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .int($0.value)) })).serializedString()),"#
                 + #""fleetBytesPerDevice":\#(Int(values["bytesPerDevice"] ?? -1)),"#
                 + #""residentMegabytes":\#(ResidentMemory.currentMegabytes())}"#)
     }

@@ -9,7 +9,9 @@ extension DeviceFleet {
         switch action.kind {
         case .launch: launch(device, at: time, driver: driver)
         case .arrive: arrive(action, at: time, driver: driver)
-        case .open: open(action, at: time, driver: driver)
+        case .open:
+            state.withLock { $0.tallies[Int(action.argument)].pendingOpens -= 1 }
+            open(action, at: time, driver: driver)
         case .close: close(device, session: action.argument, at: time, driver: driver)
         case .cycle: cycle(device, number: action.argument, at: time, driver: driver)
         }
@@ -134,6 +136,7 @@ extension DeviceFleet {
             let delay = policy.openDelay.draw(state.unit(global, .openDelay, hash))
             state.schedule.add(
                 FleetAction(time: time + delay, device: device, kind: .open, argument: Int32(index), sentAt: sentAt))
+            state.tallies[index].pendingOpens += 1
         } else if draw < policy.openProbability + policy.dismissProbability {
             state.tallies[index].dismissed += 1
         }

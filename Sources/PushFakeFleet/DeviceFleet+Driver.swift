@@ -27,27 +27,39 @@ extension DeviceFleet {
     }
 
     /// Waits for `condition` (or lets time pass when it is `nil`) for at most `seconds` of fleet time.
+    ///
+    /// With deliveries that come on their own (``FleetDriver/sync``), a condition is first checked once every
+    /// delivery the server made before the wait is in (the sync point), so that counts compared are final ones, not
+    /// what happened to be heard so far; in virtual time the sync point is passed again whenever the schedule runs
+    /// dry before the limit, and what it brought is run before the wait gives up.
     func waitUntil(_ condition: (@Sendable (FleetState) -> Bool)?, within seconds: Double) async -> Bool {
         guard let driver = control.withLock({ $0.driver }) else { return false }
         let seconds = seconds.isFinite ? min(max(seconds, 0), FleetDelay.limit) : FleetDelay.limit
         let limit = driver.clock.now.timeIntervalSince(driver.origin) + seconds
+        let sync = condition == nil ? nil : driver.sync
         if driver.clock.isVirtual {
-            guard let condition, driver.deliveryGrace > 0 else {
-                return await Self.onThread { self.runVirtual(driver, limit: limit, until: condition) }
-            }
-            // A server's events stream may still be bringing deliveries when the schedule runs dry: wait for them in
-            // real time (bounded), without moving the clock, before the wait gives up and lets `seconds` pass.
-            let deadline = Date().addingTimeInterval(driver.deliveryGrace)
-            while Date() < deadline {
+            // Deliveries the fleet had heard of at the last sync point: a sync that brings none leaves the schedule
+            // as all there is.
+            var heard = -1
+            while let sync {
+                // Counts short of the sync point are no answer: the wait fails, and the report says why.
+                guard await Self.onThread({ sync(Self.syncSeconds) }) else {
+                    if !control.withLock({ $0.stopRequested }) {
+                        state.withLock { $0.errors["events sync timeout", default: 0] += 1 }
+                    }
+                    return false
+                }
+                let intake = state.withLock { $0.intake }
+                if intake == heard { break }
+                heard = intake
                 if await Self.onThread({ self.runVirtual(driver, limit: limit, until: condition, settle: false) }) {
                     return true
                 }
-                // Stopped, or the limit reached with actions still pending: nothing more to wait for.
-                if control.withLock({ $0.stopRequested }) || !state.withLock({ $0.schedule.isEmpty }) { break }
-                try? await Task.sleep(nanoseconds: 20_000_000)
+                if control.withLock({ $0.stopRequested }) { break }
             }
             return await Self.onThread { self.runVirtual(driver, limit: limit, until: condition) }
         }
+        if let sync, !(await Self.onThread({ sync(seconds) })) { return false }
         while driver.clock.now.timeIntervalSince(driver.origin) < limit {
             if let condition, state.withLock({ condition($0) }) { return true }
             try? await Task.sleep(nanoseconds: 20_000_000)
@@ -55,27 +67,9 @@ extension DeviceFleet {
         return condition.map { condition in state.withLock { condition($0) } } ?? false
     }
 
-    /// Runs due actions on a thread of its own as real time passes, until ``stop()``.
-    func startRealTimeDriver(_ driver: FleetDriver) {
-        control.withLock { $0.driverRunning = true }
-        let thread = Thread { [self] in
-            while !control.withLock({ $0.stopRequested }) {
-                let now = driver.clock.now.timeIntervalSince(driver.origin)
-                let action = state.withLock { state -> FleetAction? in
-                    guard let first = state.schedule.first, first.time <= now else { return nil }
-                    return state.schedule.removeFirst()
-                }
-                if let action {
-                    perform(action, at: now, driver: driver)
-                } else {
-                    Thread.sleep(forTimeInterval: 0.005)
-                }
-            }
-            control.withLock { $0.driverRunning = false }
-        }
-        thread.name = "pushfake-fleet"
-        thread.start()
-    }
+    /// The real seconds a virtual-time wait gives a server's events stream to reach the sync point before it counts
+    /// an `events sync timeout` error: generous, since a loaded machine may take long for a big broadcast.
+    static let syncSeconds: Double = 300
 
     /// `close_app` for every TwinPush app in the foreground, in device order; the schedule is dropped.
     func closeApps(_ driver: FleetDriver) {

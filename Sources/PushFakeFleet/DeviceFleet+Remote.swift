@@ -11,7 +11,8 @@ extension DeviceFleet {
     ///   - server: where the server is.
     ///   - threads: how many devices launch at once (1…64).
     public func start(against server: FleetServer, threads: Int = 4) async throws {
-        let listener = FleetEventListener(server)
+        let listener = FleetEventListener(
+            server, apps: [configuration.app.appID, configuration.app.tpnsApplicationKey])
         let listening = await Self.onThread {
             listener.start(
                 { [weak self] delivery in self?.accept(delivery) },
@@ -20,7 +21,8 @@ extension DeviceFleet {
         guard listening else { throw FleetError.unreachable("\(server.host):\(server.port)\(server.prefix)") }
         let clock = await Self.onThread { AdminFleetClock(HTTPFleetAdmin(server: server)) }
         try await start(
-            transport: HTTPFleetTransport(server), clock: clock, threads: threads, detach: { listener.stop() })
+            transport: HTTPFleetTransport(server), clock: clock, threads: threads, detach: { listener.stop() },
+            sync: { listener.sync(within: $0) })
     }
 
     /// Runs the launch actions (time 0) on `threads` threads at once: registrations of different devices do not

@@ -47,11 +47,14 @@ public final class DeviceFleet: Sendable {
 
     /// Starts the fleet with any transport and clock; deliveries must be fed to ``accept(_:)``. `detach` runs on
     /// ``stop()``.
+    /// - Parameter sync: when deliveries fed to ``accept(_:)`` may arrive after the request that caused them
+    ///   returned, waits at most the given real seconds until every delivery made so far was fed (`false`: it could
+    ///   not tell); waits for deliveries call it instead of giving up when nothing more is scheduled.
     public func start(
-        transport: any FleetTransport, clock: any FleetClock, threads: Int = 1, detach: (@Sendable () -> Void)? = nil
+        transport: any FleetTransport, clock: any FleetClock, threads: Int = 1, detach: (@Sendable () -> Void)? = nil,
+        sync: (@Sendable (Double) -> Bool)? = nil
     ) async throws {
-        // Deliveries fed to accept(_:) by someone else may arrive after the request that caused them returned.
-        let driver = FleetDriver(transport: transport, clock: clock, origin: clock.now, deliveryGrace: 10)
+        let driver = FleetDriver(transport: transport, clock: clock, origin: clock.now, sync: sync)
         try await begin(driver, threads: threads, detach: detach)
     }
 
@@ -68,7 +71,7 @@ public final class DeviceFleet: Sendable {
         }
         await Self.onThread { self.state.withLock { $0.populate() } }
         await runLaunches(driver, threads: threads)
-        if !driver.clock.isVirtual { startRealTimeDriver(driver) }
+        if !driver.clock.isVirtual { startRealTimeDriver(driver, lanes: threads) }
     }
 
     /// Hands a delivery to the fleet: ignored unless it is for one of the fleet's devices.
@@ -79,6 +82,7 @@ public final class DeviceFleet: Sendable {
         state.withLock { state in
             let key = (delivery.vendor == .tpns ? "p" : "t") + delivery.deviceID
             guard let device = state.byVendorID[key] else { return }
+            state.intake &+= 1
             let index = state.tally(vendor: delivery.vendor, notification: delivery.notificationID)
             state.tallies[index].targeted += 1
             if let failure = delivery.failure {
@@ -92,26 +96,60 @@ public final class DeviceFleet: Sendable {
         }
     }
 
-    /// Waits until `fraction` of the deliveries of notification `notificationID` the push networks accepted were
-    /// received by the fleet's devices, for at most `seconds` of fleet time (virtual or real).
+    /// Waits until `fraction` of the deliveries of notification `notificationID` the push networks accepted for the
+    /// fleet's devices were received by them, for at most `seconds` of fleet time (virtual or real). Against a
+    /// server, the deliveries counted are all of them (the wait first passes the sync point: every delivery the
+    /// server made before the wait reached the fleet), not those heard of so far.
     /// - Returns: whether the fraction was reached.
     public func waitUntilReceived(_ notificationID: String, fraction: Double = 0.99, within seconds: Double = 600) async
         -> Bool
     {
         let fraction = fraction.isFinite ? min(max(fraction, 0), 1) : 1
-        // Checked after every action in virtual time: the keys are made once, and nothing is allocated per check.
+        return await waitUntil(
+            tallies(of: notificationID) { delivered, tally in
+                delivered > 0 && Double(tally.received) >= (fraction * Double(delivered)).rounded(.up)
+            }, within: seconds)
+    }
+
+    /// Waits until every delivery of notification `notificationID` to the fleet's devices arrived (received, expired
+    /// or met an uninstalled app) and every open it drew was sent, for at most `seconds` of fleet time.
+    /// - Returns: whether the fleet is done reacting to it.
+    public func waitUntilReacted(_ notificationID: String, within seconds: Double = 600) async -> Bool {
+        await waitUntil(
+            tallies(of: notificationID) { delivered, tally in
+                delivered > 0 && tally.received + tally.expired + tally.uninstalled >= delivered
+                    && tally.pendingOpens == 0
+            }, within: seconds)
+    }
+
+    /// Waits until every delivery the server made so far reached the fleet (the sync point of a fleet against a
+    /// server), for at most `seconds` of real time; `true` at once in process, where deliveries arrive with the send.
+    public func waitUntilDelivered(within seconds: Double = 600) async -> Bool {
+        guard let sync = control.withLock({ $0.driver?.sync }) else { return control.withLock { $0.driver != nil } }
+        return await Self.onThread { sync(seconds.isFinite ? max(seconds, 0) : FleetDelay.limit) }
+    }
+
+    /// A condition on notification `notificationID`'s tallies (TwinPush and TPNS added up: `received`, `expired`,
+    /// `uninstalled`, `pendingOpens`), given their `delivered` count. Checked after every action in virtual time: the
+    /// keys are made once, and nothing is allocated per check.
+    private func tallies(of notificationID: String, _ holds: @escaping @Sendable (Int, FleetTally) -> Bool)
+        -> @Sendable (FleetState) -> Bool
+    {
         let keys = ("t" + notificationID, "p" + notificationID)
-        let condition: @Sendable (FleetState) -> Bool = { state in
+        return { state in
             var delivered = 0
-            var received = 0
+            var sum = FleetTally(id: "", vendor: "")
             for key in [keys.0, keys.1] {
                 guard let index = state.tallyIndex[key] else { continue }
-                delivered += state.tallies[Int(index)].delivered
-                received += state.tallies[Int(index)].received
+                let tally = state.tallies[Int(index)]
+                delivered += tally.delivered
+                sum.received += tally.received
+                sum.expired += tally.expired
+                sum.uninstalled += tally.uninstalled
+                sum.pendingOpens += tally.pendingOpens
             }
-            return delivered > 0 && Double(received) >= (fraction * Double(delivered)).rounded(.up)
+            return holds(delivered, sum)
         }
-        return await waitUntil(condition, within: seconds)
     }
 
     /// Lets `seconds` of fleet time pass: in virtual time, runs every action due in them and moves the fake's clock

@@ -43,7 +43,8 @@ struct FleetDriver: Sendable {
     let clock: any FleetClock
     /// Fleet time 0.
     let origin: Date
-    /// Real seconds a virtual-time wait gives deliveries still on their way (a server's events stream) once the
-    /// schedule ran dry; 0 in process, where the engine hands each delivery over before its send returns.
-    var deliveryGrace: Double = 0
+    /// The sync point of deliveries that come on their own (a server's events stream): waits at most the given real
+    /// seconds until every delivery the server made before the call reached the fleet; `false` when that could not
+    /// be established. `nil` in process, where the engine hands each delivery over before its send returns.
+    var sync: (@Sendable (Double) -> Bool)?
 }

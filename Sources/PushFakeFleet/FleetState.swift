@@ -15,6 +15,8 @@ struct FleetState: Sendable {
     var firstRequest: Double?
     var lastRequest: Double = 0
     var errors: [String: Int] = [:]
+    /// Deliveries to the fleet's devices handed over so far.
+    var intake = 0
     var registered: [FleetProfile: Int] = [:]
 
     /// An empty fleet: ``populate()`` makes its devices when it starts (a fleet that cannot reach its server never

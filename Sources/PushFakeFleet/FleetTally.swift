@@ -15,6 +15,8 @@ struct FleetTally: Sendable {
     var uninstalled = 0
     /// Receipts a device acknowledged to the vendor (Android push ack, the iOS receipt extension).
     var acked = 0
+    /// Opens drawn and scheduled, not yet due.
+    var pendingOpens = 0
     var deliveredLatency: [Double] = []
     var receivedLatency: [Double] = []
     var openedLatency: [Double] = []

@@ -13,7 +13,9 @@ final class EventStreamReadingTests: XCTestCase {
         var parser = ServerSentEvents(maximumEventBytes: 1_024)
         var events: [ServerSentEvents.Event] = []
         for byte in text { events += try parser.feed([byte]) }
-        XCTAssertEqual(events, [.init(name: "entry", data: #"{"a":1}"#), .init(name: "message", data: "x\ny")])
+        XCTAssertEqual(
+            events, [.init(name: "entry", data: #"{"a":1}"#, id: "1"), .init(name: "message", data: "x\ny")])
+        XCTAssertEqual(parser.lastEventID, "1")
         // A line that never ends passes the cap however it is cut.
         var small = ServerSentEvents(maximumEventBytes: 1_024)
         XCTAssertNoThrow(try small.feed(Array(repeating: 0x61, count: 1_000)))

@@ -1,5 +1,6 @@
 /// Splits a `text/event-stream` body into events (the WHATWG rules the CLI needs: `event:`, `data:` lines, comments
-/// and `id:`/`retry:` ignored, an empty line ends an event), fed a piece at a time.
+/// `id:` kept as the event's and the stream's last id, `retry:` ignored, an empty line ends an event), fed a piece at
+/// a time.
 ///
 /// Each byte is scanned once, however slowly it arrives, and an event — or a line that never ends — may hold at most
 /// ``maximumEventBytes``: a server that sends an endless line costs that much memory and linear time, then an error.
@@ -7,9 +8,11 @@ package struct ServerSentEvents {
     package struct Event: Equatable, Sendable {
         package var name: String
         package var data: String
+        /// The event's own `id:` field, if it had one.
+        package var id: String?
 
-        package init(name: String, data: String) {
-            (self.name, self.data) = (name, data)
+        package init(name: String, data: String, id: String? = nil) {
+            (self.name, self.data, self.id) = (name, data, id)
         }
     }
 
@@ -35,6 +38,9 @@ package struct ServerSentEvents {
     private var eventBytes = 0
     private var name = ""
     private var data: [String] = []
+    private var id: String?
+    /// The last `id:` read so far (an id-only block too, such as a stream's opening): where a client resumes from.
+    package private(set) var lastEventID: String?
 
     package init(maximumEventBytes: Int = 64 << 20) {
         self.maximumEventBytes = maximumEventBytes
@@ -72,10 +78,11 @@ package struct ServerSentEvents {
             defer {
                 name = ""
                 data = []
+                id = nil
                 eventBytes = 0
             }
             guard !data.isEmpty || !name.isEmpty else { return nil }
-            return Event(name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n"))
+            return Event(name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n"), id: id)
         }
         if line.hasPrefix(":") { return nil }
         let field = line.prefix { $0 != ":" }
@@ -84,6 +91,9 @@ package struct ServerSentEvents {
         switch field {
         case "event": name = String(value)
         case "data": data.append(String(value))
+        case "id":
+            id = String(value)
+            lastEventID = id
         default: break
         }
         return nil

@@ -9,12 +9,12 @@ struct FleetRunOptions: ParsableOptions {
     var app = "fleetapp"
     var apiKey = "fleetkey"
     var devices = 1_000
-    var mix = "twinpush-ios=60,twinpush-android=35,tpns-ios=5"
+    var mix = FleetMix([.twinpushIOS: 60, .twinpushAndroid: 35, .tpnsIOS: 5])
     var policy: String?
     var seed: UInt64 = 1
     var duration = 60.0
     var report: String?
-    var shard: String?
+    var shard: FleetShard?
     var threads = 4
 
     static var options: [Option<Self>] {
@@ -27,7 +27,7 @@ struct FleetRunOptions: ParsableOptions {
                 "--devices", \.devices, "n", .integer(in: 0...FleetConfiguration.maximumDevices),
                 "Devices in the whole fleet (0...\(FleetConfiguration.maximumDevices), default 1000)"),
             .value(
-                "--mix", \.mix, "name=value", ValueRule.text.checked(FleetOptions.validMix),
+                "--mix", \.mix, "name=value", .parsed(FleetMix.parse),
                 "Profiles and weights (default twinpush-ios=60,twinpush-android=35,tpns-ios=5)"),
             .value("--policy", \.policy, "json", .text, "Policy: a JSON document, or a file holding one"),
             .value(
@@ -38,7 +38,7 @@ struct FleetRunOptions: ParsableOptions {
                 "How long the fleet runs: 25s, 2m or seconds (0...86400, default 60)"),
             .value("--report", \.report, "file", .file, "Write the JSON report here"),
             .value(
-                "--shard", \.shard, "i/n", ValueRule.text.checked(FleetOptions.validShard),
+                "--shard", \.shard, "i/n", .parsed(FleetShard.parse),
                 "Run shard I of N (0 <= I < N <= 100000)"),
             .value("--threads", \.threads, "n", .integer(in: 1...64), "Devices launching at once (1...64, default 4)"),
         ]
@@ -59,45 +59,37 @@ struct FleetReportOptions: ParsableOptions {
     }
 }
 
+extension FleetMix: SingleOptionValue {}
+
+extension ValueRule {
+    /// A value read once by a fleet type's own parser (``FleetMix/parse(_:)``, ``FleetShard/parse(_:)``); its error
+    /// names the problem.
+    static func parsed(_ parse: @escaping (String) throws(JSONFieldError) -> Value) -> ValueRule {
+        .custom { text throws(OptionError) in
+            do throws(JSONFieldError) {
+                return try parse(text)
+            } catch {
+                throw OptionError("\(error.path): \(error.problem)")
+            }
+        }
+    }
+}
+
 /// Reads `pushfake fleet run`'s options into a ``FleetConfiguration``.
 enum FleetOptions {
     static func configuration(
         _ options: FleetRunOptions, _ context: CommandContext<FleetRunOptions>
     ) throws(CommandExit) -> FleetConfiguration {
-        let mix: FleetMix
-        let shard: FleetShard
-        do throws(JSONFieldError) {
-            mix = try FleetMix.parse(options.mix)
-            if let text = options.shard { shard = try FleetShard.parse(text) } else { shard = .whole }
-        } catch {
-            throw context.usage("--\(error.path): \(error.problem)")
-        }
         var policy: FleetPolicySet?
         if let text = options.policy { policy = try self.policy(text, context) }
         let app = FleetApp(appID: options.app, apiKey: options.apiKey)
         return FleetConfiguration(
-            devices: options.devices, mix: mix, policy: policy ?? FleetPolicySet(), seed: options.seed, shard: shard,
-            app: app)
+            devices: options.devices, mix: options.mix, policy: policy ?? FleetPolicySet(), seed: options.seed,
+            shard: options.shard ?? .whole, app: app)
     }
 
     static func nonEmpty(_ value: String, _ text: String) throws(OptionError) {
         guard !value.isEmpty else { throw OptionError("must not be empty") }
-    }
-
-    static func validMix(_ value: String, _ text: String) throws(OptionError) {
-        do throws(JSONFieldError) {
-            _ = try FleetMix.parse(value)
-        } catch {
-            throw OptionError("\(error.path): \(error.problem)")
-        }
-    }
-
-    static func validShard(_ value: String, _ text: String) throws(OptionError) {
-        do throws(JSONFieldError) {
-            _ = try FleetShard.parse(value)
-        } catch {
-            throw OptionError("\(error.path): \(error.problem)")
-        }
     }
 
     /// `25s`, `2m`, `1h` or plain seconds, in 0...86400.
