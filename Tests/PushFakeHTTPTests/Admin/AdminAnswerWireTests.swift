@@ -70,7 +70,8 @@ final class AdminAnswerWireTests: XCTestCase {
         try assertRoundTrip(DeliveryPage(deliveries: snapshot.deliveries))
         try assertRoundTrip(VendorViews(views: snapshot.views(.devices).map { WireKeyed($0.vendor.rawValue, $0.json) }))
         let byVendor = fake.vendors.vendors.map { WireKeyed($0.rawValue, fake.vendors.routes(of: $0)) }
-        try assertRoundTrip(RouteList(vendor: fake.knownRoutes, vendors: byVendor, admin: AdminAPI.routeList))
+        try assertRoundTrip(
+            RouteList(vendor: fake.knownRoutes, vendors: byVendor, admin: AdminOperationTable.standard.routeList))
         try assertRoundTrip(JournalCleared(nextSequence: 3))
         try assertRoundTrip(ResetDone())
     }
