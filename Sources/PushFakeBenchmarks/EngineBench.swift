@@ -56,13 +56,15 @@ enum EngineBench {
         for index in 0..<count { _ = fake.handle(registerRequest(index)) }
         let body = #"[{"message":"Hello","handlingLevel":1,"applicationKey":"bench","applicationTypes":["IOS"]}]"#
         let send = FakeRequest(method: "POST", target: "/TPNS/api/pushnotifications", body: Array(body.utf8))
+        let residentBefore = ResidentMemory.currentBytes()
         let start = DispatchTime.now().uptimeNanoseconds
         let exchange = fake.handle(send)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let delivered = fake.deliveries.count
         print(
             #"{"bench":"fanout","devices":\#(count),"status":\#(exchange.response.status),"deliveries":\#(delivered),"#
-                + #""seconds":\#(elapsed),"residentMegabytes":\#(ResidentMemory.currentMegabytes()),"#
+                + #""seconds":\#(elapsed),"residentBeforeSendMegabytes":\#(residentBefore / 1_048_576),"#
+                + #""residentMegabytes":\#(ResidentMemory.currentMegabytes()),"#
                 + #""peakResidentMegabytes":\#(ResidentMemory.peakBytes() / 1_048_576)}"#)
     }
 

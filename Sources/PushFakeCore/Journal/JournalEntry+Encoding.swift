@@ -79,17 +79,25 @@ extension JournalEntry {
         // Sorted, so equal entries have equal bytes whatever order the dictionary iterates in.
         let parameters = route.map { $0.parameters.isEmpty ? [] : $0.parameters.sorted { $0.key < $1.key } } ?? []
         typealias Writer = JournalEntryWriter
+        let codes = Self.sharedCodes(request: request, response: response, flags: flags, route: route, vendor: vendor)
+        let requestHeaderCodes = codes[Self.fixedCodes..<(Self.fixedCodes &+ 2 &* request.headers.count)]
+        let responseHeaderCodes = codes[(Self.fixedCodes &+ 2 &* request.headers.count)...]
         var size =
-            Writer.size(of: request.method) &+ Writer.size(of: request.path) &+ Writer.size(of: request.query)
-            &+ Writer.size(of: request.headers) &+ Writer.size(of: request.body) &+ Writer.size(of: response.body)
-        if !flags.contains(.standardResponseHeaders) { size &+= Writer.size(of: response.headers) }
+            Writer.size(ofText: request.method, code: codes[0]) &+ Writer.size(ofText: request.path, code: codes[1])
+            &+ Writer.size(ofText: request.query, code: codes[2])
+            &+ Writer.size(of: request.headers, codes: requestHeaderCodes) &+ Writer.size(of: request.body)
+            &+ Writer.size(of: response.body)
+        if !flags.contains(.standardResponseHeaders) {
+            size &+= Writer.size(of: response.headers, codes: responseHeaderCodes)
+        }
         self.subjectStart = UInt16(exactly: size) ?? 0
         size &+= Writer.size(ofCount: notes.count)
-        if let vendor { size &+= Writer.size(of: vendor.rawValue) }
+        if let vendor { size &+= Writer.size(ofText: vendor.rawValue, code: codes[3]) }
         if let route {
-            size &+= Writer.size(of: route.operation.rawValue) &+ Writer.size(of: route.template)
+            size &+= Writer.size(ofText: route.operation.rawValue, code: codes[4])
+            size &+= Writer.size(ofText: route.template, code: codes[5])
             size &+= Writer.size(ofCount: parameters.count)
-            if flags.contains(.routeVendor) { size &+= Writer.size(of: route.vendor.rawValue) }
+            if flags.contains(.routeVendor) { size &+= Writer.size(ofText: route.vendor.rawValue, code: codes[6]) }
             for (name, value) in parameters { size &+= Writer.size(of: name) &+ Writer.size(of: value) }
         }
         if let app { size &+= Writer.size(of: app) }
@@ -99,18 +107,20 @@ extension JournalEntry {
         if flags.contains(.wideStatus) { size &+= 8 }
         let written = flags
         self.bytes = Writer.bytes(size: size) { writer in
-            writer.string(request.method)
-            writer.string(request.path)
-            writer.string(request.query)
-            writer.headers(request.headers)
+            writer.text(request.method, code: codes[0])
+            writer.text(request.path, code: codes[1])
+            writer.text(request.query, code: codes[2])
+            writer.headers(request.headers, codes: requestHeaderCodes)
             writer.bytes(request.body)
-            if !written.contains(.standardResponseHeaders) { writer.headers(response.headers) }
+            if !written.contains(.standardResponseHeaders) {
+                writer.headers(response.headers, codes: responseHeaderCodes)
+            }
             writer.bytes(response.body)
-            if let vendor { writer.string(vendor.rawValue) }
+            if let vendor { writer.text(vendor.rawValue, code: codes[3]) }
             if let route {
-                writer.string(route.operation.rawValue)
-                writer.string(route.template)
-                if written.contains(.routeVendor) { writer.string(route.vendor.rawValue) }
+                writer.text(route.operation.rawValue, code: codes[4])
+                writer.text(route.template, code: codes[5])
+                if written.contains(.routeVendor) { writer.text(route.vendor.rawValue, code: codes[6]) }
                 writer.count(parameters.count)
                 for (name, value) in parameters {
                     writer.string(name)
@@ -131,6 +141,36 @@ extension JournalEntry {
             ? nil : JournalEntryExtras(fault: fault, deliveryIDs: deliveryIDs, proxied: proxied)
         self.statusCode = statusCode ?? 0
         self.flags = flags
+    }
+
+    /// How many ``sharedCodes(request:response:flags:route:vendor:)`` come before the header fields': method,
+    /// path, query (never shared: queries carry ids), vendor, operation, template, route vendor.
+    private static let fixedCodes = 7
+
+    /// The ``JournalStrings`` numbers of the entry's shared strings, in the order ``fixedCodes`` says, then two for
+    /// each request header field and two for each response header field. A path is shared only when its route has
+    /// no parameters (a path with ids in it would fill the table with strings no other entry repeats).
+    private static func sharedCodes(
+        request: FakeRequest, response: FakeResponse, flags: Flags, route: RouteMatch?, vendor: Vendor?
+    ) -> [Int] {
+        var strings: [String?] = [
+            request.method, route?.parameters.isEmpty == true ? request.path : nil, nil,
+            vendor?.rawValue, route?.operation.rawValue, route?.template,
+            flags.contains(.routeVendor) ? route?.vendor.rawValue : nil,
+        ]
+        let responseFields = flags.contains(.standardResponseHeaders) ? 0 : response.headers.count
+        strings.reserveCapacity(fixedCodes &+ 2 &* (request.headers.count &+ responseFields))
+        for field in request.headers.fields {
+            strings.append(field.name)
+            strings.append(field.value)
+        }
+        if responseFields > 0 {
+            for field in response.headers.fields {
+                strings.append(field.name)
+                strings.append(field.value)
+            }
+        }
+        return JournalStrings.shared.codes(strings)
     }
 
     /// Roughly what the entry holds in memory: its own fields, its byte array and its extras, with the allocator's

@@ -6,8 +6,9 @@ extension JournalEntry {
         let layout = self.layout
         var reader = JournalEntryReader(bytes, at: layout.requestHeaders)
         return FakeRequest(
-            method: string(layout.method), path: string(layout.path), query: string(layout.query),
-            headers: HTTPHeaders(reader.pairs().map { HTTPHeaders.Field(name: $0.name, value: $0.value) }),
+            method: layout.method.string(in: bytes), path: layout.path.string(in: bytes),
+            query: layout.query.string(in: bytes),
+            headers: HTTPHeaders(reader.textPairs().map { HTTPHeaders.Field(name: $0.name, value: $0.value) }),
             body: Array(bytes[layout.requestBody]), bodyAvailable: !flags.contains(.bodyUnavailable),
             transport: flags.transport)
     }
@@ -19,7 +20,7 @@ extension JournalEntry {
         var headers = FakeResponse.standardHeaders
         if let position = layout.responseHeaders {
             var reader = JournalEntryReader(bytes, at: position)
-            headers = HTTPHeaders(reader.pairs().map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+            headers = HTTPHeaders(reader.textPairs().map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
         }
         return FakeResponse(status: status, headers: headers, body: Array(bytes[layout.responseBody]))
     }
@@ -34,12 +35,12 @@ extension JournalEntry {
         var parameters: [String: String] = [:]
         for (name, value) in reader.pairs() { parameters[name] = value }
         return RouteMatch(
-            vendor: Vendor(string(vendor)), operation: Operation(string(operation)), parameters: parameters,
-            template: string(template))
+            vendor: Vendor(vendor.string(in: bytes)), operation: Operation(operation.string(in: bytes)),
+            parameters: parameters, template: template.string(in: bytes))
     }
 
     /// The vendor whose prefix the path is under (set for unmatched requests too).
-    public var vendor: Vendor? { subject.vendor.map { Vendor(string($0)) } }
+    public var vendor: Vendor? { subject.vendor.map { Vendor($0.string(in: bytes)) } }
     /// The app key / app id and device id the request was about, when the vendor handler could tell.
     public var app: String? { subject.app.map(string) }
     /// The device id the request was about, as its vendor names devices; `nil` when there is none.

@@ -34,8 +34,8 @@ public struct JournalEntry: Sendable {
     public var isUnmatched: Bool { !flags.contains(.route) }
     /// The matched route's operation; `nil` when unmatched.
     public var operation: Operation? {
-        guard let range = subject.operation else { return nil }
-        return Operation(String(decoding: bytes[range], as: UTF8.self))
+        guard let text = subject.operation else { return nil }
+        return Operation(text.string(in: bytes))
     }
     /// The response status; check ``outcome`` before assuming the client saw it.
     public var status: Int {

@@ -2,24 +2,26 @@
 ///
 /// An entry keeps the request and response as one byte array (Performance.md, "Journal cost"), in this order; the
 /// optional parts are present only when the entry's ``JournalEntry/Flags`` say so, and every length or count is a
-/// LEB128 number (``JournalEntryWriter``):
+/// LEB128 number (``JournalEntryWriter``). A *text* is a string that may be shared through ``JournalStrings``: its
+/// number there times two plus one, or its length times two and its UTF-8.
 ///
 /// | part | encoding | present |
 /// |---|---|---|
-/// | method, path, query | length + UTF-8 each | always |
-/// | request headers | count, then name and value of each | always |
+/// | method, path, query | text each | always |
+/// | request headers | count, then name and value of each as text | always |
 /// | request body | length + bytes, as received | always |
-/// | response headers | count, then name and value of each | unless they are the standard JSON headers |
+/// | response headers | count, then name and value of each as text | unless they are the standard JSON headers |
 /// | response body | length + bytes | always |
-/// | vendor | length + UTF-8 | `vendor` |
-/// | route: operation, template, its vendor when not `vendor`, parameters sorted by name | as above | `route` |
+/// | vendor | text | `vendor` |
+/// | route: operation, template, its vendor when not `vendor` | text each | `route` |
+/// | route parameters sorted by name | count, then name and value of each as length + UTF-8 | `route` |
 /// | app, device | length + UTF-8 each | `app`, `device` |
 /// | notes | count, then each as length + UTF-8 | always |
 /// | delay, status | 8 bytes each (bit patterns) | `delay` (not 0), `wideStatus` (beyond 32 bits) |
 struct JournalEntryLayout {
-    var method = 0..<0
-    var path = 0..<0
-    var query = 0..<0
+    var method = JournalText()
+    var path = JournalText()
+    var query = JournalText()
     /// Where the request headers' count is.
     var requestHeaders = 0
     var requestBody = 0..<0
@@ -31,15 +33,15 @@ struct JournalEntryLayout {
 
     init(_ bytes: [UInt8], flags: JournalEntry.Flags) {
         var reader = JournalEntryReader(bytes)
-        method = reader.range()
-        path = reader.range()
-        query = reader.range()
+        method = reader.text()
+        path = reader.text()
+        query = reader.text()
         requestHeaders = reader.position
-        reader.skipPairs()
+        reader.skipTextPairs()
         requestBody = reader.range()
         if !flags.contains(.standardResponseHeaders) {
             responseHeaders = reader.position
-            reader.skipPairs()
+            reader.skipTextPairs()
         }
         responseBody = reader.range()
         subject = JournalEntrySubject(bytes, flags: flags, at: reader.position)
@@ -49,10 +51,10 @@ struct JournalEntryLayout {
 /// Where the parts after the response body sit: what matchers and most reads want (vendor, route, app, device,
 /// notes). An entry remembers where they start, so reading them does not walk the request and response.
 struct JournalEntrySubject {
-    var vendor: Range<Int>?
-    var operation: Range<Int>?
-    var template: Range<Int>?
-    var routeVendor: Range<Int>?
+    var vendor: JournalText?
+    var operation: JournalText?
+    var template: JournalText?
+    var routeVendor: JournalText?
     /// Where the route parameters' count is.
     var parameters: Int?
     var app: Range<Int>?
@@ -64,11 +66,11 @@ struct JournalEntrySubject {
 
     init(_ bytes: [UInt8], flags: JournalEntry.Flags, at start: Int) {
         var reader = JournalEntryReader(bytes, at: start)
-        if flags.contains(.vendor) { vendor = reader.range() }
+        if flags.contains(.vendor) { vendor = reader.text() }
         if flags.contains(.route) {
-            operation = reader.range()
-            template = reader.range()
-            if flags.contains(.routeVendor) { routeVendor = reader.range() }
+            operation = reader.text()
+            template = reader.text()
+            if flags.contains(.routeVendor) { routeVendor = reader.text() }
             parameters = reader.position
             reader.skipPairs()
         }
@@ -118,6 +120,35 @@ struct JournalEntryReader {
         let end = length <= bytes.count &- position ? position &+ length : bytes.count
         defer { position = end }
         return position..<end
+    }
+
+    /// The next text (``JournalEntryLayout``), which is skipped.
+    mutating func text() -> JournalText {
+        let value = count()
+        guard value & 1 == 0 else { return JournalText(range: position..<position, code: value >> 1) }
+        let length = value >> 1
+        let end = length <= bytes.count &- position ? position &+ length : bytes.count
+        defer { position = end }
+        return JournalText(range: position..<end)
+    }
+
+    mutating func skipTextPairs() {
+        for _ in 0..<elementCount() {
+            _ = text()
+            _ = text()
+        }
+    }
+
+    /// Header fields: a count, then name and value of each as text.
+    mutating func textPairs() -> [(name: String, value: String)] {
+        let number = elementCount()
+        var result: [(name: String, value: String)] = []
+        result.reserveCapacity(number)
+        for _ in 0..<number {
+            let name = text().string(in: bytes)
+            result.append((name, text().string(in: bytes)))
+        }
+        return result
     }
 
     mutating func string() -> String {

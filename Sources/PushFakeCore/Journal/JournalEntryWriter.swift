@@ -47,11 +47,21 @@ struct JournalEntryWriter {
         size(ofCount: data.count) &+ data.count
     }
 
-    /// The bytes ``headers(_:)`` writes for `headers`.
-    static func size(of headers: HTTPHeaders) -> Int {
+    /// The bytes ``text(_:code:)`` writes for `text`.
+    static func size(ofText text: String, code: Int) -> Int {
+        guard code < 0 else { return size(ofCount: code << 1 | 1) }
+        let length = text.utf8.count
+        return size(ofCount: length << 1) &+ length
+    }
+
+    /// The bytes ``headers(_:codes:)`` writes for `headers`.
+    static func size(of headers: HTTPHeaders, codes: ArraySlice<Int>) -> Int {
         var size = size(ofCount: headers.count)
+        var code = codes.startIndex
         for field in headers.fields {
-            size &+= self.size(of: field.name) &+ self.size(of: field.value)
+            size &+= self.size(ofText: field.name, code: Self.code(codes, code))
+            size &+= self.size(ofText: field.value, code: Self.code(codes, code &+ 1))
+            code &+= 2
         }
         return size
     }
@@ -83,13 +93,33 @@ struct JournalEntryWriter {
         data.withUnsafeBufferPointer { raw($0) }
     }
 
-    /// Header fields: their number, then name and value of each.
-    mutating func headers(_ headers: HTTPHeaders) {
-        count(headers.count)
-        for field in headers.fields {
-            string(field.name)
-            string(field.value)
+    /// A string that may be in ``JournalStrings``: its number `code` (shifted, low bit set) when it is, else its
+    /// length (shifted, low bit clear) and its UTF-8.
+    mutating func text(_ text: String, code: Int) {
+        guard code < 0 else {
+            count(code << 1 | 1)
+            return
         }
+        let utf8 = text.utf8
+        count(utf8.count << 1)
+        if utf8.withContiguousStorageIfAvailable({ raw($0) }) == nil {
+            for byte in utf8 { self.byte(byte) }
+        }
+    }
+
+    /// Header fields: their number, then name and value of each as ``text(_:code:)``, with two codes a field.
+    mutating func headers(_ headers: HTTPHeaders, codes: ArraySlice<Int>) {
+        count(headers.count)
+        var code = codes.startIndex
+        for field in headers.fields {
+            text(field.name, code: Self.code(codes, code))
+            text(field.value, code: Self.code(codes, code &+ 1))
+            code &+= 2
+        }
+    }
+
+    private static func code(_ codes: ArraySlice<Int>, _ index: Int) -> Int {
+        codes.indices.contains(index) ? codes[index] : -1
     }
 
     /// The 8 bytes of a number's bit pattern, low byte first.

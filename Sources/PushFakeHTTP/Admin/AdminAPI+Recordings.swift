@@ -58,7 +58,7 @@ extension AdminAPI {
         {
             return .answer(
                 409,
-                RecordingOutcome(ok: false, message: difference.description, comparison: difference.jsonValue))
+                RecordingOutcome(ok: false, message: difference.description, comparison: difference))
         }
         return .answer(200, Outcome(ok: true, message: "the journal matches the recording"))
     }

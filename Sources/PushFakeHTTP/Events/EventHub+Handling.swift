@@ -160,7 +160,7 @@ extension EventHub {
         }
         subscriber.held = []
         subscriber.heldBytes = 0
-        guard subscriber.stream.queuedBytes &+ bytes.count <= bufferBytes &- 512 else { return false }
+        guard fits(bytes.count, subscriber) else { return false }
         subscriber.stream.send(bytes)
         return true
     }
@@ -186,22 +186,19 @@ extension EventHub {
             var bytes: [UInt8] = []
             defer { budget &-= bytes.count }
             while bytes.count < room, let entry = replay.entry(at: subscriber.replayIndex) {
+                // An entry goes with its deliveries, in one piece. A piece that does not fit behind what waits
+                // waits itself (the drain wakes the hub); alone, it always fits (``fits(_:_:)``): a replay is
+                // paced, never dropped for one large entry.
+                var piece = EventText.entry(redactor.redact(entry), epoch: hub.epoch)
+                let deliveries = entry.deliveryIDs.isEmpty ? [] : engine.deliveries(causedBy: entry)
+                for delivery in deliveries { piece += EventText.delivery(delivery, redactor) }
+                guard fits(bytes.count &+ piece.count, subscriber) else { break }
+                bytes += piece
                 subscriber.replayIndex += 1
-                bytes += EventText.entry(redactor.redact(entry), epoch: hub.epoch)
                 subscriber.sentSequence = entry.sequence
-                guard !entry.deliveryIDs.isEmpty else { continue }
-                for delivery in engine.deliveries(causedBy: entry) {
-                    bytes += EventText.delivery(delivery, redactor)
-                    subscriber.replayedDeliveries.insert(delivery.id)
-                }
+                for delivery in deliveries { subscriber.replayedDeliveries.insert(delivery.id) }
             }
-            // One entry larger than the whole buffer can never be sent.
-            guard subscriber.stream.queuedBytes &+ bytes.count <= bufferBytes &- 512 else {
-                drop(subscriber, epoch: hub.epoch)
-                dropped.insert(subscriber.id)
-                continue
-            }
-            subscriber.stream.send(bytes)
+            if !bytes.isEmpty { subscriber.stream.send(bytes) }
             if subscriber.replayIndex >= replay.count, !startReplay(&subscriber, hub.epoch) {
                 drop(subscriber, epoch: hub.epoch)
                 dropped.insert(subscriber.id)
@@ -262,7 +259,7 @@ extension EventHub {
             if let delivery, subscriber.replayedDeliveries.contains(delivery) { continue }
             let bytes = text()
             // Room is kept for the final event, so a dropped subscriber always learns why.
-            guard subscriber.stream.queuedBytes &+ bytes.count <= bufferBytes &- 512 else {
+            guard fits(bytes.count, subscriber) else {
                 drop(subscriber, epoch: hub.epoch)
                 dropped.insert(subscriber.id)
                 continue
@@ -274,6 +271,15 @@ extension EventHub {
             }
         }
         if !dropped.isEmpty { hub.subscribers.removeAll { dropped.contains($0.id) } }
+    }
+
+    /// Whether `count` more bytes may be queued for `subscriber`: what waits for it stays within the buffer (with
+    /// room kept for a final `dropped` event), or nothing waits at all. The buffer bounds how far a subscriber falls
+    /// behind, not how large one event may be: a broadcast's entry lists every delivery id, and at 100,000 devices is
+    /// larger than the default buffer, yet a subscriber that has read everything before it is not behind.
+    private func fits(_ count: Int, _ subscriber: HubThread.Subscriber) -> Bool {
+        let queued = subscriber.stream.queuedBytes
+        return queued == 0 || queued &+ count <= bufferBytes &- 512
     }
 
     /// A last `dropped` event, then the end of the stream.

@@ -63,12 +63,16 @@ final class ExternalSource: Sendable {
     }
 
     /// Queues `event` and wakes the connection. `false` when the source was cancelled or had ended; a chunk that
-    /// would queue more than ``maxQueuedBytes`` cancels the source instead.
+    /// would queue more than ``maxQueuedBytes`` behind others cancels the source instead.
     func push(_ event: ExternalEvent) -> Bool {
         let (accepted, waker, overflow) = state.withLock { state -> (Bool, (any ConnectionWaker)?, Bool) in
             guard !state.cancelled, !state.ended else { return (false, nil, false) }
             if case .chunk(let bytes) = event {
-                guard bytes.count <= maxQueuedBytes &- state.queuedBytes else { return (false, nil, true) }
+                // One chunk larger than the bound is taken when nothing waits: the bound is on a client falling
+                // behind, not on the size of one piece.
+                guard state.queuedBytes == 0 || bytes.count <= maxQueuedBytes &- state.queuedBytes else {
+                    return (false, nil, true)
+                }
                 state.queuedBytes &+= bytes.count
             } else {
                 state.ended = true

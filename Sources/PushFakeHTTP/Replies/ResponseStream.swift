@@ -18,7 +18,7 @@ package final class ResponseStream: Sendable {
 
     /// Creates a stream; its head is sent when the handler returns it.
     /// - Parameter maxQueuedBytes: bytes sent but not yet taken by the connection beyond which the stream is
-    ///   cancelled (a stalled client). 4 MiB by default.
+    ///   cancelled (a stalled client); a single larger chunk is taken when nothing else waits. 4 MiB by default.
     package init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), maxQueuedBytes: Int = 4 << 20) {
         self.status = status
         self.headers = headers

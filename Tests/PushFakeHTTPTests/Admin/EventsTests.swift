@@ -127,6 +127,29 @@ final class EventsTests: ServerTestCase {
         XCTAssertEqual(events(try subscribe(), count: 1).first?.hasPrefix("retry: 2000"), true)
     }
 
+    /// A broadcast's entry lists every delivery id, so at scale one entry (and, replayed, the entry with its
+    /// deliveries) is larger than the whole events buffer. A subscriber resuming right before it (its Last-Event-ID
+    /// after a drop) gets it in one piece instead of being dropped again and again.
+    func test_anEntryLargerThanTheBuffer_isReplayedWhole_notDropped() throws {
+        server.stop()
+        try startServer { $0.eventsBufferBytes = 4_096 }
+        let sender = try LoopbackHTTPClient(port: port)
+        let devices = 300
+        for number in 1...devices {
+            let body = Self.registerBody.replacingOccurrences(of: "\"D1\"", with: "\"D\(number)\"")
+            XCTAssertEqual(sender.request("POST", "/TPNS/api/device/register", body: body)?.status, 200)
+        }
+        XCTAssertEqual(sender.request("POST", "/TPNS/api/pushnotifications", body: send)?.status, 200)
+        let hub = try XCTUnwrap(server.eventHub(for: fake))
+        let resuming = try subscribe(headers: "Last-Event-ID: \(epoch):\(devices)\r\n")
+        let received = events(resuming, count: 2 + devices)
+        XCTAssertTrue(received[1].hasPrefix("id: \(epoch):\(devices + 1)\nevent: entry\n"), received[1])
+        XCTAssertGreaterThan(received[1].utf8.count, 4_096, "the entry alone is larger than the buffer")
+        XCTAssertEqual(received.dropFirst(2).filter { $0.hasPrefix("event: delivery\n") }.count, devices)
+        XCTAssertFalse(received.contains { $0.contains("event: dropped") })
+        XCTAssertEqual(hub.droppedCount, 0)
+    }
+
     func test_deletingAnInstance_endsItsStreams_withAFinalEndEvent() throws {
         let client = try LoopbackHTTPClient(port: port)
         let created = try XCTUnwrap(client.request("POST", "/__pushfake/instances")?.json)

@@ -112,6 +112,8 @@ extension TPNSHandler {
             targets = state.devices(applicationKey: request.applicationKey, types: types)
         }
         let payloads = Payloads(message: request.message)
+        services.reserveDeliveryCapacity(forAdditional: targets.count)
+        delivered.reserveCapacity(targets.count)
         for device in targets {
             guard device.isActive, let token = device.deviceRegistrationId else {
                 inactive.append(device.deviceId)
