@@ -5,9 +5,10 @@ import XCTest
 @testable import PushFakeHTTP
 
 /// Every admin answer is one ``WireType``: what a handler writes reads back through the same description to the
-/// same bytes, and the schema `openapi.json` publishes for it (``AdminSchemas/components(vendors:)``) accepts it.
+/// same bytes, and the schema `openapi.json` publishes for it (the document's components) accepts it.
 final class AdminAnswerWireTests: XCTestCase {
-    private let check = JSONSchemaCheck(components: AdminSchemas.components(vendors: .standard))
+    private let check = JSONSchemaCheck(
+        components: OpenAPIDocument.make(baseURL: "http://127.0.0.1")["components"]?["schemas"]?.objectValue ?? [:])
 
     /// An engine with a device, a notification and its delivery, and a fault rule.
     private func busyEngine() throws -> PushFake {
