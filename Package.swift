@@ -106,7 +106,8 @@ let package = Package(
             dependencies: ["PushFakeFleet", "PushFakeCore", "PushFakeHTTP", "PushFakeClients", "PushFakeTestSupport"]),
         // A third vendor registered from outside PushFakeCore: proof that vendors are plug-ins.
         .testTarget(
-            name: "PushFakeVendorPluginTests", dependencies: ["PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
+            name: "PushFakeVendorPluginTests",
+            dependencies: ["pushfake", "PushFakeCore", "PushFakeHTTP", "PushFakeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

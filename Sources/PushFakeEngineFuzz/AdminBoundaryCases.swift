@@ -2,7 +2,7 @@ import PushFakeCore
 import PushFakeHTTP
 
 /// The admin half of the boundary-value matrix: every numeric query parameter and header of every admin route
-/// (``AdminRoutes``), and every numeric field its body schema (``AdminSchemas``) describes, found by walking the
+/// (``AdminOperations``), and every numeric field its body schema (``AdminSchemas``) describes, found by walking the
 /// schema — through `$ref`, `oneOf`/`anyOf`, properties and items — and sent inside the smallest body the schema
 /// accepts around it (its required siblings filled in), so that the value reaches the reader rather than a
 /// complaint about a missing field.
@@ -11,7 +11,7 @@ public enum AdminBoundaryCases {
     public static func cases(vendors: VendorRegistry = .standard) -> [BoundaryCase] {
         let walker = SchemaWalker(components: AdminSchemas.components(vendors: vendors))
         var cases: [BoundaryCase] = []
-        for route in AdminRoutes.all where !route.path.contains("{") {
+        for route in AdminOperations.all.map(\.route) where !route.path.contains("{") {
             let path = AdminRoutes.prefix + (route.path == "/" ? "/" : route.path)
             let display = route.display
             for parameter in route.query where walker.isNumeric(parameter.schema) {

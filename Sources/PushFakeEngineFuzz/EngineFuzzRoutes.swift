@@ -31,8 +31,8 @@ struct EngineFuzzRoute: Sendable {
             key: line, method: String(parts[0]), template: String(parts[1]), kind: .vendor, adminID: "")
     }
 
-    /// From ``AdminRoutes``, the table the server dispatches on.
-    static let adminRoutes: [EngineFuzzRoute] = AdminRoutes.all.map { route in
+    /// From ``AdminOperations``, the table the server dispatches on.
+    static let adminRoutes: [EngineFuzzRoute] = AdminOperations.all.map(\.route).map { route in
         EngineFuzzRoute(
             key: route.display, method: route.method, template: AdminRoutes.prefix + route.path, kind: .admin,
             adminID: route.id)

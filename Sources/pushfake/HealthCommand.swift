@@ -27,8 +27,8 @@ enum HealthCommand {
     }
 
     private static func check(_ options: Options, _ context: CommandContext<Options>) throws(CommandExit) {
-        let server = try AdminClient(options.server, context)
-        let response = try server.send("GET", "health", timeout: options.timeout, unavailable: .failure)
+        let server = try ServerClient(options.server, context)
+        let response = try server.send(AdminOperations.health, timeout: options.timeout, unavailable: .failure)
         guard response.status == 200, response.json?["status"]?.stringValue == "ok" else {
             throw CommandExit(.failure, "health: \(server.url) answered \(response.status) \(response.text)")
         }

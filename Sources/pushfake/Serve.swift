@@ -13,7 +13,7 @@ import PushFakeUpstream
 /// `pushfake serve`: start, print the ready line, log requests, stop cleanly on SIGINT/SIGTERM.
 enum Serve {
     static func run(
-        _ options: ServeOptions, simulatorDelivery: SimulatorDelivery?, upstream: UpstreamSettings?
+        _ options: ServeOptions, configuration engineConfiguration: PushFakeConfiguration, upstream: UpstreamSettings?
     ) -> Never {
         let log: (@Sendable (RequestLogLine) -> Void)? =
             options.quiet ? nil : options.logFormat == .json ? writeJSONLog : writeLog
@@ -28,8 +28,6 @@ enum Serve {
         configuration.recordingRedaction.redactsAppKeys = options.redactAppKeys
         configuration.shutdownGrace = options.shutdownGrace
         if let upstream { configuration.upstream = UpstreamProxy(upstream) }
-        var engineConfiguration = options.engineConfiguration
-        engineConfiguration.simulatorDelivery = simulatorDelivery
         let fake = PushFake(engineConfiguration)
         if let problem = loadStateFiles(options.stateFiles, into: fake) {
             StandardStreams.error("pushfake: \(LogText.escaped(problem))\n")
@@ -50,13 +48,13 @@ enum Serve {
         StandardStreams.output(readyLine(server).serializedString() + "\n")
         if let warning = adminWarning(options) { say(warning, event: "warning", options) }
         if let warning = journalWarning(options) { say(warning, event: "warning", options) }
-        if simulatorDelivery != nil {
+        if engineConfiguration.simulatorDelivery != nil {
             // Also printed with --quiet: a push that did not reach the simulator is worth a line.
             fake.onDeliveryNote { delivery, note in
                 say("delivery \(delivery.id) to device \(delivery.deviceID): \(note)", event: "note", options)
             }
         }
-        if let line = upstream.map(upstreamLine) { say(line, event: "upstream", options) }
+        if let upstream { say(upstreamLine(upstream, vendors: fake.vendors), event: "upstream", options) }
         let waiter = Thread {
             var signals = shutdownSignals()
             var received: Int32 = 0
@@ -117,10 +115,13 @@ enum Serve {
         return .object(line)
     }
 
-    /// `forwarding TPNS to https://…, TwinPush to https://… (mode proxy, timeout 30 s)`.
-    static func upstreamLine(_ upstream: UpstreamSettings) -> String {
-        let targets = [(Vendor.tpns, "TPNS"), (Vendor.twinPush, "TwinPush")].compactMap { vendor, name in
-            upstream.urls[vendor].map { "\(name) to \($0.absoluteString)" }
+    /// `forwarding TPNS to https://…, TwinPush to https://… (mode proxy, timeout 30 s)`: the vendors by their
+    /// display names, in registration order.
+    static func upstreamLine(_ upstream: UpstreamSettings, vendors: VendorRegistry) -> String {
+        let targets = vendors.vendors.compactMap { vendor in
+            upstream.urls[vendor].map {
+                "\(vendors.displayName(of: vendor) ?? vendor.rawValue) to \($0.absoluteString)"
+            }
         }
         return "forwarding \(targets.joined(separator: ", ")) (mode \(upstream.mode.rawValue), timeout "
             + "\(UpstreamProxy.seconds(upstream.timeout)))"

@@ -24,10 +24,7 @@ extension ServeOptions {
                 "--journal-limit", \.journalLimit, "n", .integer(in: 1...Int.max),
                 "Keep only the newest n journal entries (default: keep all, with a warning on stderr at start-up); "
                     + "also the most an instance may keep"),
-            .value("--tpns-app", \.apps.tpns, "key", .text, "Declare a TPNS application key (makes TPNS strict)"),
-            .value(
-                "--twinpush-app", \.apps.twinPush, "id:api-token:creator-token", .twinPushApp,
-                "Declare a TwinPush app (makes TwinPush strict)"),
+            .app(\.apps, "Declare an app"),
             .value(
                 "--max-body-bytes", \.maxBodyBytes, "n", .integer(in: bytes),
                 "Largest accepted request body (1...2147483647, default 10485760); state documents and recordings "
@@ -81,11 +78,13 @@ extension ServeOptions {
                 "--bundle-id", \.bundleID, "id", .bundleID,
                 "The app the .apns files and simulator pushes are for (com.example.app)"),
             .value(
-                "--upstream-tpns", \.upstreamURLs[Vendor.tpns], "url", .upstreamURL,
-                "Forward TPNS requests to the real service at this base URL (http or https, e.g. https://host/TPNS)"),
-            .value(
-                "--upstream-twinpush", \.upstreamURLs[Vendor.twinPush], "url", .upstreamURL,
-                "Forward TwinPush requests to the real service at this base URL (e.g. https://app.twinpush.com/api/v2)"),
+                "--upstream", \.upstreams, "vendor=url", .upstreamArgument,
+                aliases: [
+                    OptionAlias(name: "--upstream-tpns", valuePrefix: "tpns=", value: "url"),
+                    OptionAlias(name: "--upstream-twinpush", valuePrefix: "twinpush=", value: "url"),
+                ],
+                "Forward the vendor's requests to the real service at this base URL (http or https, e.g. "
+                    + "twinpush=https://app.twinpush.com/api/v2; the vendor's name in any case)"),
             .value(
                 "--upstream-mode", \.upstreamMode, "mode", .choice(ProxiedExchange.Mode.self),
                 "proxy: forward only (default); learn: also apply each forwarded request to the local store"),
@@ -149,13 +148,24 @@ extension ValueRule where Value == String {
     }
 }
 
-extension ValueRule where Value == URL {
-    /// An upstream's base URL (http or https, no query).
-    static var upstreamURL: ValueRule {
+/// One `--upstream vendor=URL`: the vendor as written (found among the registered vendors when `serve` runs) and
+/// its base URL.
+struct UpstreamArgument: Sendable, Equatable {
+    let vendor: String
+    let url: URL
+}
+
+extension ValueRule where Value == UpstreamArgument {
+    /// `vendor=URL`: a vendor name and an upstream's base URL (http or https, no query).
+    static var upstreamArgument: ValueRule {
         .custom { text throws(OptionError) in
-            switch UpstreamSettings.baseURL(text) {
-            case .success(let url): return url
-            case .failure(let problem): throw OptionError("\(problem): \(text)")
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw .takes("vendor=url (twinpush=https://app.twinpush.com/api/v2)", not: text)
+            }
+            let url = String(text[text.index(after: equals)...])
+            switch UpstreamSettings.baseURL(url) {
+            case .success(let base): return UpstreamArgument(vendor: String(text[..<equals]), url: base)
+            case .failure(let problem): throw OptionError("\(problem): \(url)")
             }
         }
     }

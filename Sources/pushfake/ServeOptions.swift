@@ -11,7 +11,7 @@ struct ServeOptions: ParsableOptions {
     var clock = FakeClock.Mode.fixed
     var stateChecks = false
     var journalLimit: Int?
-    /// `--tpns-app`, `--twinpush-app`.
+    /// `--app vendor:…` (and its aliases `--tpns-app`, `--twinpush-app`).
     var apps = AppOptions()
     var maxBodyBytes = 10 * 1_048_576
     /// `--max-state-bytes`: the body limit of `PUT /__pushfake/state`.
@@ -36,9 +36,9 @@ struct ServeOptions: ParsableOptions {
     var apnsDirectory: String?
     var simulator: String?
     var bundleID: String?
-    /// `--upstream-tpns`, `--upstream-twinpush`, `--upstream-mode`, `--upstream-timeout`,
-    /// `--upstream-max-response-bytes` (``upstream(_:)``).
-    var upstreamURLs: [Vendor: URL] = [:]
+    /// `--upstream vendor=URL` (and its aliases `--upstream-tpns`, `--upstream-twinpush`), `--upstream-mode`,
+    /// `--upstream-timeout`, `--upstream-max-response-bytes` (``upstream(_:vendors:)``).
+    var upstreams: [UpstreamArgument] = []
     var upstreamMode: ProxiedExchange.Mode?
     var upstreamTimeout: Double?
     var upstreamMaxResponseBytes: Int?
@@ -56,7 +56,11 @@ struct ServeOptions: ParsableOptions {
     }
 
     static let spec = CommandSpec(
-        path: ["serve"], summary: "Run the fake TPNS + TwinPush service.",
+        path: ["serve"],
+        summary: "Run the fake "
+            + VendorRegistry.standard.vendors.compactMap(VendorRegistry.standard.displayName(of:)).joined(
+                separator: " + ")
+            + " service.",
         discussion: """
             Runs until SIGINT or SIGTERM (exit 0): it then stops accepting, ends held waits and event streams with a \
             final answer, lets the answers in flight finish for up to --shutdown-grace seconds, and exits. The first \
@@ -64,15 +68,28 @@ struct ServeOptions: ParsableOptions {
             """,
         options: ServeOptions.self,
         run: { options, context throws(CommandExit) in
-            Serve.run(
-                options, simulatorDelivery: try options.simulatorDelivery(context),
-                upstream: try options.upstream(context))
+            var configuration = try options.engineConfiguration(context)
+            configuration.simulatorDelivery = try options.simulatorDelivery(context)
+            Serve.run(options, configuration: configuration, upstream: try options.upstream(context))
         })
 
-    var engineConfiguration: PushFakeConfiguration {
-        PushFakeConfiguration(
-            seed: seed, clockMode: clock, stateChecks: stateChecks, journalLimit: journalLimit, tpnsApps: apps.tpns,
-            twinPushApps: apps.twinPush)
+    /// The engine's configuration, with the `--app` values read by their vendors among `vendors`.
+    /// - Throws: a usage error naming `--app`, the value and the vendor.
+    func engineConfiguration(
+        _ context: CommandContext<Self>, vendors: VendorRegistry = .standard
+    ) throws(CommandExit) -> PushFakeConfiguration {
+        let appsJSON = try apps.json(context, vendors: vendors)
+        var configuration: PushFakeConfiguration
+        do throws(JSONFieldError) {
+            configuration = try PushFakeConfiguration(json: ["apps": appsJSON], vendors: vendors)
+        } catch {
+            throw context.usage("--app: \(error.description)")
+        }
+        configuration.seed = seed
+        configuration.clockMode = clock
+        configuration.stateChecks = stateChecks
+        configuration.journalLimit = journalLimit
+        return configuration
     }
 
     /// `--apns-dir DIR` and/or `--simulator booted|UDID`, each needing `--bundle-id`.
@@ -87,13 +104,27 @@ struct ServeOptions: ParsableOptions {
             directory: apnsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
     }
 
-    /// The upstream settings, or `nil` when no upstream URL is given; the mode and timeout need one.
-    func upstream(_ context: CommandContext<Self>) throws(CommandExit) -> UpstreamSettings? {
-        guard !upstreamURLs.isEmpty else {
+    /// The upstream settings, or `nil` when no upstream URL is given; the mode and timeout need one. The vendor of
+    /// each `--upstream` is one of `vendors`, named in any case, once.
+    func upstream(
+        _ context: CommandContext<Self>, vendors: VendorRegistry = .standard
+    ) throws(CommandExit) -> UpstreamSettings? {
+        guard !upstreams.isEmpty else {
             if let other = context.firstGiven([\.upstreamMode, \.upstreamTimeout, \.upstreamMaxResponseBytes]) {
-                throw context.usage("\(other) needs --upstream-tpns or --upstream-twinpush")
+                throw context.usage("\(other) needs --upstream vendor=url")
             }
             return nil
+        }
+        var upstreamURLs: [Vendor: URL] = [:]
+        for upstream in upstreams {
+            guard let vendor = vendors.vendor(named: upstream.vendor) else {
+                let names = vendors.vendors.map { $0.rawValue.lowercased() }.joined(separator: ", ")
+                throw context.usage(
+                    "--upstream \(upstream.vendor)=…: \"\(upstream.vendor)\" is not a registered vendor; use \(names)")
+            }
+            guard upstreamURLs.updateValue(upstream.url, forKey: vendor) == nil else {
+                throw context.usage("--upstream gives \(upstream.vendor) more than one URL")
+            }
         }
         return UpstreamSettings(
             urls: upstreamURLs, mode: upstreamMode ?? .proxy, timeout: upstreamTimeout ?? 30,

@@ -20,7 +20,7 @@ final class BoundaryValueCommandTests: XCTestCase {
     private static let textual: Set<String> = [
         "address", "mode", "key", "id:api-token:creator-token", "format", "file", "token", "name", "dir", "id", "url",
         "path", "app", "path=value", "time", "device", "name=value", "json", "operation", "method", "vendor",
-        "booted|udid", "code", "i/n",
+        "booted|udid", "code", "i/n", "vendor:app", "vendor=url",
     ]
     /// Nothing listens here: client commands fail to connect (69) once their options are read.
     private static let absentServer = "http://127.0.0.1:9"

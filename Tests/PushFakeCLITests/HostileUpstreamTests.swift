@@ -106,7 +106,7 @@ final class HostileUpstreamTests: XCTestCase {
         XCTAssertEqual(small.status, 64, small.stderr)
         let alone = try PushFakeCommand.run(["serve", "--upstream-max-response-bytes", "65536"])
         XCTAssertEqual(alone.status, 64, alone.stderr)
-        XCTAssertTrue(alone.stderr.contains("--upstream-max-response-bytes needs --upstream-tpns"), alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("--upstream-max-response-bytes needs --upstream vendor=url"), alone.stderr)
     }
 
     // MARK: tail

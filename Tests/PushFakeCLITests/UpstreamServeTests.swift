@@ -23,8 +23,8 @@ final class UpstreamServeTests: XCTestCase {
                 ["--upstream-tpns", "https://x/TPNS", "--upstream-timeout", "nan"],
                 "--upstream-timeout must be a number"
             ),
-            (["--upstream-mode", "learn"], "--upstream-mode needs --upstream-tpns or --upstream-twinpush"),
-            (["--upstream-timeout", "5"], "--upstream-timeout needs --upstream-tpns or --upstream-twinpush"),
+            (["--upstream-mode", "learn"], "--upstream-mode needs --upstream vendor=url"),
+            (["--upstream-timeout", "5"], "--upstream-timeout needs --upstream vendor=url"),
         ]
         for (arguments, message) in cases {
             let result = try PushFakeCommand.run(["serve"] + arguments)

@@ -22,7 +22,7 @@ final class UsageTests: XCTestCase {
             (["serve", "--port"], "--port needs a value"),
             (["serve", "--port", "70000"], "--port must be a number in 0...65535, not 70000"),
             (["serve", "--clock", "sundial"], "--clock must be one of fixed, real, not sundial"),
-            (["serve", "--twinpush-app", "only-id"], "--twinpush-app takes"),
+            (["serve", "--twinpush-app", "only-id"], "TwinPush app must be ID:API-TOKEN:CREATOR-TOKEN"),
         ]
         for (arguments, message) in cases {
             let result = try PushFakeCommand.run(arguments)

@@ -5,23 +5,7 @@ import XCTest
 
 /// The third vendor through a live server: routing, the admin fault JSON, the journal query, the devices and
 /// notifications views, the route list and the base URL, with no change to the server.
-final class EchoServerTests: XCTestCase {
-    private var server: PushFakeServer!
-
-    override func setUpWithError() throws {
-        server = PushFakeServer(fake: try PushFake.withEcho())
-        try server.start()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    private func call(_ method: String, _ target: String, _ body: String? = nil) throws -> LoopbackHTTPClient.Response {
-        let client = try LoopbackHTTPClient(port: server.port)
-        return try XCTUnwrap(client.request(method, target, body: body))
-    }
+final class EchoServerTests: EchoServerCase {
 
     func test_echoRoutesAndAdminFaults_workOverHTTP_whenServed() throws {
         XCTAssertEqual(try call("POST", "/echo/devices/d1").status, 200)

@@ -53,6 +53,7 @@ struct EchoVendor: PushVendor {
         var devices: [String] = []
         var messages: [Message] = []
         var ticks = 0
+        var apps: [EchoApp] = []
     }
 
     var vendor: Vendor { .echo }

@@ -35,7 +35,7 @@ struct EngineState {
         self.clock = FakeClock(mode: configuration.clockMode, start: configuration.clockStart)
         self.services = VendorServices(configuration, seed: configuration.seed, now: clock.now)
         self.faultGenerator = Self.faultGenerator(seed: configuration.seed)
-        self.journal = Journal(limit: configuration.journalLimit)
+        self.journal = Journal(limit: configuration.journalLimit, secrets: vendors.secretRules)
         self.vendorSlots = Self.makeSlots(configuration: configuration, vendors: vendors)
     }
 

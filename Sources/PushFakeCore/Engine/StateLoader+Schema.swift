@@ -8,7 +8,7 @@ public enum StateDocumentSchema {
     public static func input(_ schemas: inout WireSchemas) -> JSON {
         let section: JSON = ["type": "object"]
         let timestamp = WireCodec<Foundation.Date>.date.schema(&schemas)
-        let apps = schemas.component("Apps") { VendorRegistry.appsSchema($0.vendors) }
+        let apps = schemas.component("Apps") { VendorRegistry.appsSchema(&$0) }
         let clock = WireSchemas.object([
             "mode": WireSchemas.nullable(["enum": ["fixed", "real"]]), "now": WireSchemas.nullable(timestamp),
         ])

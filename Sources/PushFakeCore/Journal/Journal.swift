@@ -24,6 +24,12 @@ public struct Journal: Sendable {
         self.storage = SegmentedRing(capacity: self.limit)
     }
 
+    /// An empty journal whose exports redact the secrets `rules` name (an engine's vendors').
+    init(limit: Int?, secrets rules: SecretRules) {
+        self.init(limit: limit)
+        secretIndex = SecretIndex(rules)
+    }
+
     /// A journal holding `entries` as another engine reported them (a remote fake's `GET /__pushfake/journal`, read
     /// back with ``JournalEntry/init(json:vendors:)``): `totalCount` entries were ever appended there and
     /// `droppedCount` of them fell out of its ring. Entries are kept as given, even beyond `limit`.
@@ -100,7 +106,7 @@ public struct Journal: Sendable {
     /// the engine lock (freeing a million entries takes a while).
     mutating func clearEntries() -> SegmentedRing<JournalEntry> {
         entryBytes = 0
-        secretIndex = SecretIndex()
+        secretIndex = SecretIndex(secretIndex.rules)
         return storage.removeAll()
     }
 

@@ -95,16 +95,10 @@ extension JournalEntry {
 
     /// `[name, value]` pairs of strings.
     static func headers(_ fields: JSONFields) throws(JSONFieldError) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        for (index, pair) in (try fields.array("headers") ?? []).enumerated() {
-            guard let items = pair.arrayValue, items.count == 2, let name = items[0].stringValue,
-                let value = items[1].stringValue
-            else {
-                throw fields.failure("headers[\(index)]", "must be a [name, value] pair of strings")
-            }
-            headers.add(name: name, value: value)
+        switch HTTPHeaders.fromPairs(try fields.array("headers") ?? []) {
+        case .success(let headers): return headers
+        case .failure(let bad): throw fields.failure("headers[\(bad.index)]", "must be a [name, value] pair of strings")
         }
-        return headers
     }
 
     /// `body` (text) or `bodyBase64`; neither is an empty body.

@@ -55,16 +55,11 @@ enum JSONLinesRecordingReader {
     /// `headers`: `[name, value]` pairs of strings; missing means none.
     private static func headers(_ reader: RecordingFieldReader) throws(RecordingError) -> HTTPHeaders {
         guard reader.object["headers"] != nil else { return HTTPHeaders() }
-        var headers = HTTPHeaders()
-        for (index, pair) in try reader.array("headers").enumerated() {
-            guard let elements = pair.arrayValue, elements.count == 2, let name = elements[0].stringValue,
-                let value = elements[1].stringValue
-            else {
-                throw reader.failure("headers[\(index)]", "must be a [name, value] pair of strings, not \(pair)")
-            }
-            headers.add(name: name, value: value)
+        switch HTTPHeaders.fromPairs(try reader.array("headers")) {
+        case .success(let headers): return headers
+        case .failure(let bad):
+            throw reader.failure("headers[\(bad.index)]", "must be a [name, value] pair of strings, not \(bad.pair)")
         }
-        return headers
     }
 
     /// `body` (text) or `bodyBase64`; neither means an empty body.

@@ -11,7 +11,7 @@
 public enum RecordingComparison {
     /// The entries as canonical JSON lines, oldest first: what a recording stores and what is compared.
     public static func canonicalLines(_ entries: [JournalEntry], options: RecordingOptions = .standard) -> [JSON] {
-        var redactor = RecordingRedactor(options.redaction)
+        var redactor = RecordingRedactor(options.redaction, table: SecretTable(options.secrets))
         return entries.map { canonical(redactor.redact($0), options: options) }
     }
 

@@ -8,24 +8,24 @@ public struct RecordingDifference: Sendable, Equatable, CustomStringConvertible 
     /// One entry that differs, or that only one side has.
     public struct Entry: Sendable, Equatable {
         /// Only in the recording, only in the current traffic, or on both sides with different fields.
-        public enum Kind: String, Sendable, Equatable {
+        public enum Kind: String, Sendable, Equatable, CaseIterable {
             case onlyRecorded, onlyCurrent, differs
         }
 
-        public let kind: Kind
+        public internal(set) var kind: Kind
         /// The line of the recording, from 1; `nil` for an entry only in the current traffic.
-        public let recordedLine: Int?
+        public internal(set) var recordedLine: Int?
         /// The place among the current entries, from 1; `nil` for an entry only in the recording.
-        public let currentEntry: Int?
+        public internal(set) var currentEntry: Int?
         /// What the request did: `tpns.register app=APPKEY device=D1, POST /TPNS/api/device/register`.
-        public let label: String
+        public internal(set) var label: String
         /// For an entry on one side only, the request body fields that tell it apart from its neighbours of the
         /// same route on that side, with its values (as ``FieldDifference/current``).
-        public let distinguishingFields: [FieldDifference]
+        public internal(set) var distinguishingFields: [FieldDifference]
         /// For entries on both sides, the differing fields shown.
-        public let fields: [FieldDifference]
+        public internal(set) var fields: [FieldDifference]
         /// Differing fields of this entry left out by the limit.
-        public let omittedFields: Int
+        public internal(set) var omittedFields: Int
     }
 
     /// How many differences are listed when no other limit is given.
@@ -34,17 +34,17 @@ public struct RecordingDifference: Sendable, Equatable, CustomStringConvertible 
     public static let limitRange: ClosedRange<Int> = 1...1_000_000
 
     /// Lines in the recording.
-    public let recordedCount: Int
+    public internal(set) var recordedCount: Int
     /// Entries in the current traffic.
-    public let currentCount: Int
+    public internal(set) var currentCount: Int
     /// The entries listed, in order.
-    public let entries: [Entry]
+    public internal(set) var entries: [Entry]
     /// All differences: each differing field of a paired entry, and each entry on one side only.
-    public let differenceCount: Int
+    public internal(set) var differenceCount: Int
     /// All entries with a difference.
-    public let entryCount: Int
+    public internal(set) var entryCount: Int
     /// The most differences listed.
-    public let limit: Int
+    public internal(set) var limit: Int
 
     /// Differences not listed.
     public var omittedDifferences: Int {
@@ -106,29 +106,7 @@ public struct RecordingDifference: Sendable, Equatable, CustomStringConvertible 
         "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
     }
 
-    /// The report for programs: `recordedCount`, `currentCount`, `differenceCount`, `entryCount`, `limit`,
-    /// `omittedDifferences` and `entries[]` (`kind`, `recordedLine`, `currentEntry`, `label`, `fields[]` of
-    /// `path`, `recorded`, `current` — a side absent when the field is — `omittedFields`, `distinguishingFields[]`).
-    public var jsonValue: JSON {
-        func field(_ difference: FieldDifference) -> JSON {
-            var object: JSONObject = ["path": .string(difference.path)]
-            if let recorded = difference.recorded { object["recorded"] = recorded }
-            if let current = difference.current { object["current"] = current }
-            return .object(object)
-        }
-        return [
-            "recordedCount": .int(recordedCount), "currentCount": .int(currentCount),
-            "differenceCount": .int(differenceCount), "entryCount": .int(entryCount), "limit": .int(limit),
-            "omittedDifferences": .int(omittedDifferences),
-            "entries": .array(
-                entries.map { entry in
-                    [
-                        "kind": .string(entry.kind.rawValue), "recordedLine": entry.recordedLine.map(JSON.int) ?? .null,
-                        "currentEntry": entry.currentEntry.map(JSON.int) ?? .null, "label": .string(entry.label),
-                        "fields": .array(entry.fields.map(field)), "omittedFields": .int(entry.omittedFields),
-                        "distinguishingFields": .array(entry.distinguishingFields.map(field)),
-                    ]
-                }),
-        ]
-    }
+    /// The report for programs (``wire``: `recordedCount`, `currentCount`, `differenceCount`, `entryCount`, `limit`,
+    /// `omittedDifferences` and `entries[]`).
+    public var jsonValue: JSON { wireJSON }
 }

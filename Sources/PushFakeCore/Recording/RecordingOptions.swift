@@ -12,20 +12,24 @@ public struct RecordingOptions: Sendable {
     public var comparedRequestHeaders: [String]
     /// The secrets replaced by placeholders in the canonical lines, so that recordings never hold them.
     public var redaction: RecordingRedaction
+    /// Where the secrets stand: the vendors' of the engine whose journal is compared.
+    package var secrets = SecretRules.standard
 
-    /// Creates options; the defaults compare everything but the transport and the client's own headers, and redact
-    /// the TwinPush tokens and `Authorization`.
+    /// Creates options; the defaults compare everything but the transport and the client's own headers (they keep
+    /// `Content-Type` and the standard vendors' secret headers, ``PushVendor/secrets``: the TwinPush tokens), and
+    /// redact the vendors' secrets and `Authorization`.
     public init(
         ignoredFields: Set<String> = ["transport", "proxied"],
-        comparedRequestHeaders: [String] = [
-            "Content-Type", "X-TwinPush-REST-API-Token", "X-TwinPush-REST-API-Key-Creator",
-        ],
+        comparedRequestHeaders: [String] = RecordingOptions.standardComparedRequestHeaders,
         redaction: RecordingRedaction = .standard
     ) {
         self.ignoredFields = ignoredFields
         self.comparedRequestHeaders = comparedRequestHeaders
         self.redaction = redaction
     }
+
+    /// `Content-Type` and the standard vendors' secret headers (the TwinPush tokens).
+    public static let standardComparedRequestHeaders = ["Content-Type"] + SecretRules.standard.vendorHeaders
 
     /// The transport and client-specific request headers; everything else must match.
     public static let standard = RecordingOptions()

@@ -1,12 +1,12 @@
 /// Which secrets recordings leave out (RecordingFormat.md, "Secrets and placeholders").
 ///
-/// The credentials a client sends — the TwinPush API token (`X-TwinPush-REST-API-Token`), the creator token
-/// (`X-TwinPush-REST-API-Key-Creator`), `Authorization`, `Proxy-Authorization`, `Cookie` — and the `Set-Cookie` of
-/// answers are always replaced by placeholders; TPNS application keys only with ``redactsAppKeys``, because they are
-/// identifiers as much as secrets and many recordings are easier to read with them.
+/// The credentials a client sends — those each vendor declares (``PushVendor/secrets``: the TwinPush API and creator
+/// tokens), `Authorization`, `Proxy-Authorization`, `Cookie` — and the `Set-Cookie` of answers are always replaced by
+/// placeholders; secrets a vendor marks as identifiers (``VendorSecret/isIdentifier``: TPNS application keys) only
+/// with ``redactsAppKeys``, because many recordings are easier to read with them.
 public struct RecordingRedaction: Sendable, Equatable {
-    /// Also replace TPNS application keys: `applicationKey` in request bodies, `/api/application/{appKey}/…` in
-    /// paths, and the same value wherever else the entry shows it (`app`, `params`, notes, response bodies).
+    /// Also replace the vendors' identifiers (``VendorSecret/isIdentifier``): TPNS application keys in request bodies,
+    /// paths and apps, and the same value wherever else the entry shows it (`params`, notes, response bodies).
     public var redactsAppKeys: Bool
 
     /// Creates the redaction rules; by default the credentials only.
@@ -14,13 +14,12 @@ public struct RecordingRedaction: Sendable, Equatable {
         self.redactsAppKeys = redactAppKeys
     }
 
-    /// The credentials, not TPNS application keys.
+    /// The credentials, not the identifiers.
     public static let standard = RecordingRedaction()
 
-    /// The request headers whose values are secrets, with the placeholder name each kind gets.
+    /// The request headers whose values are secrets for every vendor, with the placeholder name each kind gets;
+    /// vendors add their own (``PushVendor/secrets``).
     public static let secretHeaders: [(header: String, name: String)] = [
-        ("X-TwinPush-REST-API-Token", "twinpush-api-token"),
-        ("X-TwinPush-REST-API-Key-Creator", "twinpush-creator-token"),
         ("Authorization", "authorization"),
         ("Proxy-Authorization", "proxy-authorization"),
         ("Cookie", "cookie"),
@@ -34,7 +33,4 @@ public struct RecordingRedaction: Sendable, Equatable {
     public static let credentialKinds: [String: String] = [
         "authorization": "authorization-credentials", "proxy-authorization": "proxy-authorization-credentials",
     ]
-
-    /// The placeholder name of TPNS application keys.
-    public static let appKeyName = "tpns-app-key"
 }

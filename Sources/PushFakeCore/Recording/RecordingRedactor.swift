@@ -14,10 +14,16 @@ public struct RecordingRedactor: Sendable {
     public let redaction: RecordingRedaction
     private var table: SecretTable
 
-    /// A redactor that has seen no secret yet.
+    /// A redactor that has seen no secret yet, for the standard vendors' secrets.
     public init(_ redaction: RecordingRedaction = .standard) {
         self.redaction = redaction
         self.table = SecretTable()
+    }
+
+    /// A redactor that has seen no secret yet, for the secrets `vendors` declare (``PushVendor/secrets``).
+    public init(_ redaction: RecordingRedaction = .standard, vendors: VendorRegistry) {
+        self.redaction = redaction
+        self.table = SecretTable(vendors.secretRules)
     }
 
     /// A redactor that knows the secrets of `table` already.
@@ -56,15 +62,12 @@ public struct RecordingRedactor: Sendable {
     }
 
     /// `target` (a request's, for the request log) with its secrets replaced: those this redactor knows, and those
-    /// of `request` — its secret headers' values and, with ``RecordingRedaction/redactsAppKeys``, the application
-    /// keys in its path and body — which it learns.
+    /// of `request` — its secret headers' values and the vendors' secrets in its path and body (identifiers with
+    /// ``RecordingRedaction/redactsAppKeys``) — which it learns.
     public mutating func redact(target: String, of request: FakeRequest) -> String {
         table.learnHeaders(of: request)
-        if redaction.redactsAppKeys {
-            let body = request.body.isEmpty ? nil : try? JSON.parse(request.body)
-            for key in SecretTable.appKeys(inPath: request.path) + SecretTable.appKeys(inBody: body) {
-                table.learn(key, kind: RecordingRedaction.appKeyName)
-            }
+        for (value, kind) in table.rules.secrets(of: request, identifiers: redaction.redactsAppKeys) {
+            table.learn(value, kind: kind)
         }
         return redact(text: target)
     }

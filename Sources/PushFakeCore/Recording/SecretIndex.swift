@@ -3,24 +3,30 @@
 /// (RecordingFormat.md, "Secrets and placeholders").
 ///
 /// It learns the journal's entries in sequence order, lazily: the first output that needs an entry redacted learns
-/// it and every entry before it. Learning takes every kind, TPNS application keys included, so the numbering does
-/// not depend on whether an output redacts those. A cleared or reset journal starts a new numbering.
+/// it and every entry before it. Learning takes every kind, identifiers (TPNS application keys) included, so the
+/// numbering does not depend on whether an output redacts those. A cleared or reset journal starts a new numbering.
 package final class SecretIndex: Sendable {
     private struct State {
-        var table = SecretTable()
+        var table: SecretTable
         /// Entries up to this sequence number are learned.
         var learnedThrough = 0
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
+    /// Where the secrets stand: the engine's vendors' (``PushVendor/secrets``).
+    package let rules: SecretRules
 
-    package init() {}
+    package init(_ rules: SecretRules = .standard) {
+        self.rules = rules
+        state = Locked(State(table: SecretTable(rules)))
+    }
 
     /// A redactor knowing every secret of `journal`'s entries up to its newest, of `extra` (an entry the journal
-    /// may already have dropped), and the TPNS application keys `appKeys` (of deliveries that no entry of the
-    /// journal made: loaded with a state document).
+    /// may already have dropped), and of the app of `delivery` when its vendor declares apps secret (a TPNS
+    /// application key of a delivery that no entry of the journal made: loaded with a state document).
     package func redactor(
-        _ redaction: RecordingRedaction, for journal: Journal, extra: JournalEntry? = nil, appKeys: [String] = []
+        _ redaction: RecordingRedaction, for journal: Journal, extra: JournalEntry? = nil,
+        delivery: (vendor: Vendor, app: String)? = nil
     ) -> RecordingRedactor {
         let table = state.withLock { state -> SecretTable in
             for entry in journal.entries(after: state.learnedThrough) {
@@ -31,7 +37,11 @@ package final class SecretIndex: Sendable {
                 state.table.learn(from: extra, appKeys: true)
                 state.learnedThrough = extra.sequence
             }
-            for key in appKeys { state.table.learn(key, kind: RecordingRedaction.appKeyName) }
+            if let delivery {
+                for (value, kind) in rules.appSecrets(delivery.vendor, app: delivery.app, identifiers: true) {
+                    state.table.learn(value, kind: kind)
+                }
+            }
             return state.table
         }
         return RecordingRedactor(redaction, table: table)

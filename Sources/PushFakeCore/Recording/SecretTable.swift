@@ -11,14 +11,22 @@ struct SecretTable: Sendable {
         let value: [UInt8]
         /// `${secret:NAME}`.
         let placeholder: String
-        /// The kind: the placeholder name without its number (``RecordingRedaction/appKeyName``, …).
+        /// The kind: the placeholder name without its number (``VendorSecret/name``, …).
         let kind: String
     }
+
+    /// Where the secrets stand.
+    let rules: SecretRules
 
     /// Known secrets in order of first appearance.
     private(set) var secrets: [Secret] = []
     private var positions: [[UInt8]: Int] = [:]
     private var countByKind: [String: Int] = [:]
+
+    /// A table that knows no secret yet, learning where `rules` say.
+    init(_ rules: SecretRules = .standard) {
+        self.rules = rules
+    }
 
     /// Learns `value` as a secret of `kind`, unless it is empty, already known or already a placeholder.
     mutating func learn(_ value: String, kind: String) {
@@ -33,8 +41,8 @@ struct SecretTable: Sendable {
     }
 
     /// Learns the secrets `entry` carries: the values of the secret headers of its request and response
-    /// (``RecordingRedaction/secretHeaders``, ``RecordingRedaction/secretResponseHeaders``), the credentials of
-    /// `Authorization`-like headers on their own, and with `appKeys` the TPNS application keys.
+    /// (``SecretRules/headers``, ``RecordingRedaction/secretResponseHeaders``), the credentials of
+    /// `Authorization`-like headers on their own, the vendors' other secrets, and with `appKeys` their identifiers.
     mutating func learn(from entry: JournalEntry, appKeys: Bool) {
         let request = entry.request
         learnHeaders(of: request)
@@ -44,14 +52,12 @@ struct SecretTable: Sendable {
         for (header, kind) in RecordingRedaction.secretResponseHeaders {
             for value in response.headers.values(for: header) { learn(value, kind: kind) }
         }
-        if appKeys {
-            for key in Self.appKeys(of: entry, request: request) { learn(key, kind: RecordingRedaction.appKeyName) }
-        }
+        for (value, kind) in rules.secrets(of: entry, identifiers: appKeys) { learn(value, kind: kind) }
     }
 
     /// Learns the values of the secret headers of `request`, and the credentials of `Authorization`-like ones.
     mutating func learnHeaders(of request: FakeRequest) {
-        for (header, kind) in RecordingRedaction.secretHeaders {
+        for (header, kind) in rules.headers {
             for value in request.headers.values(for: header) {
                 learn(value, kind: kind)
                 learnCredentials(value, kind: kind)
@@ -69,7 +75,7 @@ struct SecretTable: Sendable {
             guard let colon = text.firstIndex(of: ":") else { continue }
             let name = text[..<colon].trimmingCharacters(in: [" ", "\t"]).lowercased()
             let value = text[text.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])
-            for (header, kind) in RecordingRedaction.secretHeaders where header.lowercased() == name {
+            for (header, kind) in rules.headers where header.lowercased() == name {
                 learn(value, kind: kind)
                 learnCredentials(value, kind: kind)
             }
@@ -83,33 +89,8 @@ struct SecretTable: Sendable {
         learn(String(value[value.index(after: space)...].drop { $0 == " " }), kind: credentialsKind)
     }
 
-    /// The secrets a redaction replaces: all but the TPNS application keys unless it redacts those too.
+    /// The secrets a redaction replaces: all but the identifiers unless it redacts those too.
     func secrets(for redaction: RecordingRedaction) -> [Secret] {
-        redaction.redactsAppKeys ? secrets : secrets.filter { $0.kind != RecordingRedaction.appKeyName }
-    }
-
-    /// TPNS application keys the entry carries: `applicationKey` in the body (an object or an array of objects),
-    /// the segment after `application` in the path, and the entry's app when the route is a TPNS one.
-    static func appKeys(of entry: JournalEntry, request: FakeRequest) -> [String] {
-        var keys: [String] = []
-        keys += appKeys(inBody: entry.body)
-        keys += appKeys(inPath: request.path)
-        if entry.vendor == .tpns, let app = entry.app { keys.append(app) }
-        return keys
-    }
-
-    /// The `applicationKey` of a request body that is an object or an array of objects.
-    static func appKeys(inBody body: JSON?) -> [String] {
-        (body?.arrayValue ?? [body ?? .null]).compactMap { $0["applicationKey"]?.stringValue }
-    }
-
-    /// The decoded segment after each `application` segment of a TPNS path (`/api/application/{appKey}/…`).
-    static func appKeys(inPath path: String) -> [String] {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        var keys: [String] = []
-        for (index, segment) in segments.enumerated() where segment == "application" && index + 1 < segments.count {
-            keys.append(PercentDecoding.decode(segments[index + 1]))
-        }
-        return keys
+        redaction.redactsAppKeys ? secrets : secrets.filter { !rules.identifierNames.contains($0.kind) }
     }
 }

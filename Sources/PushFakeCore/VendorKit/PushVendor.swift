@@ -47,6 +47,14 @@ public protocol PushVendor: Sendable {
     var routes: [VendorRoute<State>] { get }
     /// Keys the vendor adds to the JSON form of faults (default none).
     var faultKeys: [VendorFaultKey] { get }
+    /// The secrets its requests carry — headers, body fields, path segments, the app — with their placeholder names:
+    /// what recording exports, the event stream and the request log replace (default none).
+    var secrets: [VendorSecret] { get }
+    /// How one app is written in JSON and on the command line (`serve --app vendor:…`), for the `apps` inputs and
+    /// their JSON Schema; `nil` (the default) for a vendor without apps.
+    var appForm: VendorAppForm? { get }
+    /// How the dashboard draws the vendor's devices and deliveries; `nil` (the default): it lists none.
+    var card: VendorCard? { get }
 
     /// A fresh state for a new engine, and after a reset.
     func makeState(_ configuration: PushFakeConfiguration) -> State
@@ -100,6 +108,12 @@ extension PushVendor {
     public var idKinds: [IDKind] { [] }
     /// No fault keys.
     public var faultKeys: [VendorFaultKey] { [] }
+    /// No secrets.
+    public var secrets: [VendorSecret] { [] }
+    /// No apps.
+    public var appForm: VendorAppForm? { nil }
+    /// No dashboard card.
+    public var card: VendorCard? { nil }
 
     /// The `app` and `device` path parameters.
     public func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {

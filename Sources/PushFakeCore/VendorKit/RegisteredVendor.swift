@@ -10,6 +10,9 @@ struct RegisteredVendor: Sendable {
     let basePath: String
     let idKinds: [IDKind]
     let faultKeys: [VendorFaultKey]
+    let secrets: [VendorSecret]
+    let appForm: VendorAppForm?
+    let card: VendorCard?
     /// Method, template, operation and declared numeric fields of each route, in the definition's order.
     let routeTable: [(method: String, template: String, operation: Operation, fields: [VendorField])]
     /// The definition's type, for ``PushFake/withVendorState(_:_:)``.
@@ -28,6 +31,9 @@ struct RegisteredVendor: Sendable {
         basePath = definition.basePath
         idKinds = definition.idKinds
         faultKeys = definition.faultKeys
+        secrets = definition.secrets
+        appForm = definition.appForm
+        card = definition.card
         routeTable = routes.map { ($0.method, $0.template, $0.operation, $0.fields) }
         definitionType = ObjectIdentifier(Definition.self)
         subject = { definition.subject(of: $0, body: $1) }

@@ -12,6 +12,8 @@ public struct VendorRegistry: Sendable {
     let entries: [RegisteredVendor]
     /// Every route of every vendor, with the vendor prefixes, ready for matching.
     let router: Router
+    /// Where the vendors' secrets stand, for recordings (``PushVendor/secrets``).
+    package let secretRules: SecretRules
 
     /// Registers `vendors` in this order.
     /// - Throws: ``PushFakeError`` `invalidConfiguration` when two vendors conflict.
@@ -44,6 +46,7 @@ public struct VendorRegistry: Sendable {
             }
         }
         router = Router(routes: routes, prefixes: prefixes)
+        secretRules = SecretRules(entries)
     }
 
     /// These vendors plus `vendor`, registered last.
@@ -77,6 +80,11 @@ public struct VendorRegistry: Sendable {
     /// How the vendor writes its name (`TPNS`), or `nil` when it is not registered.
     public func displayName(of vendor: Vendor) -> String? {
         entry(for: vendor)?.displayName
+    }
+
+    /// How the dashboard draws the vendor (``PushVendor/card``), or `nil`.
+    public func card(of vendor: Vendor) -> VendorCard? {
+        entry(for: vendor)?.card
     }
 
     /// The path a client is given as the vendor's base (`/TPNS`, `/api/v2`), or `nil` when it is not registered.

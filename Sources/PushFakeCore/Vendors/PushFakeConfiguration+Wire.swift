@@ -7,7 +7,7 @@ extension PushFakeConfiguration: WireType, WireForm {
         name: "InstanceCreate",
         formSchema: { schemas in
             let timestamp = WireCodec<Date>.date.schema(&schemas)
-            let apps = schemas.component("Apps") { VendorRegistry.appsSchema($0.vendors) }
+            let apps = schemas.component("Apps") { VendorRegistry.appsSchema(&$0) }
             let null: JSON = ["type": "null"]
             let members: JSONObject = [
                 "seed": [

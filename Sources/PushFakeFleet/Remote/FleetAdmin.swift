@@ -2,49 +2,38 @@ import Foundation
 import PushFakeCore
 import PushFakeHTTP
 
-/// What a fleet needs from a server's admin API: its clock, read and moved. Kept this small so that it can be served
-/// by PushFake's one typed admin client (PushFakeAdmin) when that lands, without touching the fleet.
-protocol FleetAdmin: Sendable {
+/// What a fleet needs from a server's admin API, its clock read and moved, through PushFake's one typed admin
+/// client (``AdminClient``) over the loopback transport (`GET` / `POST /__pushfake/clock`).
+struct HTTPFleetAdmin: Sendable {
+    let client: AdminClient<LoopbackAdminTransport>
+
+    init(server: FleetServer) {
+        client = AdminClient(
+            transport: LoopbackAdminTransport(
+                host: server.host, port: server.port, basePath: server.prefix, token: server.adminToken))
+    }
+
     /// The server's clock: whether it is fixed, and now; `nil` when the server did not answer.
-    func clock() -> (fixed: Bool, now: Date)?
-    /// Sets the server's clock (`POST /__pushfake/clock {"set": …}`).
-    func setClock(to date: Date)
-}
-
-/// ``FleetAdmin`` over HTTP with the repo's loopback client (`GET` / `POST /__pushfake/clock`).
-struct HTTPFleetAdmin: FleetAdmin {
-    let server: FleetServer
-
-    private func call(_ method: String, _ path: String, body: String? = nil) -> LoopbackHTTPClient.Response? {
-        guard let client = try? LoopbackHTTPClient(host: server.host, port: server.port, receiveTimeout: 30) else {
-            return nil
-        }
-        return client.request(
-            method, server.prefix + "/__pushfake" + path, body: body, headers: server.adminHeaders)
-    }
-
     func clock() -> (fixed: Bool, now: Date)? {
-        guard let json = call("GET", "/clock")?.json, let mode = json["mode"]?.stringValue,
-            let now = json["now"]?.stringValue.flatMap(TimeFormat.parse)
-        else { return nil }
-        return (mode == "fixed", now)
+        guard let clock = try? client.call(AdminOperations.clock, timeout: 30) else { return nil }
+        return (clock.mode == .fixed, clock.now)
     }
 
+    /// Sets the server's clock (`POST /__pushfake/clock {"set": …}`).
     func setClock(to date: Date) {
-        let body = JSON.object(["set": .string(TimeFormat.iso8601(date))]).serializedString()
-        _ = call("POST", "/clock", body: body)
+        _ = try? client.call(AdminOperations.setClock, .set(date), timeout: 30)
     }
 }
 
 /// A server's clock through its admin API: virtual when the server's clock is fixed (the fleet then moves it), real
 /// otherwise. Reading a fixed clock is local: only the fleet moves it.
 final class AdminFleetClock: FleetClock {
-    private let admin: any FleetAdmin
+    private let admin: HTTPFleetAdmin
     private let fixedNow: Locked<Date?>
     /// A real server clock's lead over this machine's (it may have been advanced).
     private let offset: TimeInterval
 
-    init(_ admin: any FleetAdmin) {
+    init(_ admin: HTTPFleetAdmin) {
         self.admin = admin
         let clock = admin.clock()
         fixedNow = Locked(clock?.fixed == true ? clock?.now : nil)

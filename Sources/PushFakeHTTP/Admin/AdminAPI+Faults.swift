@@ -3,12 +3,7 @@ import PushFakeCore
 extension AdminAPI {
     /// `POST /__pushfake/faults`: adds a rule from its JSON form (docs/fault-rules.md), strictly validated.
     func addFault(_ request: FakeRequest) -> FakeResponse {
-        switch parsed(
-            request, as: "fault rule",
-            { json throws(JSONFieldError) in
-                try FaultRuleSpec(json: json, vendors: fake.vendors)
-            })
-        {
+        switch parsed(request, as: "fault rule", FaultRuleSpec.self) {
         case .failure(let answer): return answer
         case .success(let spec):
             let id = fake.inject(spec)

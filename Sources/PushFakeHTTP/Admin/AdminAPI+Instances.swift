@@ -10,12 +10,7 @@ extension AdminAPI {
     /// `POST /__pushfake/instances`: a fresh engine with the same vendors, answering under `/i/{id}/…`.
     func createInstance(_ request: FakeRequest) -> FakeResponse {
         let configuration: PushFakeConfiguration
-        switch parsed(
-            request, as: "instance configuration",
-            { json throws(JSONFieldError) in
-                try PushFakeConfiguration(json: json, vendors: fake.vendors)
-            })
-        {
+        switch parsed(request, as: "instance configuration", PushFakeConfiguration.self) {
         case .failure(let answer): return answer
         case .success(var parsed):
             // Instances deliver into the simulator as the server does (`pushfake serve --simulator`).

@@ -98,7 +98,7 @@ extension AdminAPI {
     /// `GET /__pushfake/routes`: every vendor route, all together and by vendor, and the admin routes.
     func routes() -> FakeResponse {
         let byVendor = fake.vendors.vendors.map { WireKeyed($0.rawValue, fake.vendors.routes(of: $0)) }
-        return .answer(200, RouteList(vendor: fake.knownRoutes, vendors: byVendor, admin: Self.routeList))
+        return .answer(200, RouteList(vendor: fake.knownRoutes, vendors: byVendor, admin: routeList))
     }
 
     /// `a or b`, `a, b or c`.

@@ -44,11 +44,13 @@ extension AdminAPI {
         }
         var options = RecordingOptions.standard
         options.ignoredFields.formUnion(ignored)
-        // A recording written with the application keys redacted (`--redact-app-keys`) is compared with them
-        // redacted, so the placeholder matches the real key the replay put back.
-        let appKeyPlaceholder = SecretPlaceholder.text(RecordingRedaction.appKeyName)
+        // A recording written with the identifiers redacted (`--redact-app-keys`) is compared with them redacted,
+        // so the placeholder matches the real key the replay put back.
         options.redaction = server.configuration.recordingRedaction
-        if text.contains(appKeyPlaceholder) { options.redaction.redactsAppKeys = true }
+        options.secrets = journal.secretIndex.rules
+        if journal.secretIndex.rules.identifierNames.contains(where: { text.contains(SecretPlaceholder.text($0)) }) {
+            options.redaction.redactsAppKeys = true
+        }
         let entries = journal.entries
         let recorded = RecordingComparison.lines(ofJSONLines: text)
         if let difference = RecordingComparison.compare(
@@ -56,7 +58,7 @@ extension AdminAPI {
         {
             return .answer(
                 409,
-                RecordingOutcome(ok: false, message: difference.description, comparison: difference.jsonValue))
+                RecordingOutcome(ok: false, message: difference.description, comparison: difference))
         }
         return .answer(200, Outcome(ok: true, message: "the journal matches the recording"))
     }

@@ -5,12 +5,7 @@ extension AdminAPI {
     /// `{"ok": false, "message": …}` with the closest miss and the journal, as the Swift assertions print them.
     /// Checked against `journal`, the snapshot taken when the request came.
     func verify(_ request: FakeRequest, journal: Journal) -> FakeResponse {
-        switch parsed(
-            request, as: "verification",
-            { json throws(JSONFieldError) in
-                try VerifyRequest(json: json, vendors: fake.vendors)
-            })
-        {
+        switch parsed(request, as: "verification", VerifyRequest.self) {
         case .failure(let answer): return answer
         case .success(let expectation):
             return Self.outcome(expectation.check(journal.entries), failureStatus: 409)

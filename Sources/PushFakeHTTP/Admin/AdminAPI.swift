@@ -2,8 +2,9 @@ import Foundation
 import PushFakeCore
 
 /// The admin API under `/__pushfake/` (and `/i/{id}/__pushfake/` for each instance): what UI tests, emulators,
-/// the CLI, the dashboard and other languages use to inspect and steer a fake. Its routes are one table,
-/// ``AdminRoutes``, which `GET /__pushfake/openapi.json` describes. Handled by the host, never journaled as vendor
+/// the CLI, the dashboard and other languages use to inspect and steer a fake. Its operations are one table
+/// (``AdminOperations``, plus a server's extras: ``AdminOperationTable``), which `GET /__pushfake/openapi.json`
+/// describes; each operation's handler calls the methods of this type. Handled by the host, never journaled as vendor
 /// traffic; who may call it is ``AdminAccess``'s rule.
 ///
 /// One value per request: the engine it steers is the server's own or an instance's.
@@ -15,84 +16,30 @@ struct AdminAPI: Sendable {
     /// The instance the request came in under, `nil` for the server's own engine.
     let instance: String?
 
-    /// Answers `request`, whose path is already relative to the instance (`/__pushfake/…`).
+    /// Answers `request`, whose path is already relative to the instance (`/__pushfake/…`): the operation of the
+    /// server's table (``AdminOperationTable``) that matches it, after the access rules and the query check.
     func handle(_ request: FakeRequest, peer: PeerAddress) -> ServerReply {
-        guard let inner = AdminAPI.inner(request.path) else { return .response(Self.notFound(request)) }
+        guard let inner = AdminAPI.inner(request.path) else { return .response(notFound(request)) }
         let inInstance = instance != nil
-        guard let (route, parameters) = AdminRoutes.match(method: request.method, path: inner, inInstance: inInstance)
+        let table = server.adminOperations
+        guard let (operation, parameters) = table.match(method: request.method, path: inner, inInstance: inInstance)
         else {
-            let allowed = AdminRoutes.allowedMethods(path: inner, inInstance: inInstance)
-            guard !allowed.isEmpty else { return .response(Self.notFound(request)) }
+            let allowed = table.allowedMethods(path: inner, inInstance: inInstance)
+            guard !allowed.isEmpty else { return .response(notFound(request)) }
             let list = allowed.joined(separator: ", ")
             var response = FakeResponse.error(
                 405, "\(request.method) is not allowed on \(request.path); allowed: \(list)")
             response.headers.replace(name: "Allow", value: list)
             return .response(response)
         }
-        let isStaticPage = route == AdminRoutes.dashboard || route == AdminRoutes.dashboardAsset
+        let route = operation.route
         if let refusal = server.configuration.adminAccess.refusal(
-            of: request, from: peer, changesState: route.changesState, isStaticPage: isStaticPage)
+            of: request, from: peer, changesState: route.changesState, isStaticPage: operation.isStaticPage)
         {
             return .response(.error(403, refusal))
         }
         if let problem = Self.queryProblem(request, route: route) { return .response(Self.badRequest(problem)) }
-        return dispatch(route, parameters, request)
-    }
-
-    private func dispatch(_ route: AdminRoute, _ parameters: [String: String], _ request: FakeRequest) -> ServerReply {
-        switch route {
-        case AdminRoutes.health: return .response(health())
-        case AdminRoutes.journal: return journalReply(request)
-        case AdminRoutes.clearJournal:
-            fake.clearJournal()
-            return .response(.answer(200, JournalCleared(nextSequence: fake.journal.totalCount &+ 1)))
-        case AdminRoutes.reset:
-            fake.reset()
-            return .response(.answer(200, ResetDone()))
-        case AdminRoutes.listFaults: return .response(.answer(200, FaultList(faults: fake.faultRules)))
-        case AdminRoutes.addFault: return .response(addFault(request))
-        case AdminRoutes.clearFaults:
-            fake.removeAllFaults()
-            return .response(.answer(200, FaultList()))
-        case AdminRoutes.removeFault: return .response(removeFault(parameters["id"] ?? ""))
-        case AdminRoutes.deliveries:
-            let snapshot = fake.snapshot()
-            return OffLoop.answer(estimatedBytes: snapshot.deliveries.count &* Self.bytesPerRecord) {
-                deliveries(request, from: snapshot)
-            }
-        case AdminRoutes.clock: return .response(clock())
-        case AdminRoutes.setClock: return .response(setClock(request))
-        case AdminRoutes.devices: return vendorViewReply(.devices, request)
-        case AdminRoutes.notifications: return vendorViewReply(.notifications, request)
-        case AdminRoutes.routes: return .response(routes())
-        case AdminRoutes.instances: return .response(listInstances(request))
-        case AdminRoutes.createInstance: return .response(createInstance(request))
-        case AdminRoutes.deleteInstance: return .response(deleteInstance(parameters["id"] ?? ""))
-        case AdminRoutes.compareRecording:
-            let journal = fake.journal
-            return OffLoop.answer(estimatedBytes: request.body.count &+ journal.usage.approximateBytes) {
-                compareRecording(request, journal: journal)
-            }
-        case AdminRoutes.verify:
-            let journal = fake.journal
-            return OffLoop.answer(estimatedBytes: journal.usage.approximateBytes) { verify(request, journal: journal) }
-        case AdminRoutes.wait: return wait(request)
-        case AdminRoutes.events: return events(request)
-        case AdminRoutes.state:
-            let snapshot = fake.snapshot()
-            return OffLoop.answer(estimatedBytes: snapshot.recordCount &* Self.bytesPerRecord) {
-                .json(200, snapshot.stateDocument())
-            }
-        case AdminRoutes.loadState: return .response(loadState(request))
-        case AdminRoutes.apps: return .response(.json(200, fake.apps))
-        case AdminRoutes.declareApps: return .response(declareApps(request))
-        case AdminRoutes.openAPI:
-            return .response(.json(200, OpenAPIDocument.make(baseURL: baseURL(for: request), vendors: fake.vendors)))
-        case AdminRoutes.dashboard: return .response(dashboard(request))
-        case AdminRoutes.dashboardAsset: return .response(dashboardAsset(parameters["file"] ?? ""))
-        default:
-            return .response(.error(501, "\(route.display) is not served by this build"))
-        }
+        return operation.handler(AdminContext(api: self, request: request, parameters: parameters))
     }
 
     /// The path under the admin prefix (`/__pushfake//journal/` → `//journal/`), or `nil` when the path is not the
@@ -121,23 +68,25 @@ struct AdminAPI: Sendable {
     /// Whether a path belongs to the admin API.
     static func owns(path: String) -> Bool { inner(path) != nil }
 
-    /// Whether the admin API answers `request` without the engine's lock: health, which reads counters only.
-    static func isLockFree(_ request: FakeRequest) -> Bool {
+    /// Whether the admin API answers `request` without the engine's lock: its operation says so (health, which
+    /// reads counters only).
+    static func isLockFree(_ request: FakeRequest, in table: AdminOperationTable) -> Bool {
         guard let inner = inner(request.path) else { return false }
-        return AdminRoutes.match(method: request.method, path: inner)?.route == AdminRoutes.health
+        return table.match(method: request.method, path: inner)?.operation.isLockFree == true
     }
 
     /// What one device, notification or delivery is estimated to take in an answer: how the size of a view is
     /// judged from its record counts before it is built (OffLoop.swift).
     static let bytesPerRecord = 256
 
-    static func notFound(_ request: FakeRequest) -> FakeResponse {
+    func notFound(_ request: FakeRequest) -> FakeResponse {
         .answer(
             404,
             AdminError("No admin route for \(request.method) \(request.path)", knownRoutes: routeList))
     }
 
-    static let routeList = AdminRoutes.all.map(\.display)
+    /// Every admin route this server serves (`GET /__pushfake/journal`, …).
+    var routeList: [String] { server.adminOperations.routeList }
 
     /// `http://<Host>` as the client addressed the server (its URLs then work from where the client is), or the
     /// server's own base URL when the request has no `Host` that reads as one (``HostHeader``).
@@ -171,6 +120,12 @@ struct AdminAPI: Sendable {
                 return .failure(Self.badRequest("\(what): \(error.description)"))
             }
         }
+    }
+
+    /// The body read by `type`'s strict reader with the engine's vendors (a fault rule, a verification, an
+    /// instance configuration); a 400 naming the problem when it is not one.
+    func parsed<Value: WireForm>(_ request: FakeRequest, as what: String, _ type: Value.Type) -> Parsed<Value> {
+        parsed(request, as: what) { json throws(JSONFieldError) in try Value(json: json, vendors: fake.vendors) }
     }
 
     /// A request body read into a value, or the 400 to answer instead.

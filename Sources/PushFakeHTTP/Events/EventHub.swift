@@ -212,14 +212,16 @@ package final class EventHub: Sendable {
 
     /// A redactor that numbers secrets as the engine's journal does (``Journal/redactor(_:)``), knowing `extra`
     /// too (the journal may have dropped it already), so an entry's line equals its line in a JSON Lines export.
-    func redactor(extra: JournalEntry? = nil, appKeys: [String] = []) -> RecordingRedactor {
+    func redactor(extra: JournalEntry? = nil, delivery: Delivery? = nil) -> RecordingRedactor {
         let journal = engine.journal
-        return journal.secretIndex.redactor(redaction, for: journal, extra: extra, appKeys: appKeys)
+        return journal.secretIndex.redactor(
+            redaction, for: journal, extra: extra, delivery: delivery.map { ($0.vendor, $0.app) })
     }
 
-    /// A redactor for a delivery's event: a TPNS delivery's app is an application key, also when no journal
-    /// entry made the delivery (a notification loaded from a state document).
+    /// A redactor for a delivery's event: a delivery's app may be a secret (a TPNS application key,
+    /// ``VendorSecret/Place/app``), also when no journal entry made the delivery (a notification loaded from a
+    /// state document).
     func redactor(for delivery: Delivery) -> RecordingRedactor {
-        redactor(appKeys: delivery.vendor == .tpns ? [delivery.app] : [])
+        redactor(delivery: delivery)
     }
 }

@@ -44,7 +44,7 @@ enum EventText {
         Array("retry: 2000\n\(position.map { "id: \($0.text)\n" } ?? "")\n".utf8)
     }
 
-    /// An `entry` event of an entry already redacted (``EventHub/redactor(extra:appKeys:)``).
+    /// An `entry` event of an entry already redacted (``EventHub/redactor(extra:delivery:)``).
     static func entry(_ entry: JournalEntry, epoch: UInt64) -> [UInt8] {
         Array("id: \(epoch):\(entry.sequence)\nevent: entry\ndata: \(entry.jsonValue.serializedString())\n\n".utf8)
     }

@@ -30,6 +30,8 @@ public final class PushFakeServer: Sendable {
     let state = Locked(ServerState())
     /// Engines with large requests pending on a worker (``HeavyRequests``).
     package let heavyRequests = HeavyRequests()
+    /// The admin operations it serves: PushFake's own and the configuration's extras.
+    package let adminOperations: AdminOperationTable
 
     struct ServerState {
         var listener: Socket?
@@ -62,24 +64,25 @@ public final class PushFakeServer: Sendable {
 
     /// Creates a stopped server for `fake`; nothing is bound until ``start()``. Also ignores `SIGPIPE` process-wide,
     /// so a client that hangs up mid-response cannot kill the test process.
-    public init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
-        self.fake = fake
-        self.configuration = configuration
-        self.instances = InstanceRegistry(limit: configuration.maxInstances)
-        self.handler = nil
-        SocketSystem.ignoreSIGPIPE()
+    public convenience init(fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration()) {
+        self.init(fake: fake, configuration: configuration, firstHandler: nil)
     }
 
     /// A server whose `handler` sees every request before the admin API and the engine, and may answer it with any
     /// ``ServerReply`` (a deferred or streamed one included); returning `nil` lets the request through.
-    package init(
+    package convenience init(
         fake: PushFake = PushFake(), configuration: ServerConfiguration = ServerConfiguration(),
         handler: @escaping RequestHandler
     ) {
+        self.init(fake: fake, configuration: configuration, firstHandler: handler)
+    }
+
+    private init(fake: PushFake, configuration: ServerConfiguration, firstHandler: RequestHandler?) {
         self.fake = fake
         self.configuration = configuration
         self.instances = InstanceRegistry(limit: configuration.maxInstances)
-        self.handler = handler
+        self.adminOperations = AdminOperationTable(extras: configuration.adminOperations)
+        self.handler = firstHandler
         SocketSystem.ignoreSIGPIPE()
     }
 

@@ -70,6 +70,9 @@ public struct ServerConfiguration: Sendable {
     /// event stream (`GET /__pushfake/events`) and the request log leave out; `redactAppKeys=true` in an export's
     /// query adds the TPNS application keys (`pushfake serve --redact-app-keys` sets that for all of them).
     public var recordingRedaction = RecordingRedaction.standard
+    /// Admin operations served after PushFake's own (``AdminOperations/all``), described and listed as they are; an
+    /// extra whose id is taken is left out. For tests and tools that add an operation.
+    package var adminOperations: [AnyAdminOperation] = []
 
     /// Creates a configuration; the defaults suit tests: loopback, kernel-chosen port, 64 KiB heads, 10 MiB bodies.
     /// ``eventLoopCount`` is read from the core count and `PUSHFAKE_LOOPS` here, not passed in.

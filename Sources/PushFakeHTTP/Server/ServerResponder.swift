@@ -36,7 +36,7 @@ package struct ServerResponder: ConnectionResponder {
         // event loop, and every other connection of the loop with them (Performance.md, "Large answers and other
         // clients"). The worker's answer brings its own Date.
         if request.body.count >= OffLoop.thresholdBytes
-            || (server.heavyRequests.isBusy(engine) && !AdminAPI.isLockFree(fakeRequest))
+            || (server.heavyRequests.isBusy(engine) && !AdminAPI.isLockFree(fakeRequest, in: server.adminOperations))
         {
             let method = request.method
             let target = request.target
@@ -60,7 +60,7 @@ package struct ServerResponder: ConnectionResponder {
             let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
             if log != nil {
                 // Health is answered without the engine's lock, and so is its log line (``logLine(_:status:label:)``).
-                let lockFree = AdminAPI.isLockFree(fakeRequest)
+                let lockFree = AdminAPI.isLockFree(fakeRequest, in: server.adminOperations)
                 logLine(line(), status: Self.status(of: reply), label: "admin", withoutEngineLock: lockFree)
             }
             return (reply, .clock(engine))
@@ -103,7 +103,7 @@ package struct ServerResponder: ConnectionResponder {
             var text = error.reason
             if error.status == 413 {
                 let (method, target) = PushFake.requestLine(of: bytes)
-                text += UploadLimits.hint(UploadLimits.kind(method: method, target: target))
+                text += UploadLimits.hint(UploadLimits.kind(method: method, target: target, in: server.adminOperations))
             }
             (status, reason, label, note) = (error.status, text, "malformed", "malformed HTTP: \(text)")
         case .timedOut:
@@ -126,7 +126,9 @@ package struct ServerResponder: ConnectionResponder {
         var machine = ConnectionMachine<ServerResponder>.Configuration(
             limits: HTTP1Parser.Limits(
                 maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
-            bodyLimit: { [limits = UploadLimits(configuration)] in limits.limit(for: $0) },
+            bodyLimit: { [limits = UploadLimits(configuration, operations: server.adminOperations)] in
+                limits.limit(for: $0)
+            },
             idleTimeout: Nanoseconds.from(seconds: configuration.idleTimeout),
             requestTimeout: Nanoseconds.from(seconds: configuration.requestTimeout))
         machine.lingerTimeout = Nanoseconds.from(seconds: configuration.rejectionLinger)
@@ -173,7 +175,8 @@ package struct ServerResponder: ConnectionResponder {
     ) {
         let redaction = server.configuration.recordingRedaction
         var redactor =
-            withoutEngineLock ? RecordingRedactor(redaction) : request.engine.journal.redactor(redaction)
+            withoutEngineLock
+            ? RecordingRedactor(redaction, vendors: request.engine.vendors) : request.engine.journal.redactor(redaction)
         let target = redactor.redact(target: request.target, of: request.parsed)
         log?(
             RequestLogLine(

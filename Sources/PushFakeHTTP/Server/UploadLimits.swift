@@ -7,37 +7,33 @@ import PushFakeHTTP1
 /// ``ServerConfiguration/maxBodyBytes``. The parser asks before it reads a body, so an upload over its limit is
 /// answered 413 without being read.
 struct UploadLimits: Sendable {
-    /// What kind of upload a request is.
-    enum Kind {
-        case body
-        case state
-        case recording
-    }
-
     let body: Int
     let state: Int
     let recording: Int
+    /// The operations whose uploads these are.
+    let operations: AdminOperationTable
 
-    init(_ configuration: ServerConfiguration) {
+    init(_ configuration: ServerConfiguration, operations: AdminOperationTable) {
         body = configuration.maxBodyBytes
         state = configuration.maxStateBytes
         recording = configuration.maxRecordingBytes
+        self.operations = operations
     }
 
     /// The limit of `request`, whose head announces a body.
     func limit(for request: HTTP1Request) -> Int {
-        switch Self.kind(method: request.method, target: request.target) {
+        switch Self.kind(method: request.method, target: request.target, in: operations) {
         case .body: return body
         case .state: return state
         case .recording: return recording
         }
     }
 
-    /// The kind of upload a request line names.
-    static func kind(method: String, target: String) -> Kind {
+    /// The kind of upload a request line names: its operation's (``AdminOperation/upload``).
+    static func kind(method: String, target: String, in operations: AdminOperationTable) -> AdminUpload {
         // Most bodies are vendor requests: two cheap tests rule them out (on bytes: Foundation's `contains` was a
         // tenth of a TPNS register's time on the event loop, Performance.md).
-        guard method == "PUT" || method == "POST", mentions(target, AdminRoutes.prefix) else { return .body }
+        guard method == "PUT" || method == "POST", mentions(target, AdminOperations.prefix) else { return .body }
         var target = Substring(target)
         // An absolute-form target as a rejected request's line shows it (the parser hands requests on in origin form).
         if let scheme = target.range(of: "://"), target.hasPrefix("http") {
@@ -45,13 +41,8 @@ struct UploadLimits: Sendable {
         }
         let path = FakeRequest(method: method, target: String(target)).path
         let local = InstancePath.split(path).map { String($0.rest) } ?? path
-        guard let inner = AdminAPI.inner(local), let route = AdminRoutes.match(method: method, path: inner)?.route
-        else { return .body }
-        switch route {
-        case AdminRoutes.loadState: return .state
-        case AdminRoutes.compareRecording: return .recording
-        default: return .body
-        }
+        guard let inner = AdminAPI.inner(local) else { return .body }
+        return operations.match(method: method, path: inner)?.operation.upload ?? .body
     }
 
     /// Whether `text` is longer than `part` and contains it, byte for byte.
@@ -69,7 +60,7 @@ struct UploadLimits: Sendable {
 
     /// What the 413 of an upload of `kind` adds to the codec's reason: which limit it is and the flag that sets it
     /// (nothing for the general limit, whose answer stays as it was).
-    static func hint(_ kind: Kind) -> String {
+    static func hint(_ kind: AdminUpload) -> String {
         switch kind {
         case .body: return ""
         case .state: return ", the limit for state documents (pushfake serve --max-state-bytes)"

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeHTTP
 
 /// The calls of a remote fake that suspend instead of blocking a thread: the fixture's async API runs in Swift's
 /// cooperative pool (two threads on a two-core machine), where a thread waiting on the network would hold up every
@@ -10,21 +11,22 @@ extension RemoteBackend {
         at url: URL, adminToken: String?, configuration: PushFakeConfiguration, vendors: VendorRegistry,
         site: CallSite
     ) async throws -> RemoteBackend {
-        let server = try serverClient(at: url, adminToken: adminToken, configuration: configuration)
+        let server = try serverClient(
+            at: url, adminToken: adminToken, configuration: configuration, vendors: vendors)
         do {
-            let answer = try await server.callAsync(
-                "POST", "instances", body: configuration.jsonValue, expected: [201])
+            let answer = try await server.exchange(AdminOperations.createInstance, configuration, expected: [201])
+                .output
             return try made(
                 answer, server: server, url: url, configuration: configuration, vendors: vendors, site: site)
         } catch {
-            server.session.finishTasksAndInvalidate()
+            server.transport.session.finishTasksAndInvalidate()
             throw error
         }
     }
 
     /// `GET …/journal`, suspending.
     func fetchJournalAsync() async throws(PushFakeRemoteError) -> Journal {
-        try readJournal(try await admin.callAsync("GET", "journal"))
+        readJournal(try await admin.exchange(AdminOperations.journal, JournalQuery()).output)
     }
 
     /// The journal; a failed call fails the test at the fixture's call site and gives an empty journal.
@@ -41,10 +43,10 @@ extension RemoteBackend {
     func stopAsync() async {
         guard firstStop() else { return }
         do throws(PushFakeRemoteError) {
-            _ = try await server.callAsync("DELETE", "instances/\(instanceID)")
+            try await server.status(AdminOperations.deleteInstance, instanceID)
         } catch {
             reportFailure(error.description)
         }
-        admin.session.finishTasksAndInvalidate()
+        admin.transport.session.finishTasksAndInvalidate()
     }
 }

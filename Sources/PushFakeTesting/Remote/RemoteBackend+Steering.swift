@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeHTTP
 
 /// Faults, clock and resets of a remote instance, through its admin API.
 extension RemoteBackend {
@@ -12,24 +13,23 @@ extension RemoteBackend {
         }
         return attempt("") { () throws(PushFakeRemoteError) -> String in
             let spec = FaultRuleSpec(matcher: matcher, fault: fault, scope: scope)
-            let answer = try admin.call("POST", "faults", body: spec.jsonValue, expected: [201])
-            return answer.json?["id"]?.stringValue ?? ""
+            return try admin.exchange(AdminOperations.addFault, spec, expected: [201]).output.id
         }
     }
 
     /// `DELETE …/faults/{id}`: 200 removed it, 404 there was none.
     func removeFault(id: String) -> Bool {
         attempt(false) { () throws(PushFakeRemoteError) -> Bool in
-            try admin.call("DELETE", "faults/\(id)", expected: [200, 404]).status == 200
+            try admin.status(AdminOperations.removeFault, id, expected: [200, 404]) == 200
         }
     }
 
     func removeAllFaults() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.call("DELETE", "faults") }
+        attempt(()) { () throws(PushFakeRemoteError) in try admin.status(AdminOperations.clearFaults, ()) }
     }
 
     func clearJournal() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.call("DELETE", "journal") }
+        attempt(()) { () throws(PushFakeRemoteError) in try admin.status(AdminOperations.clearJournal, ()) }
     }
 
     func advanceClock(by interval: TimeInterval) -> Bool {
@@ -42,11 +42,11 @@ extension RemoteBackend {
     /// `POST …/clock`: 200 moved it, 400 would have left 1970…9999 and changed nothing.
     private func moveClock(_ command: ClockCommand) -> Bool {
         attempt(false) { () throws(PushFakeRemoteError) -> Bool in
-            try admin.call("POST", "clock", body: command.jsonValue, expected: [200, 400]).status == 200
+            try admin.status(AdminOperations.setClock, command, expected: [200, 400]) == 200
         }
     }
 
     func reset() {
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try admin.call("POST", "reset") }
+        attempt(()) { () throws(PushFakeRemoteError) in try admin.status(AdminOperations.reset, ()) }
     }
 }

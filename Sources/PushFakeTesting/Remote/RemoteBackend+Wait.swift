@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeHTTP
 
 extension RemoteBackend {
     /// `POST …/wait`, which the server answers the moment enough entries match (an engine observer, no polling).
@@ -15,12 +16,9 @@ extension RemoteBackend {
         var needed = min(max(0, count), RequestCount.largest)
         while true {
             let remaining = min(max(0, deadline.timeIntervalSinceNow), WaitRequest.maximumTimeout)
-            let body: JSON = [
-                "match": relaxed.jsonValue ?? [:], "count": RequestCount.atLeast(needed).jsonValue,
-                "timeout": .double(remaining),
-            ]
-            let answer = try await admin.callAsync(
-                "POST", "wait", body: body, expected: [200, 408], timeout: remaining + 60)
+            let wait = WaitRequest(matcher: relaxed, count: .atLeast(needed), timeout: remaining)
+            let answer = try await admin.exchange(
+                AdminOperations.wait, wait, expected: [200, 408], timeout: remaining + 60)
             let arrived = answer.status == 200
             if exact, arrived { return true }
             if !exact {

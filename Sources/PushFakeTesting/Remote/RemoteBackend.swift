@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeHTTP
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -10,9 +11,9 @@ import PushFakeCore
 /// instance's admin API (`/i/{id}/__pushfake/…`).
 final class RemoteBackend: FakeBackend {
     /// The server's admin API, where instances are created and deleted.
-    let server: AdminClient
+    let server: RemoteAdmin
     /// The instance's admin API.
-    let admin: AdminClient
+    let admin: RemoteAdmin
     /// The instance's id on the server.
     let instanceID: String
     /// `http://HOST:PORT/i/{id}`: the vendors' paths are under it, as on a server of its own.
@@ -24,7 +25,7 @@ final class RemoteBackend: FakeBackend {
     let stopped = Locked(false)
 
     private init(
-        server: AdminClient, admin: AdminClient, instanceID: String, baseURL: URL, vendors: VendorRegistry,
+        server: RemoteAdmin, admin: RemoteAdmin, instanceID: String, baseURL: URL, vendors: VendorRegistry,
         configuration: PushFakeConfiguration, site: CallSite
     ) {
         self.server = server
@@ -45,45 +46,47 @@ final class RemoteBackend: FakeBackend {
         at url: URL, adminToken: String?, configuration: PushFakeConfiguration, vendors: VendorRegistry,
         site: CallSite
     ) throws -> RemoteBackend {
-        let server = try serverClient(at: url, adminToken: adminToken, configuration: configuration)
+        let server = try serverClient(
+            at: url, adminToken: adminToken, configuration: configuration, vendors: vendors)
         do {
-            let answer = try server.call("POST", "instances", body: configuration.jsonValue, expected: [201])
+            let answer = try server.exchange(AdminOperations.createInstance, configuration, expected: [201]).output
             return try made(
                 answer, server: server, url: url, configuration: configuration, vendors: vendors, site: site)
         } catch {
-            server.session.finishTasksAndInvalidate()
+            server.transport.session.finishTasksAndInvalidate()
             throw error
         }
     }
 
     /// The client of the server's admin API at `url`, on a session of its own.
     static func serverClient(
-        at url: URL, adminToken: String?, configuration: PushFakeConfiguration
-    ) throws(PushFakeError) -> AdminClient {
+        at url: URL, adminToken: String?, configuration: PushFakeConfiguration, vendors: VendorRegistry
+    ) throws(PushFakeError) -> RemoteAdmin {
         if configuration.tpnsRequireRegistrationID {
             throw PushFakeError.invalidConfiguration(
                 "tpnsRequireRegistrationID cannot be given to a remote fake (the instance API has no such setting)")
         }
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
-        return AdminClient(
-            root: url.appendingPathComponent("__pushfake"), token: RemoteAdminToken.resolve(given: adminToken),
-            session: URLSession(configuration: sessionConfiguration))
+        return RemoteAdmin(
+            root: url, token: RemoteAdminToken.resolve(given: adminToken),
+            session: URLSession(configuration: sessionConfiguration), vendors: vendors)
     }
 
     /// The backend of the instance `POST /__pushfake/instances` answered with.
     static func made(
-        _ answer: AdminClient.Answer, server: AdminClient, url: URL, configuration: PushFakeConfiguration,
+        _ answer: InstanceAnswer, server: RemoteAdmin, url: URL, configuration: PushFakeConfiguration,
         vendors: VendorRegistry, site: CallSite
     ) throws(PushFakeRemoteError) -> RemoteBackend {
-        guard let id = answer.json?["id"]?.stringValue, !id.isEmpty else {
+        let id = answer.id
+        guard !id.isEmpty else {
             throw PushFakeRemoteError(
-                url: server.url("instances"), status: answer.status,
-                message: "POST: the answer has no instance id: \(answer.problem)")
+                url: server.transport.url(AdminOperations.prefix + "/instances"), status: 201,
+                message: "POST: the answer has no instance id: \(answer.wireJSON.serializedString())")
         }
         let base = url.appendingPathComponent("i").appendingPathComponent(id)
-        let admin = AdminClient(
-            root: base.appendingPathComponent("__pushfake"), token: server.token, session: server.session)
+        let admin = RemoteAdmin(
+            root: base, token: server.transport.token, session: server.transport.session, vendors: vendors)
         return RemoteBackend(
             server: server, admin: admin, instanceID: id, baseURL: base, vendors: vendors,
             configuration: configuration, site: site)
@@ -113,27 +116,13 @@ final class RemoteBackend: FakeBackend {
 
     /// `GET …/journal`, read back into a journal.
     func fetchJournal() throws(PushFakeRemoteError) -> Journal {
-        let answer = try admin.call("GET", "journal")
-        return try readJournal(answer)
+        readJournal(try admin.exchange(AdminOperations.journal, JournalQuery()).output)
     }
 
-    func readJournal(_ answer: AdminClient.Answer) throws(PushFakeRemoteError) -> Journal {
-        guard let items = answer.json?["entries"]?.arrayValue else {
-            throw malformed("journal", "no entries array")
-        }
-        var entries: [JournalEntry] = []
-        entries.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            do throws(JSONFieldError) {
-                entries.append(try JournalEntry(json: item, vendors: vendors))
-            } catch {
-                throw malformed("journal", "entries[\(index)]: \(error.description)")
-            }
-        }
-        return Journal(
-            restoring: entries, limit: configuration.journalLimit,
-            totalCount: answer.json?["total"]?.intValue ?? entries.count,
-            droppedCount: answer.json?["dropped"]?.intValue ?? 0)
+    func readJournal(_ page: JournalPage) -> Journal {
+        Journal(
+            restoring: page.entries, limit: configuration.journalLimit, totalCount: page.total,
+            droppedCount: page.dropped)
     }
 
     func deliveries() -> [Delivery] {
@@ -145,30 +134,14 @@ final class RemoteBackend: FakeBackend {
     }
 
     private func fetchDeliveries(_ notificationID: String?) throws(PushFakeRemoteError) -> [Delivery] {
-        let query = notificationID.map { [URLQueryItem(name: "notification", value: $0)] } ?? []
-        let answer = try admin.call("GET", "deliveries", query: query)
-        guard let items = answer.json?["deliveries"]?.arrayValue else {
-            throw malformed("deliveries", "no deliveries array")
-        }
-        var deliveries: [Delivery] = []
-        for (index, item) in items.enumerated() {
-            do throws(JSONFieldError) {
-                deliveries.append(try Delivery(json: item))
-            } catch {
-                throw malformed("deliveries", "deliveries[\(index)]: \(error.description)")
-            }
-        }
-        return deliveries
+        var query = DeliveriesQuery()
+        query.notification = notificationID
+        return try admin.exchange(AdminOperations.deliveries, query).output.deliveries
     }
 
     func now() -> Date {
         attempt(configuration.clockStart) { () throws(PushFakeRemoteError) -> Date in
-            let answer = try admin.call("GET", "clock")
-            // The clock's `now` is in the form `{"set": …}` takes.
-            guard let now = answer.json?["now"],
-                case .set(let date)? = try? ClockCommand(json: ["set": now])
-            else { throw malformed("clock", "no readable now: \(answer.problem)") }
-            return date
+            try admin.exchange(AdminOperations.clock, ()).output.now
         }
     }
 
@@ -178,9 +151,9 @@ final class RemoteBackend: FakeBackend {
         // The instance's configuration: the state document re-declares the same apps, which changes nothing.
         let copy = PushFake(configuration, vendors: vendors)
         attempt(()) { () throws(PushFakeRemoteError) in
-            let state = try admin.call("GET", "state")
+            let state = try admin.exchange(AdminOperations.state, ()).output
             do throws(StateError) {
-                try copy.loadState(state.json ?? .null)
+                try copy.loadState(state)
             } catch {
                 throw malformed("state", error.description)
             }
@@ -190,14 +163,18 @@ final class RemoteBackend: FakeBackend {
     }
 
     private func malformed(_ path: String, _ problem: String) -> PushFakeRemoteError {
-        PushFakeRemoteError(url: admin.url(path), status: 200, message: "GET: unreadable answer (\(problem))")
+        PushFakeRemoteError(
+            url: admin.transport.url(AdminOperations.prefix + "/" + path), status: 200,
+            message: "GET: unreadable answer (\(problem))")
     }
 
     /// `DELETE /__pushfake/instances/{id}`, once.
     func stop() {
         guard firstStop() else { return }
-        attempt(()) { () throws(PushFakeRemoteError) in _ = try server.call("DELETE", "instances/\(instanceID)") }
-        admin.session.finishTasksAndInvalidate()
+        attempt(()) { () throws(PushFakeRemoteError) in
+            try server.status(AdminOperations.deleteInstance, instanceID)
+        }
+        admin.transport.session.finishTasksAndInvalidate()
     }
 
     /// Whether this is the first stop (the instance is deleted once).

@@ -1,35 +1,26 @@
 import PushFakeCore
+import PushFakeHTTP
 
-/// `pushfake journal`'s filters and export format: the query of `GET /__pushfake/journal`.
+/// `pushfake journal`'s filters and export format: the query of `GET /__pushfake/journal`, as its declaration
+/// (``AdminOperations/journal``) says, the export format first.
 enum JournalQuery: QueryOptionTable {
-    static let queryOptions = [
-        QueryOption("format", "format", .choice(["json", "jsonl", "har"]), "json (default), jsonl or har"),
-        QueryOption("vendor", "vendor", .text, "Only this vendor's requests (tpns, twinPush)"),
-        QueryOption("operation", "operation", .text, "Only this operation (register, pushNotifications, …)"),
-        QueryOption("app", "app", .text, "Only requests about this app"),
-        QueryOption("device", "device", .text, "Only requests about this device"),
-        QueryOption("status", "status", .integer(100...599), "Only answers with this status"),
-        QueryOption("since", "seq", .integer(0...Int.max), "Only entries after this sequence number"),
-        QueryOption("unmatched", "", .flag, "Only requests no route matched"),
-        QueryOption(
-            "redactAppKeys", "", .flag,
-            "With jsonl or har: replace TPNS application keys by ${secret:tpns-app-key} too (tokens always are)"),
-    ]
+    typealias Query = PushFakeHTTP.JournalQuery
+    static let queryOptions = derived(first: [
+        ("format", "format"), ("vendor", "vendor"), ("operation", "operation"), ("app", "app"), ("device", "device"),
+        ("status", "status"), ("since", "seq"), ("unmatched", ""), ("faulted", ""), ("redactAppKeys", ""),
+    ])
 }
 
 /// `pushfake deliveries`' filters: the query of `GET /__pushfake/deliveries`.
 enum DeliveriesQuery: QueryOptionTable {
-    static let queryOptions = [
-        QueryOption("vendor", "vendor", .text, "Only this vendor's deliveries"),
-        QueryOption("device", "device", .text, "Only deliveries to this device"),
-        QueryOption("notification", "id", .text, "Only deliveries of this notification"),
-        QueryOption("app", "app", .text, "Only deliveries of this app"),
-    ]
+    typealias Query = PushFakeHTTP.DeliveriesQuery
+    static let queryOptions = derived(first: [("vendor", "vendor"), ("device", "device"), ("notification", "id")])
 }
 
 /// `pushfake devices`' filter: the query of `GET /__pushfake/devices`.
 enum DevicesQuery: QueryOptionTable {
-    static let queryOptions = [QueryOption("vendor", "vendor", .text, "Only this vendor's devices")]
+    typealias Query = VendorQuery
+    static let queryOptions = derived(first: [("vendor", "vendor")])
 }
 
 /// `pushfake faults add <rule>`.

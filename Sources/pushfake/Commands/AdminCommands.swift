@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeHTTP
 
 /// `pushfake journal|faults|reset|clock|deliveries|devices`: the admin API of a running server, from the shell.
 enum AdminCommands {
@@ -14,8 +15,8 @@ enum AdminCommands {
         path: ["journal"], summary: "Print the journal of a running server.", discussion: discussion,
         options: ServerAndQuery<JournalQuery>.self,
         run: { options, context throws(CommandExit) in
-            let client = try AdminClient(options.server, context)
-            try client.printAnswer(try client.send("GET", "journal", query: options.query))
+            let client = try ServerClient(options.server, context)
+            try client.printAnswer(try client.send(AdminOperations.journal, options.input))
         })
 
     static let faults = CommandSpec(
@@ -26,44 +27,47 @@ enum AdminCommands {
             CommandSpec(
                 path: ["faults", "list"], summary: "List the fault rules with their counters.",
                 options: ServerOptions.self,
-                run: { server, context throws(CommandExit) in try send("GET", "faults", server, context) }),
+                run: { server, context throws(CommandExit) in try send(AdminOperations.listFaults, server, context) }),
             CommandSpec(
                 path: ["faults", "add"], summary: "Add a fault rule given as JSON (see docs/fault-rules.md).",
                 options: ServerAnd<FaultRuleArgument>.self,
                 run: { options, context throws(CommandExit) in
-                    try send("POST", "faults", body: options.argument, options.server, context)
+                    let client = try ServerClient(options.server, context)
+                    try client.printAnswer(try client.send(AdminOperations.addFault, body: options.argument))
                 }),
             CommandSpec(
                 path: ["faults", "clear"], summary: "Remove every fault rule.", options: ServerOptions.self,
-                run: { server, context throws(CommandExit) in try send("DELETE", "faults", server, context) }),
+                run: { server, context throws(CommandExit) in try send(AdminOperations.clearFaults, server, context) }),
             CommandSpec(
                 path: ["faults", "remove"], summary: "Remove one fault rule by id.",
                 options: ServerAnd<FaultIDArgument>.self,
-                run: { options, context throws(CommandExit) in try delete("faults", options, context) }),
+                run: { options, context throws(CommandExit) in
+                    try send(AdminOperations.removeFault, options.argument, options.server, context)
+                }),
         ],
-        run: { server, context throws(CommandExit) in try send("GET", "faults", server, context) })
+        run: { server, context throws(CommandExit) in try send(AdminOperations.listFaults, server, context) })
 
     static let reset = CommandSpec(
         path: ["reset"], summary: "Reset a running server: devices, journal, faults, clock.", discussion: discussion,
         options: ServerOptions.self,
-        run: { server, context throws(CommandExit) in try send("POST", "reset", server, context) })
+        run: { server, context throws(CommandExit) in try send(AdminOperations.reset, server, context) })
 
     static let clock = CommandSpec(
         path: ["clock"], summary: "Read, advance or set the fake clock of a running server.",
         discussion: discussion, options: ClockOptions.self,
         run: { options, context throws(CommandExit) in
-            let client = try AdminClient(options.server, context)
+            let client = try ServerClient(options.server, context)
             if options.advance != nil, options.set != nil {
                 throw context.usage("--advance and --set cannot be combined")
             }
             if let seconds = options.advance {
                 let body = JSON.object(["advance": .double(seconds)]).serializedString()
-                try client.printAnswer(try client.send("POST", "clock", body: body))
+                try client.printAnswer(try client.send(AdminOperations.setClock, body: body))
             } else if let time = options.set {
                 let body = JSON.object(["set": .string(time)]).serializedString()
-                try client.printAnswer(try client.send("POST", "clock", body: body))
+                try client.printAnswer(try client.send(AdminOperations.setClock, body: body))
             } else {
-                try client.printAnswer(try client.send("GET", "clock"))
+                try client.printAnswer(try client.send(AdminOperations.clock))
             }
         })
 
@@ -71,30 +75,39 @@ enum AdminCommands {
         path: ["deliveries"], summary: "Print the deliveries of a running server.", discussion: discussion,
         options: ServerAndQuery<DeliveriesQuery>.self,
         run: { options, context throws(CommandExit) in
-            try send("GET", "deliveries", query: options.query, options.server, context)
+            try send(AdminOperations.deliveries, options.input, options.server, context)
         })
 
     static let devices = CommandSpec(
         path: ["devices"], summary: "Print the devices of a running server.", discussion: discussion,
         options: ServerAndQuery<DevicesQuery>.self,
         run: { options, context throws(CommandExit) in
-            try send("GET", "devices", query: options.query, options.server, context)
+            try send(AdminOperations.devices, options.input, options.server, context)
         })
 
-    /// `DELETE /__pushfake/<collection>/<id>`, the id being the command's argument (percent-encoded).
-    static func delete<Positional>(
-        _ collection: String, _ options: ServerAnd<Positional>, _ context: CommandContext<ServerAnd<Positional>>
+    /// Calls `operation` with `input` on the server `server` names and prints the answer (exit 1 for an error
+    /// answer).
+    static func send<Input, Output, Options>(
+        _ operation: AdminOperation<Input, Output>, _ input: Input, _ server: ServerOptions,
+        _ context: CommandContext<Options>
     ) throws(CommandExit) {
-        let id = options.argument.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? options.argument
-        try send("DELETE", collection + "/" + id, options.server, context)
+        let client = try ServerClient(server, context)
+        try client.printAnswer(try client.send(operation, input))
     }
 
-    /// Sends one admin request to the server `server` names and prints the answer (exit 1 for an error answer).
-    static func send<Options>(
-        _ method: String, _ route: String, query: [(String, String)] = [], body: String? = nil,
-        _ server: ServerOptions, _ context: CommandContext<Options>
+    /// Calls an operation without input and prints the answer.
+    static func send<Output, Options>(
+        _ operation: AdminOperation<Void, Output>, _ server: ServerOptions, _ context: CommandContext<Options>
     ) throws(CommandExit) {
-        let client = try AdminClient(server, context)
-        try client.printAnswer(try client.send(method, route, query: query, body: body))
+        try send(operation, (), server, context)
+    }
+
+    /// Calls `operation` with a JSON body as given and prints the answer.
+    static func send<Input, Output, Options>(
+        _ operation: AdminOperation<Input, Output>, body: String, _ server: ServerOptions,
+        _ context: CommandContext<Options>
+    ) throws(CommandExit) {
+        let client = try ServerClient(server, context)
+        try client.printAnswer(try client.send(operation, body: body))
     }
 }

@@ -14,7 +14,8 @@ enum CommandTable {
             subcommands: [ServeOptions.spec] + AdminCommands.all + [
                 ExpectationCommands.verify, ExpectationCommands.wait, TailCommand.spec, StateCommands.state,
                 StateCommands.instances,
-                StateCommands.apps, HealthCommand.spec, ReplayCommand.spec, FleetCommand.spec, CompletionsCommand.spec,
+                StateCommands.apps, HealthCommand.spec, ReplayCommand.spec, FleetCommand.spec, APICommand.spec,
+                CompletionsCommand.spec,
                 help, version,
             ])
     }

@@ -26,20 +26,20 @@ enum ExpectationCommands {
             """,
         options: WaitOptions.self,
         run: { options, context throws(CommandExit) in
-            let client = try AdminClient(options.server, context)
+            let client = try ServerClient(options.server, context)
             var body: JSONObject = ["match": try options.matcher.matcher(context)]
             if let count = try options.matcher.countJSON(context) { body["count"] = count }
             let timeout = options.timeout
             body["timeout"] = .double(timeout)
             let response = try client.send(
-                "POST", "wait", body: JSON.object(body).serializedString(), timeout: timeout + 30)
+                AdminOperations.wait, body: JSON.object(body).serializedString(), timeout: timeout + 30)
             try report(response)
         })
 
     private static func runVerify(_ options: VerifyOptions, _ context: CommandContext<VerifyOptions>)
         throws(CommandExit)
     {
-        let client = try AdminClient(options.server, context)
+        let client = try ServerClient(options.server, context)
         if options.noDeliveryProblems {
             try verifyDeliveries(options, context, client: client)
             return
@@ -56,7 +56,7 @@ enum ExpectationCommands {
             }
             var body: JSONObject = ["recording": .string(text), "ignore": .array(options.ignore.map(JSON.string))]
             if let limit = options.maxDifferences { body["maxDifferences"] = .int(limit) }
-            try report(try client.send("POST", "recordings/compare", body: JSON.object(body).serializedString()))
+            try report(try client.send(AdminOperations.compareRecording, body: JSON.object(body).serializedString()))
             return
         }
         guard options.ignore.isEmpty else { throw context.usage("--ignore goes with --recording") }
@@ -70,18 +70,18 @@ enum ExpectationCommands {
             body["match"] = try options.matcher.matcher(context)
             if let count = try options.matcher.countJSON(context) { body["count"] = count }
         }
-        try report(try client.send("POST", "verify", body: JSON.object(body).serializedString()))
+        try report(try client.send(AdminOperations.verify, body: JSON.object(body).serializedString()))
     }
 
     /// `--no-delivery-problems`: the server's deliveries, each problem named (``Delivery/problemReport(_:ignoring:)``).
     private static func verifyDeliveries(
-        _ options: VerifyOptions, _ context: CommandContext<VerifyOptions>, client: AdminClient
+        _ options: VerifyOptions, _ context: CommandContext<VerifyOptions>, client: ServerClient
     ) throws(CommandExit) {
         let others: [PartialKeyPath<VerifyOptions>] = [\.recording, \.inOrder, \.ignore, \.maxDifferences]
         if let other = context.firstGiven(others) ?? context.firstGiven(MatcherOptions.options.within(\.matcher)) {
             throw context.usage("--no-delivery-problems cannot be combined with \(other)")
         }
-        let response = try client.send("GET", "deliveries")
+        let response = try client.send(AdminOperations.deliveries, PushFakeHTTP.DeliveriesQuery())
         guard response.status == 200, let items = response.json?["deliveries"]?.arrayValue else {
             throw CommandExit(.failure, "\(response.status): \(response.json?["error"]?.stringValue ?? response.text)")
         }
@@ -100,7 +100,7 @@ enum ExpectationCommands {
     }
 
     /// `ok: …` on stdout for 200; the message on stderr and exit 1 for 408/409; other answers are errors.
-    private static func report(_ response: LoopbackHTTPClient.Response) throws(CommandExit) {
+    private static func report(_ response: AdminHTTPResponse) throws(CommandExit) {
         let json = response.json
         switch response.status {
         case 200:

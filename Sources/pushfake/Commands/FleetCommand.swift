@@ -64,12 +64,13 @@ enum FleetCommand {
     private static func runFleet(
         _ options: FleetRunOptions, _ context: CommandContext<FleetRunOptions>
     ) throws(CommandExit) {
-        let client = try AdminClient(options.server, context)
+        let client = try ServerClient(options.server, context)
         let configuration = try FleetOptions.configuration(options, context)
         let seconds = options.duration
         let threads = options.threads
         let server = FleetServer(
-            host: client.host, port: client.port, prefix: client.basePath, adminToken: client.token)
+            host: client.transport.host, port: client.transport.port, prefix: client.transport.basePath,
+            adminToken: client.transport.token)
         let fleet = DeviceFleet(configuration)
         let progress = isatty(STDERR_FILENO) == 1
         let outcome = Locked<Result<FleetReport, FleetError>?>(nil)

@@ -1,5 +1,8 @@
+import PushFakeCore
+import PushFakeHTTP
+
 /// `--url` and `--token`: which running server a command talks to, and its admin token. Every command that talks
-/// to a server takes them (``AdminClient``).
+/// to a server takes them (``ServerClient``).
 struct ServerOptions: ParsableOptions {
     /// The server's base URL; `nil`: `$PUSHFAKE_URL`.
     var url: String?
@@ -39,23 +42,56 @@ struct ServerAnd<Positional: ServerCommandArgument>: ParsableOptions {
     }
 }
 
-/// An option of an admin command that becomes a query parameter of its request (`--since 3` → `since=3`),
-/// described as data: the option's name is the parameter's in kebab case (`redactAppKeys` → `--redact-app-keys`).
+/// An option of an admin command that becomes a query parameter of its request (`--since 3` → `since=3`), made
+/// from the parameter's declaration in the operation's input (``AdminQuery``): the option's name is the parameter's
+/// in kebab case (`redactAppKeys` → `--redact-app-keys`), its help is the declaration's, and its values are the
+/// declared ones (a range, choices; a `true`/`false` parameter is a flag that sends `true`).
 struct QueryOption: Sendable {
     /// The query parameter (`since`).
     let parameter: String
     let description: OptionDescription
 
-    init(_ parameter: String, _ placeholder: String, _ kind: OptionDescription.Kind, _ help: String) {
-        self.parameter = parameter
-        let words = parameter.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
-        description = OptionDescription(name: "--" + words, placeholder: placeholder, help: help, kind: kind)
+    init(_ declared: AdminParameter, placeholder: String) {
+        parameter = declared.name
+        let words = declared.name.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+        description = OptionDescription(
+            name: "--" + words, placeholder: placeholder, help: declared.description, kind: Self.kind(declared.schema))
+    }
+
+    /// What values a parameter of `schema` takes on the command line.
+    static func kind(_ schema: JSON) -> OptionDescription.Kind {
+        if let choices = schema["enum"]?.arrayValue?.compactMap(\.stringValue) {
+            return choices.sorted() == ["false", "true"] ? .flag : .choice(choices)
+        }
+        if schema["type"] == "integer" {
+            let minimum = schema["minimum"]?.intValue ?? Int.min
+            return .integer(minimum...(schema["maximum"]?.intValue ?? Int.max))
+        }
+        return .text
     }
 }
 
-/// The query options of one admin command, in the order of its help and its query.
+/// The query options of one admin command, in the order of its help and its query: its operation's query
+/// parameters (``AdminQuery/fields``).
 protocol QueryOptionTable {
+    /// The operation's query.
+    associatedtype Query: AdminQuery
     static var queryOptions: [QueryOption] { get }
+}
+
+extension QueryOptionTable {
+    /// Every parameter of ``Query``: those `first` names (with their placeholders) in that order, then the others
+    /// in the declaration's order (placeholder: the name).
+    static func derived(first: [(name: String, placeholder: String)]) -> [QueryOption] {
+        let declared = Query.fields.map(\.parameter)
+        var options: [QueryOption] = first.compactMap { name, placeholder in
+            declared.first { $0.name == name }.map { QueryOption($0, placeholder: placeholder) }
+        }
+        for parameter in declared where !first.contains(where: { $0.name == parameter.name }) {
+            options.append(QueryOption(parameter, placeholder: parameter.name.lowercased()))
+        }
+        return options
+    }
 }
 
 /// The server options and the query options of `Table` (`pushfake journal`, `deliveries`, `devices`).
@@ -71,4 +107,7 @@ struct ServerAndQuery<Table: QueryOptionTable>: ParsableOptions {
     var query: [(String, String)] {
         Table.queryOptions.compactMap { option in values.value(option.description).map { (option.parameter, $0.text) } }
     }
+
+    /// The same query, typed: the operation's input.
+    var input: Table.Query { Table.Query(items: query.map { (name: $0, value: $1) }) }
 }

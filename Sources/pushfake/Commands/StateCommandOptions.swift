@@ -32,10 +32,7 @@ extension StateCommands {
         var apps = AppOptions()
 
         static var options: [Option<Self>] {
-            ServerOptions.options.within(\.server) + [
-                .value("--tpns-app", \.apps.tpns, "key", .text, "A TPNS application key"),
-                .value("--twinpush-app", \.apps.twinPush, "id:api-token:creator-token", .twinPushApp, "A TwinPush app"),
-            ]
+            ServerOptions.options.within(\.server) + [.app(\.apps, "An app to declare")]
         }
     }
 
@@ -60,15 +57,14 @@ extension StateCommands {
                 .value(
                     "--journal-limit", \.journalLimit, "n", .integer(in: 1...Int.max),
                     "Keep only the newest n journal entries"),
-                .value("--tpns-app", \.apps.tpns, "key", .text, "Declare a TPNS application key"),
-                .value(
-                    "--twinpush-app", \.apps.twinPush, "id:api-token:creator-token", .twinPushApp,
-                    "Declare a TwinPush app"),
+                .app(\.apps, "Declare an app"),
             ]
         }
 
-        /// The instance configuration JSON (`POST /__pushfake/instances`).
-        var configuration: JSON {
+        /// The instance configuration JSON (`POST /__pushfake/instances`), the apps read as the standard vendors
+        /// write them.
+        func configuration(_ context: CommandContext<Self>) throws(CommandExit) -> JSON {
+            let appsJSON = try apps.json(context, vendors: .standard)
             var object = JSONObject()
             if let seed { object["seed"] = .string(String(seed)) }
             if clock != nil || clockStart != nil {
@@ -79,40 +75,8 @@ extension StateCommands {
             }
             if stateChecks { object["stateChecks"] = true }
             if let journalLimit { object["journalLimit"] = .int(journalLimit) }
-            if apps.json.objectValue?.isEmpty == false { object["apps"] = apps.json }
+            if appsJSON.objectValue?.isEmpty == false { object["apps"] = appsJSON }
             return .object(object)
-        }
-    }
-}
-
-/// `--tpns-app` and `--twinpush-app`: apps to declare (`serve`, `instances create`, `apps add`).
-struct AppOptions: Sendable {
-    var tpns: [String] = []
-    var twinPush: [TwinPushApp] = []
-
-    /// `{"tpns": [...], "twinPush": [...]}`, each vendor only when it has apps.
-    var json: JSON {
-        var object = JSONObject()
-        if !tpns.isEmpty { object["tpns"] = .array(tpns.map(JSON.string)) }
-        if !twinPush.isEmpty {
-            object["twinPush"] = .array(
-                twinPush.map {
-                    ["id": .string($0.id), "apiToken": .string($0.apiToken), "creatorToken": .string($0.creatorToken)]
-                })
-        }
-        return .object(object)
-    }
-}
-
-extension ValueRule where Value == TwinPushApp {
-    /// `<id>:<api-token>:<creator-token>`, none of them empty.
-    static var twinPushApp: ValueRule {
-        .custom { text throws(OptionError) in
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
-                throw .takes("<id>:<api-token>:<creator-token>", not: text)
-            }
-            return TwinPushApp(id: parts[0], apiToken: parts[1], creatorToken: parts[2])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PushFakeCore
+import PushFakeHTTP
 
 /// `pushfake state dump|load`, `pushfake instances create|list|delete`, `pushfake apps [add]`.
 enum StateCommands {
@@ -11,8 +12,8 @@ enum StateCommands {
                 path: ["state", "dump"], summary: "Print the state document (apps, devices, notifications, faults…).",
                 options: Dump.self,
                 run: { options, context throws(CommandExit) in
-                    let client = try AdminClient(options.server, context)
-                    let response = try client.send("GET", "state")
+                    let client = try ServerClient(options.server, context)
+                    let response = try client.send(AdminOperations.state)
                     guard response.status == 200 else {
                         try client.printAnswer(response)
                         return
@@ -29,12 +30,12 @@ enum StateCommands {
                 path: ["state", "load"], summary: "Replace the state with a document, all or nothing.",
                 options: ServerAnd<StateFile>.self,
                 run: { options, context throws(CommandExit) in
-                    let client = try AdminClient(options.server, context)
+                    let client = try ServerClient(options.server, context)
                     let text = try read(options.argument)
                     guard (try? JSON.parse(text)) != nil else {
                         throw CommandExit(.dataError, "\(options.argument) is not JSON")
                     }
-                    let response = try client.send("PUT", "state", body: text)
+                    let response = try client.send(AdminOperations.loadState, body: text)
                     guard response.status == 200 else {
                         try client.printAnswer(response)
                         return
@@ -52,20 +53,20 @@ enum StateCommands {
                 summary: "Create an instance; prints its id and URLs (base, admin, one per vendor).",
                 options: InstanceOptions.self,
                 run: { options, context throws(CommandExit) in
-                    let body = options.configuration.serializedString()
-                    try AdminCommands.send("POST", "instances", body: body, options.server, context)
+                    let body = try options.configuration(context).serializedString()
+                    try AdminCommands.send(AdminOperations.createInstance, body: body, options.server, context)
                 }),
             CommandSpec(
                 path: ["instances", "list"], summary: "List the instances with their URLs.",
                 options: ServerOptions.self,
                 run: { server, context throws(CommandExit) in
-                    try AdminCommands.send("GET", "instances", server, context)
+                    try AdminCommands.send(AdminOperations.instances, server, context)
                 }),
             CommandSpec(
                 path: ["instances", "delete"], summary: "End an instance.",
                 options: ServerAnd<InstanceIDArgument>.self,
                 run: { options, context throws(CommandExit) in
-                    try AdminCommands.delete("instances", options, context)
+                    try AdminCommands.send(AdminOperations.deleteInstance, options.argument, options.server, context)
                 }),
         ])
 
@@ -77,14 +78,13 @@ enum StateCommands {
                 path: ["apps", "add"], summary: "Declare apps; a vendor with declared apps is strict about them.",
                 options: AppsOptions.self,
                 run: { options, context throws(CommandExit) in
-                    let body = options.apps.json
-                    guard body.objectValue?.isEmpty == false else {
-                        throw context.usage("give --tpns-app or --twinpush-app")
-                    }
-                    try AdminCommands.send("POST", "apps", body: body.serializedString(), options.server, context)
+                    let body = try options.apps.json(context, vendors: .standard)
+                    guard body.objectValue?.isEmpty == false else { throw context.usage("give --app vendor:app") }
+                    try AdminCommands.send(
+                        AdminOperations.declareApps, body: body.serializedString(), options.server, context)
                 })
         ],
-        run: { server, context throws(CommandExit) in try AdminCommands.send("GET", "apps", server, context) })
+        run: { server, context throws(CommandExit) in try AdminCommands.send(AdminOperations.apps, server, context) })
 
     /// ` (tpns: 0 apps, 1 devices, 0 notifications; twinPush: …; 0 deliveries, 0 faults)` from the summary
     /// `PUT /__pushfake/state` answers; empty when the answer is not one.

@@ -37,8 +37,8 @@ enum TailCommand {
         run: { options, context throws(CommandExit) in try run(options, context) })
 
     private static func run(_ options: TailOptions, _ context: CommandContext<TailOptions>) throws(CommandExit) {
-        let client = try AdminClient(options.server, context)
-        var prefix = client.basePath
+        let client = try ServerClient(options.server, context)
+        var prefix = client.transport.basePath
         if let instance = options.instance {
             guard prefix.isEmpty else {
                 throw context.usage("--instance goes with the server's URL, not an instance's (\(client.url))")
@@ -51,13 +51,14 @@ enum TailCommand {
         let connection: LoopbackHTTPClient
         do {
             // Heartbeats come every 15 s: a minute of silence means the connection is gone.
-            connection = try LoopbackHTTPClient(host: client.host, port: client.port, receiveTimeout: 60)
+            connection = try LoopbackHTTPClient(
+                host: client.transport.host, port: client.transport.port, receiveTimeout: 60)
         } catch {
             throw CommandExit(.unavailable, "cannot reach \(client.url): \(error)")
         }
         let query = options.since.map { "?since=\($0)" } ?? ""
         var request = "GET \(prefix)/__pushfake/events\(query) HTTP/1.1\r\nAccept: text/event-stream\r\n"
-        for (name, value) in client.headers { request += "\(name): \(value)\r\n" }
+        for (name, value) in client.transport.headers { request += "\(name): \(value)\r\n" }
         connection.send(request + "\r\n")
         let head: LoopbackHTTPClient.Response
         switch connection.readHead(maximumBytes: 64 << 10) {

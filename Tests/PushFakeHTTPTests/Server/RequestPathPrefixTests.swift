@@ -7,14 +7,16 @@ import XCTest
 /// for speed (Performance.md) and must agree with the routes they stand in front of.
 final class RequestPathPrefixTests: XCTestCase {
     func test_uploadKind_findsTheAdminUploadsOnly() {
-        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "/__pushfake/state"), .state)
-        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "/i/7/__pushfake/state"), .state)
-        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "http://127.0.0.1:8080/__pushfake/state"), .state)
-        XCTAssertEqual(UploadLimits.kind(method: "POST", target: "//__pushfake//recordings/compare"), .recording)
-        XCTAssertEqual(UploadLimits.kind(method: "POST", target: "/TPNS/api/device/register"), .body)
-        XCTAssertEqual(UploadLimits.kind(method: "GET", target: "/__pushfake/state"), .body)
-        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "/__pushfakes/state"), .body)
-        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "/__pushfake"), .body)
+        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "/__pushfake/state", in: .standard), .state)
+        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "/i/7/__pushfake/state", in: .standard), .state)
+        XCTAssertEqual(
+            UploadLimits.kind(method: "PUT", target: "http://127.0.0.1:8080/__pushfake/state", in: .standard), .state)
+        XCTAssertEqual(
+            UploadLimits.kind(method: "POST", target: "//__pushfake//recordings/compare", in: .standard), .recording)
+        XCTAssertEqual(UploadLimits.kind(method: "POST", target: "/TPNS/api/device/register", in: .standard), .body)
+        XCTAssertEqual(UploadLimits.kind(method: "GET", target: "/__pushfake/state", in: .standard), .body)
+        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "/__pushfakes/state", in: .standard), .body)
+        XCTAssertEqual(UploadLimits.kind(method: "PUT", target: "/__pushfake", in: .standard), .body)
     }
 
     func test_mentions_isByteContainment() {

@@ -1,4 +1,13 @@
 extension TPNSVendor {
+    /// An application key: a non-empty string in JSON, `KEY` on the command line.
+    var appForm: VendorAppForm? {
+        VendorAppForm(WireDescription<String>(summary: "A TPNS application key.", codec: .text), argument: "KEY") {
+            text throws(JSONFieldError) in
+            guard !text.isEmpty else { throw JSONFieldError(description: "must be KEY, not \"\"") }
+            return text
+        }
+    }
+
     /// The declared application keys, `["APPKEY", …]`, in the order they were declared.
     func declaredApps(_ state: TPNSState) -> JSON? {
         .array(state.declaredAppOrder.map(JSON.string))

@@ -6,6 +6,13 @@ struct TPNSVendor: PushVendor {
     /// `/api` without `v2` is TPNS too (FakeBehaviour.md, Common); `/api/v2` is TwinPush's longer prefix.
     var pathPrefixes: [String] { ["/TPNS", "/api"] }
     var idKinds: [IDKind] { [.tpnsNotification] }
+    /// Application keys, identifiers as much as secrets: `applicationKey` in bodies, the segment after
+    /// `application` in paths, the app of TPNS requests and deliveries.
+    var secrets: [VendorSecret] {
+        [VendorSecret.Place.bodyField("applicationKey"), .pathSegment(after: "application"), .app].map {
+            VendorSecret($0, name: "tpns-app-key", isIdentifier: true)
+        }
+    }
 
     var routes: [VendorRoute<TPNSState>] {
         ["/TPNS/api", "/api"].flatMap { prefix in

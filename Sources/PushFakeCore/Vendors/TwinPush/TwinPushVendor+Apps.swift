@@ -1,20 +1,33 @@
-extension TwinPushApp {
+extension TwinPushApp: WireType {
+    /// `{"id", "apiToken", "creatorToken"}`: three non-empty strings, no other keys.
+    public static let wire = WireDescription<TwinPushApp>(
+        TwinPushApp(id: "", apiToken: "", creatorToken: ""),
+        fields: [
+            .required("id", \.id, .text, "The app id in the path, /apps/{app_id}/…."),
+            .required("apiToken", \.apiToken, .text, "X-TwinPush-REST-API-Token, required on register."),
+            .required("creatorToken", \.creatorToken, .text, "X-TwinPush-REST-API-Key-Creator, on creator calls."),
+        ])
+
     /// `{"id", "apiToken", "creatorToken"}`.
-    public var jsonValue: JSON {
-        ["id": .string(id), "apiToken": .string(apiToken), "creatorToken": .string(creatorToken)]
-    }
+    public var jsonValue: JSON { wireJSON }
 
     /// Reads ``jsonValue``: three non-empty strings, no other keys.
     /// - Throws: ``JSONFieldError`` naming the member.
     public init(json: JSON) throws(JSONFieldError) {
-        let fields = try JSONFields(json, path: "", allowed: ["id", "apiToken", "creatorToken"])
-        self.init(
-            id: try fields.requiredString("id"), apiToken: try fields.requiredString("apiToken"),
-            creatorToken: try fields.requiredString("creatorToken"))
+        try self.init(wire: json)
     }
 }
 
 extension TwinPushVendor {
+    /// `{"id", "apiToken", "creatorToken"}` in JSON, `ID:API-TOKEN:CREATOR-TOKEN` on the command line.
+    var appForm: VendorAppForm? {
+        let argument = "ID:API-TOKEN:CREATOR-TOKEN"
+        return VendorAppForm(TwinPushApp.wire, argument: argument) { text throws(JSONFieldError) in
+            let parts = try VendorAppForm.parts(of: text, count: 3, argument: argument)
+            return TwinPushApp(id: parts[0], apiToken: parts[1], creatorToken: parts[2])
+        }
+    }
+
     /// The declared apps, `[{"id", "apiToken", "creatorToken"}, …]`, in the order they were declared.
     func declaredApps(_ state: TwinPushState) -> JSON? {
         .array(state.declaredAppOrder.compactMap { state.declaredApps[$0]?.jsonValue })

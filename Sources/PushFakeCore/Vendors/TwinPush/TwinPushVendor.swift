@@ -6,6 +6,13 @@ struct TwinPushVendor: PushVendor {
     var displayName: String { "TwinPush" }
     var pathPrefixes: [String] { ["/api/v2"] }
     var idKinds: [IDKind] { [.twinPushDevice, .twinPushNotification, .twinPushInboxItem] }
+    /// The API token and the creator token a client sends in headers.
+    var secrets: [VendorSecret] {
+        [
+            VendorSecret(.header("X-TwinPush-REST-API-Token"), name: "twinpush-api-token"),
+            VendorSecret(.header("X-TwinPush-REST-API-Key-Creator"), name: "twinpush-creator-token"),
+        ]
+    }
 
     /// A device call: served under `/apps/{app}/devices/{device}/<action>` and, for SDKs without a device id
     /// (TwinPushWireProtocol.md §8), under `/apps/{app}/<action>` too.

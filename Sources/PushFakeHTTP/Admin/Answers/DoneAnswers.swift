@@ -1,11 +1,11 @@
 import PushFakeCore
 
 /// `DELETE /__pushfake/journal` (component `JournalCleared`): `{"cleared": true, "nextSequence": N}`.
-struct JournalCleared: WireType {
+package struct JournalCleared: WireType {
     /// The sequence number the next entry gets: numbers keep counting.
-    var nextSequence = 1
+    package var nextSequence = 1
 
-    static let wire = WireDescription<JournalCleared>(
+    package static let wire = WireDescription<JournalCleared>(
         name: "JournalCleared", JournalCleared(),
         fields: [
             .constant("cleared", true),
@@ -14,16 +14,16 @@ struct JournalCleared: WireType {
 }
 
 /// `POST /__pushfake/reset` (component `ResetDone`): `{"reset": true}`.
-struct ResetDone: WireType {
-    static let wire = WireDescription<ResetDone>(
+package struct ResetDone: WireType {
+    package static let wire = WireDescription<ResetDone>(
         name: "ResetDone", ResetDone(), fields: [.constant("reset", true)], answer: true)
 }
 
 /// `DELETE /__pushfake/faults/{id}` (component `FaultRemoved`): `{"removed": "<id>"}`.
-struct FaultRemoved: WireType {
-    var removed = ""
+package struct FaultRemoved: WireType {
+    package var removed = ""
 
-    static let wire = WireDescription<FaultRemoved>(
+    package static let wire = WireDescription<FaultRemoved>(
         name: "FaultRemoved", FaultRemoved(),
         fields: [.required("removed", \.removed, .string, "The id of the rule removed.")], answer: true)
 }

@@ -1,13 +1,13 @@
 import PushFakeCore
 
 /// `GET /__pushfake/health` (component `Health`): `{"status": "ok", "journal": {…}, "connections": {…}}`.
-struct HealthAnswer: WireType {
+package struct HealthAnswer: WireType {
     /// The journal's figures, from its own accounting (``PushFake/journalUsage``).
-    var journal: JournalUsage
+    package var journal: JournalUsage
     /// The server's connections.
-    var connections: ConnectionCounts
+    package var connections: ConnectionCounts
 
-    static let wire = WireDescription<HealthAnswer>(
+    package static let wire = WireDescription<HealthAnswer>(
         name: "Health",
         HealthAnswer(
             journal: JournalUsage(entries: 0, totalCount: 0, droppedCount: 0, limit: nil, approximateBytes: 0),

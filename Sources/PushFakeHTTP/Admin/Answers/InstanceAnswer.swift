@@ -2,19 +2,19 @@ import PushFakeCore
 
 /// An instance as `POST /__pushfake/instances` and its list answer it (component `Instance`): its id, its URLs and
 /// the journal limit it got.
-struct InstanceAnswer: WireType {
-    var id = ""
+package struct InstanceAnswer: WireType {
+    package var id = ""
     /// `base`, `admin`, then each vendor's base URL under the instance, by lowercased vendor name.
-    var urls: [WireKeyed<String>] = []
+    package var urls: [WireKeyed<String>] = []
     /// The limit the instance got: what it asked for, at most the server's (`nil`: none).
-    var journalLimit: Int?
+    package var journalLimit: Int?
 
     /// The URLs' members: any name, a string each; `base` and `admin` always.
     private static let urlsCodec = WireCodec<[WireKeyed<String>]>.keyed(.string).documented([
         "properties": ["base": ["type": "string"], "admin": ["type": "string"]], "required": ["base", "admin"],
     ])
 
-    static let wire = WireDescription<InstanceAnswer>(
+    package static let wire = WireDescription<InstanceAnswer>(
         name: "Instance", InstanceAnswer(),
         fields: [
             .required("id", \.id, .string, "What the instance's paths start with: /i/{id}/."),
@@ -26,19 +26,19 @@ struct InstanceAnswer: WireType {
 }
 
 /// `GET /__pushfake/instances` (component `InstanceList`).
-struct InstanceList: WireType {
-    var instances: [InstanceAnswer] = []
+package struct InstanceList: WireType {
+    package var instances: [InstanceAnswer] = []
 
-    static let wire = WireDescription<InstanceList>(
+    package static let wire = WireDescription<InstanceList>(
         name: "InstanceList", InstanceList(),
         fields: [.required("instances", \.instances, .array(.wire()), "The live instances.")], answer: true)
 }
 
 /// `DELETE /__pushfake/instances/{id}` (component `InstanceDeleted`): `{"deleted": "<id>"}`.
-struct InstanceDeleted: WireType {
-    var deleted = ""
+package struct InstanceDeleted: WireType {
+    package var deleted = ""
 
-    static let wire = WireDescription<InstanceDeleted>(
+    package static let wire = WireDescription<InstanceDeleted>(
         name: "InstanceDeleted", InstanceDeleted(),
         fields: [.required("deleted", \.deleted, .string, "The id of the instance deleted.")], answer: true)
 }

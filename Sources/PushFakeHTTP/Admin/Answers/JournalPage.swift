@@ -2,14 +2,14 @@ import PushFakeCore
 
 /// `GET /__pushfake/journal` as JSON (component `JournalPage`): the entries selected, how many, and the journal's
 /// totals.
-struct JournalPage: WireType {
-    var entries: [JournalEntry] = []
+package struct JournalPage: WireType {
+    package var entries: [JournalEntry] = []
     /// Entries held, counting those the limit dropped.
-    var total = 0
+    package var total = 0
     /// Entries the limit dropped.
-    var dropped = 0
+    package var dropped = 0
 
-    static let wire = WireDescription<JournalPage>(
+    package static let wire = WireDescription<JournalPage>(
         name: "JournalPage", JournalPage(),
         fields: [
             .required("entries", \.entries, .array(.wire()), "The entries selected, oldest first."),

@@ -1,19 +1,19 @@
 import PushFakeCore
 
 /// `GET /__pushfake/faults` and `DELETE /__pushfake/faults` (component `FaultList`): `{"faults": [rule…]}`.
-struct FaultList: WireType {
-    var faults: [FaultRule] = []
+package struct FaultList: WireType {
+    package var faults: [FaultRule] = []
 
-    static let wire = WireDescription<FaultList>(
+    package static let wire = WireDescription<FaultList>(
         name: "FaultList", FaultList(),
         fields: [.required("faults", \.faults, .array(.wire()), "The rules, in the order they apply.")], answer: true)
 }
 
 /// `GET /__pushfake/deliveries` (component `DeliveryPage`): `{"deliveries": […], "count": N}`.
-struct DeliveryPage: WireType {
-    var deliveries: [Delivery] = []
+package struct DeliveryPage: WireType {
+    package var deliveries: [Delivery] = []
 
-    static let wire = WireDescription<DeliveryPage>(
+    package static let wire = WireDescription<DeliveryPage>(
         name: "DeliveryPage", DeliveryPage(),
         fields: [
             .required("deliveries", \.deliveries, .array(.wire()), "The deliveries selected, oldest first."),
@@ -23,11 +23,11 @@ struct DeliveryPage: WireType {
 
 /// `GET /__pushfake/devices` and `GET /__pushfake/notifications` (component `VendorViews`): each vendor's view,
 /// keyed by vendor name in registration order (`{"tpns": […], "twinPush": […]}`).
-struct VendorViews: WireType {
+package struct VendorViews: WireType {
     /// The view of each vendor that has one (a vendor's own JSON: TPNS and TwinPush write arrays of objects).
-    var views: [WireKeyed<JSON>] = []
+    package var views: [WireKeyed<JSON>] = []
 
-    static let wire = WireDescription<VendorViews>(
+    package static let wire = WireDescription<VendorViews>(
         name: "VendorViews",
         codec: WireCodec<[WireKeyed<JSON>]>.keyed(.json.documented(["type": "array", "items": ["type": "object"]]))
             .map({ views, _ in VendorViews(views: views) }, { $0.views }))
@@ -35,12 +35,12 @@ struct VendorViews: WireType {
 
 /// `GET /__pushfake/routes` (component `RouteList`): every vendor route, all together and by vendor, and the
 /// admin routes.
-struct RouteList: WireType {
-    var vendor: [String] = []
-    var vendors: [WireKeyed<[String]>] = []
-    var admin: [String] = []
+package struct RouteList: WireType {
+    package var vendor: [String] = []
+    package var vendors: [WireKeyed<[String]>] = []
+    package var admin: [String] = []
 
-    static let wire = WireDescription<RouteList>(
+    package static let wire = WireDescription<RouteList>(
         name: "RouteList", RouteList(),
         fields: [
             .required("vendor", \.vendor, .array(.string), "Every vendor route: METHOD path."),

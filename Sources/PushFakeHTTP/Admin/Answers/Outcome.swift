@@ -2,16 +2,16 @@ import PushFakeCore
 
 /// What verify, wait and a matching recording answer (component `Outcome`): `{"ok": true, "matched": [seq…],
 /// "entries": […]}` when the expectation holds, `{"ok": false, "message": …}` with the closest miss when not.
-struct Outcome: WireType {
-    var ok = true
+package struct Outcome: WireType {
+    package var ok = true
     /// Why it does not hold, or what matched.
-    var message: String?
+    package var message: String?
     /// The sequence numbers of the entries that matched.
-    var matched: [Int]?
+    package var matched: [Int]?
     /// Those entries.
-    var entries: [JournalEntry]?
+    package var entries: [JournalEntry]?
 
-    static let wire = WireDescription<Outcome>(
+    package static let wire = WireDescription<Outcome>(
         name: "Outcome", Outcome(),
         fields: [
             .required("ok", \.ok, .bool, "Whether it holds."),
@@ -39,19 +39,19 @@ struct Outcome: WireType {
 
 /// `POST /__pushfake/recordings/compare` when the journal differs (component `RecordingOutcome`): the report as
 /// `message` and as `comparison` (``RecordingDifference``).
-struct RecordingOutcome: WireType {
-    var ok = false
-    var message = ""
-    var comparison: JSON?
+package struct RecordingOutcome: WireType {
+    package var ok = false
+    package var message = ""
+    package var comparison: RecordingDifference?
 
-    static let wire = WireDescription<RecordingOutcome>(
+    package static let wire = WireDescription<RecordingOutcome>(
         name: "RecordingOutcome", RecordingOutcome(),
         fields: [
             .required("ok", \.ok, .bool, "Whether the journal matches."),
             .required("message", \.message, .string, "The report, as assertMatchesRecording prints it."),
             .optional(
                 "comparison", \.comparison,
-                WireCodec(read: WireCodec.json.read, write: { $0 }, schema: { _ in RecordingDifference.schema }),
+                .wire(),
                 "The same report for programs."),
         ], answer: true)
 }

@@ -1,14 +1,23 @@
 import PushFakeCore
 
-/// `GET /__pushfake/openapi.json`: an OpenAPI 3.1 description of every admin route, made from the route table
-/// (``AdminRoutes``) so it cannot leave a route out, and from the engine's vendor registry, so that vendor names,
+/// `GET /__pushfake/openapi.json`: an OpenAPI 3.1 description of every admin route, made from the operation table
+/// (``AdminOperationTable``) so it cannot leave a route out, and from the engine's vendor registry, so that vendor names,
 /// operations and fault keys are the ones the server accepts.
 package enum OpenAPIDocument {
     /// The document for a server at `baseURL` (`http://127.0.0.1:8089`) whose engines have `vendors`.
-    package static func make(baseURL: String, vendors: VendorRegistry = .standard) -> JSON {
+    package static func make(
+        baseURL: String, vendors: VendorRegistry = .standard, operations: AdminOperationTable = .standard
+    ) -> JSON {
         var paths = JSONObject()
-        for route in AdminRoutes.all {
-            let key = AdminRoutes.prefix + route.path
+        for admin in operations.all {
+            var route = admin.route
+            // Answers that are the typed output are described by it (its named parts are in the components).
+            var scratch = WireSchemas(vendors: vendors)
+            let output = admin.outputSchema(&scratch)
+            for index in route.responses.indices where route.responses[index].isOutput {
+                route.responses[index].content = [("application/json", output)]
+            }
+            let key = AdminOperations.prefix + route.path
             var item = paths[key]?.objectValue ?? JSONObject()
             item[route.method.lowercased()] = operation(route, vendors: vendors)
             paths[key] = .object(item)
@@ -30,11 +39,22 @@ package enum OpenAPIDocument {
             ],
             "paths": .object(paths),
             "components": [
-                "schemas": .object(AdminSchemas.components(vendors: vendors)),
+                "schemas": .object(components(vendors: vendors, operations: operations)),
                 "securitySchemes": ["adminToken": ["type": "http", "scheme": "bearer"]],
             ],
             "security": [[:], ["adminToken": []]],
         ]
+    }
+
+    /// The named schemas: the admin API's own, then any an operation's output adds (an extra operation's).
+    private static func components(vendors: VendorRegistry, operations: AdminOperationTable) -> JSONObject {
+        var components = AdminSchemas.components(vendors: vendors)
+        var schemas = WireSchemas(vendors: vendors)
+        for operation in operations.all { _ = operation.outputSchema(&schemas) }
+        for member in schemas.components.members where components[member.key] == nil {
+            components[member.key] = member.value
+        }
+        return components
     }
 
     private static let description = """

@@ -1,8 +1,8 @@
 import PushFakeCore
 
-/// One route of the admin API, as data: the server dispatches on it, the CLI builds its requests from it, and
-/// `GET /__pushfake/openapi.json` describes it — one table, so the three cannot drift apart (WireMock's
-/// `AdminRoutes` works the same way).
+/// The HTTP shape of an admin operation (``AdminOperation/route``), as data: the server matches requests with it,
+/// the typed client (``AdminClient``) builds its requests from it, and `GET /__pushfake/openapi.json` describes it —
+/// one declaration, so the three cannot drift apart (WireMock's `AdminRoutes` works the same way).
 package struct AdminRoute: Sendable, Hashable {
     /// A stable name, also the OpenAPI `operationId` (`getJournal`, `addFault`, …).
     package let id: String
@@ -91,10 +91,18 @@ package struct AdminResponse: Sendable {
     package let status: Int
     package let description: String
     /// Media type → JSON Schema (`nil` schema: any body of that type).
-    package let content: [(type: String, schema: JSON?)]
+    package var content: [(type: String, schema: JSON?)]
+    /// The JSON answer is the operation's typed output: the OpenAPI document takes its schema from the output's
+    /// description (``AdminOutput/schema``) instead of one written here.
+    package var isOutput = false
 
     package static func json(_ status: Int, _ description: String, _ schema: JSON) -> AdminResponse {
         AdminResponse(status: status, description: description, content: [("application/json", schema)])
+    }
+
+    /// The operation's typed output as a JSON answer with this status, its schema the output's own.
+    package static func output(_ status: Int, _ description: String) -> AdminResponse {
+        AdminResponse(status: status, description: description, content: [("application/json", nil)], isOutput: true)
     }
 
     /// 400 with `{"error": "…"}` naming what is wrong.

@@ -91,7 +91,7 @@ function vendorPath(vendor, pattern, values) {
 // ---- Model: the journal as the stream delivered it, and the world as GET …/state last described it.
 const model = {
   entries: [], bySeq: new Map(), lastId: "0", selected: null,
-  world: null, active: new Map(), deliveries: new Map(), fresh: new Set(), loaded: false,
+  world: null, views: {}, vendors: null, deliveries: new Map(), fresh: new Set(), loaded: false,
 };
 
 // ---- The event stream, read with fetch so the Authorization header can go along (EventSource cannot send one).
@@ -395,13 +395,15 @@ function scheduleRefresh() {
 
 let lastWorld = "";
 async function refresh() {
+  // GET …/vendors says how each vendor's devices and deliveries are drawn (its card); it never changes.
+  if (!model.vendors) model.vendors = (await admin("/vendors")).vendors || [];
   const [world, devices] = await Promise.all([admin("/state"), admin("/devices")]);
   // Most events change nothing shown here (a badge read, a 404): then nothing is redrawn, and focus stays put.
   const text = JSON.stringify([world, devices]);
   if (text === lastWorld && !model.fresh.size) return;
   lastWorld = text;
   model.world = world;
-  model.active = new Map((devices.twinPush || []).map((d) => [d.id, d.active]));
+  model.views = devices || {};
   model.deliveries = new Map((world.deliveries || []).map((d) => [d.id, d]));
   model.loaded = true;
   renderClock(world.clock);
@@ -413,7 +415,8 @@ async function refresh() {
 }
 
 const twinPushState = () => (model.world && model.world.vendors && model.world.vendors.twinPush) || {};
-const twinPushNotificationIDs = () => new Set((twinPushState().notifications || []).map((n) => n.id));
+const vendorSection = (name) => (model.world && model.world.vendors && model.world.vendors[name]) || {};
+const vendorOf = (name) => (model.vendors || []).find((v) => v.name === name);
 const tpnsState = () => (model.world && model.world.vendors && model.world.vendors.tpns) || {};
 
 function renderClock(clock) {
@@ -507,7 +510,9 @@ function renderPush(delivery, withDevice) {
   if (delivery.openedAt) flags.push("opened"); else if (delivery.receivedAt) flags.push("received");
   // A TwinPush notification deleted since (DELETE …/notifications/{id}) is gone from the state; its deliveries
   // stay as history, marked so.
-  const deleted = delivery.vendor === "twinPush" && !twinPushNotificationIDs().has(delivery.notificationId);
+  const card = (vendorOf(delivery.vendor) || {}).card;
+  const listed = card && card.notifications ? vendorSection(delivery.vendor)[card.notifications] : null;
+  const deleted = Array.isArray(listed) && !listed.some((n) => n.id === delivery.notificationId);
   if (deleted) flags.push("notification deleted");
   const warned = delivery.status !== "failed" && (delivery.problems || []).length > 0;
   const classes = ["push", view.kind, view.silent ? "silent" : "", delivery.status === "failed" ? "failed" : "",
@@ -529,33 +534,36 @@ function renderPush(delivery, withDevice) {
     withDevice ? h("span", { class: "push-device" }, `to ${delivery.deviceId} (${delivery.platform})`) : null);
 }
 
-// ---- Device cards, both vendors, each with its notifications as the phone would show them and its inbox.
-function devicesOfBothVendors() {
+// ---- Device cards, every vendor with a card (GET …/vendors), each with its notifications as the phone would show
+// them and its inbox.
+function devicesOfAllVendors() {
   const list = [];
-  for (const d of twinPushState().devices || []) {
-    list.push({
-      vendor: "twinPush", key: `twinPush|${d.app_id}|${d.id}`, id: d.id, app: d.app_id, platform: d.platform,
-      token: d.push_token, alias: d.alias_device, badge: d.badge, udid: d.udid,
-      active: model.active.has(d.id) ? model.active.get(d.id) : true,
-      properties: (d.custom_properties || []).map((p) => [p.name, p.value]),
-    });
-  }
-  for (const d of tpnsState().devices || []) {
-    const parameters = Array.isArray(d.additionalParameters) ? d.additionalParameters : [];
-    list.push({
-      vendor: "tpns", key: `tpns|${d.applicationKey}|${d.deviceId}`, id: d.deviceId, app: d.applicationKey,
-      platform: d.applicationType === "AOS" ? "android" : "ios", type: d.applicationType,
-      token: d.deviceRegistrationId, alias: null, badge: null, active: d.active,
-      properties: parameters.map((p) => [p.key, p.value]),
-    });
+  for (const vendor of model.vendors || []) {
+    const card = vendor.card;
+    if (!card) continue;
+    const views = new Map((model.views[vendor.name] || []).filter((d) => d && typeof d === "object")
+      .map((d) => [d[card.id], d]));
+    for (const d of vendorSection(vendor.name)[card.devices] || []) {
+      const platform = d[card.platform];
+      const source = card.activeInDevicesView ? views.get(d[card.id]) || {} : d;
+      const properties = card.properties && Array.isArray(d[card.properties.list]) ? d[card.properties.list] : [];
+      list.push({
+        vendor: vendor.name, title: vendor.displayName, key: `${vendor.name}|${d[card.app]}|${d[card.id]}`,
+        id: d[card.id], app: d[card.app], platform: card.platforms[platform] || platform,
+        token: card.token ? d[card.token] : null, heading: card.heading ? d[card.heading] : null,
+        active: card.active && source[card.active] !== undefined ? source[card.active] : true,
+        facts: card.facts.map((f) => [f.label, d[f.member]]), record: d,
+        properties: properties.map((p) => [p[card.properties.key], p[card.properties.value]]),
+      });
+    }
   }
   return list;
 }
 
 function inboxOf(device) {
-  if (device.vendor !== "twinPush" || !device.alias) return null;
+  if (device.vendor !== "twinPush" || !device.heading) return null;
   const notifications = new Map((twinPushState().notifications || []).map((n) => [n.id, n]));
-  const alias = device.alias.toLowerCase();
+  const alias = device.heading.toLowerCase();
   return (twinPushState().inbox || [])
     .filter((item) => item.app_id === device.app && String(item.alias).toLowerCase() === alias)
     .map((item) => ({ ...item, notification: notifications.get(item.notification) }));
@@ -568,21 +576,19 @@ function deviceCard(device, pushes) {
   const inbox = inboxOf(device);
   const value = (v) => (v === null || v === undefined || v === "" ? "—" : String(v));
   const facts = [
-    ["id", device.id], ["app", device.app], ["token", device.token],
-    device.vendor === "twinPush" ? ["alias", device.alias] : ["type", device.type],
-    device.vendor === "twinPush" ? ["badge", device.badge] : null,
+    ["id", device.id], ["app", device.app], ["token", device.token], ...device.facts,
     device.properties.length ? ["properties", device.properties.map(([k, v]) => `${k}=${v}`).join(", ")] : null,
   ].filter(Boolean);
   const shown = pushes.slice(0, 3);
   const older = pushes.slice(3);
   return h("article", {
     class: `card ${device.platform} ${device.active ? "" : "inactive"}`, id: cardID, "aria-labelledby": cardID + "-h",
-    "data-vendor": device.vendor, "data-device": device.id, "data-alias": device.alias,
+    "data-vendor": device.vendor, "data-device": device.id, "data-alias": device.heading,
   },
   h("header", null,
     h("span", { class: `chip platform ${device.platform}` }, PLATFORM_NAMES[device.platform] || device.platform),
-    h("h3", { id: cardID + "-h" }, device.alias || device.id),
-    h("span", { class: "chip" }, device.vendor === "tpns" ? "TPNS" : "TwinPush"),
+    h("h3", { id: cardID + "-h" }, device.heading || device.id),
+    h("span", { class: "chip" }, device.title),
     h("span", { class: `chip ${device.active ? "ok" : "bad"}` }, device.active ? "active" : "inactive")),
   h("dl", { class: "facts" }, facts.map(([k, v]) => [h("dt", null, k), h("dd", { title: value(v) }, value(v))])),
   h("div", { class: `phone ${device.platform === "ios" ? "ios" : "android"}`, "aria-label": "Notifications" },
@@ -608,9 +614,9 @@ function renderDevices() {
     if (!byDevice.has(key)) byDevice.set(key, []);
     byDevice.get(key).unshift(delivery);
   }
-  const all = devicesOfBothVendors();
-  const devices = all.filter((d) => !wanted
-    || [d.id, d.alias, d.token, d.app, d.udid].some((v) => v && String(v).toLowerCase().includes(wanted)));
+  const all = devicesOfAllVendors();
+  const devices = all.filter((d) => !wanted || [d.id, d.heading, d.token, d.app, ...Object.values(d.record)]
+    .some((v) => v && typeof v !== "object" && String(v).toLowerCase().includes(wanted)));
   // Redrawing keeps what the user had open and focused.
   const active = document.activeElement;
   const focused = active && active.closest("#device-list") ? active : null;

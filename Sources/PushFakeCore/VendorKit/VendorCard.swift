@@ -1,0 +1,68 @@
+/// How the dashboard draws a vendor's devices and deliveries, as data its generic script renders
+/// (docs/dashboard.md): which members of the device records in the vendor's state-document section
+/// (``PushVendor/snapshot(_:)``) give the id, app, platform, token, heading and facts, with their labels.
+/// `GET /__pushfake/vendors` serves it (``jsonValue``) with each vendor's name and display name.
+public struct VendorCard: Sendable, Equatable {
+    /// A labelled member of a device record, shown as one fact of its card.
+    public struct Fact: Sendable, Equatable {
+        public let label: String
+        public let member: String
+
+        public init(_ label: String, _ member: String) {
+            self.label = label
+            self.member = member
+        }
+    }
+
+    /// The member of the section holding the device records (`devices`).
+    public var devices = "devices"
+    /// The members of a device record with its id, app, platform and push token.
+    public var id: String
+    public var app: String
+    public var platform: String
+    public var token: String?
+    /// Platform values mapped to the dashboard's `ios`, `android`, `huawei` (`AOS` → `android`); a value not
+    /// listed is taken as it is.
+    public var platforms: [String: String] = [:]
+    /// The member shown as the card's heading when set (an alias); else the id.
+    public var heading: String?
+    /// The member saying whether the device is active; `nil`: always active.
+    public var active: String?
+    /// Whether ``active`` is read from the device's record in `GET /__pushfake/devices` rather than the state.
+    public var activeInDevicesView = false
+    /// More facts, in order.
+    public var facts: [Fact] = []
+    /// The member holding a device's properties as a list of records, with the members of their key and value.
+    public var properties: (list: String, key: String, value: String)?
+    /// The member of the section listing the vendor's notifications by `id`: a delivery whose notification is no
+    /// longer there is drawn as deleted. `nil`: never.
+    public var notifications: String?
+
+    /// A card reading the device records' `id`, `app` and `platform` members.
+    public init(id: String, app: String, platform: String) {
+        self.id = id
+        self.app = app
+        self.platform = platform
+    }
+
+    public static func == (lhs: VendorCard, rhs: VendorCard) -> Bool {
+        lhs.jsonValue == rhs.jsonValue
+    }
+
+    /// The card as `GET /__pushfake/vendors` serves it; absent members are `null`.
+    public var jsonValue: JSON {
+        func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+        var platformMap = JSONObject()
+        for key in platforms.keys.sorted() { platformMap[key] = text(platforms[key]) }
+        return [
+            "devices": .string(devices), "id": .string(id), "app": .string(app), "platform": .string(platform),
+            "platforms": .object(platformMap), "token": text(token), "heading": text(heading), "active": text(active),
+            "activeInDevicesView": .bool(activeInDevicesView),
+            "facts": .array(facts.map { ["label": .string($0.label), "member": .string($0.member)] }),
+            "properties": properties.map {
+                ["list": .string($0.list), "key": .string($0.key), "value": .string($0.value)]
+            } ?? .null,
+            "notifications": text(notifications),
+        ]
+    }
+}
