@@ -129,7 +129,7 @@ enum Serve {
 
     /// What one journaled TPNS register costs, as `PushFakeBenchmarks journal` measures it (Performance.md, "Journal
     /// cost"), rounded up.
-    static let journalBytesPerRequest = 430
+    static let journalBytesPerRequest = 300
 
     /// The start-up warning when the journal is unbounded; `nil` with `--journal-limit`. Said on stderr even with
     /// `--quiet`, which silences the per-request log only: a long-running server without a limit grows until it is
