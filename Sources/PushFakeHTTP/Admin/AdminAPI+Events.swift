@@ -27,7 +27,9 @@ extension AdminAPI {
                 "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
                 "X-Accel-Buffering": "no",
             ],
-            maxQueuedBytes: server.configuration.eventsBufferBytes)
+            // The hub bounds what waits for a subscriber (its stall rule, with room kept for the final event);
+            // the stream must not cut it off on its own, since one event may be larger than the buffer.
+            maxQueuedBytes: .max)
         hub.subscribe(stream, from: requested)
         return .stream(stream)
     }

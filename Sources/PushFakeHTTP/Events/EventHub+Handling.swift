@@ -1,41 +1,5 @@
 import PushFakeCore
 
-/// What the hub's thread alone owns: the subscribers, the epoch it has told them of, and news from an epoch it has
-/// not heard begin yet.
-struct HubThread {
-    struct Subscriber {
-        let id: Int
-        let stream: ResponseStream
-        /// Live entries up to this sequence number are skipped: the replay covers them.
-        var lastSequence: Int
-        /// The last entry actually sent (for the `dropped` event).
-        var sentSequence: Int
-        /// Deliveries the replay sent, so their live copies are skipped.
-        var replayedDeliveries: Set<String> = []
-        /// The journal snapshot being replayed, sent as the client reads from ``replayIndex`` on; `nil` once live.
-        var replay: Journal?
-        var replayIndex = 0
-        /// Numbers the replay's secrets as the snapshot's exports do.
-        var replayRedactor: RecordingRedactor?
-        /// Live deliveries, notes and state events heard while replaying, sent after it.
-        var held: [(bytes: [UInt8], delivery: String?)] = []
-        var heldBytes = 0
-        /// While replaying: the stream's ``ResponseStream/takenBytes`` when last looked at, and the news that went
-        /// by since without the client taking anything (the stall rule, ``EventHub/broadcast(entrySequence:delivery:estimatedBytes:_:_:)``).
-        var lastTaken = 0
-        var unreadBytes = 0
-    }
-
-    /// The epoch the subscribers were last told of.
-    var epoch: UInt64
-    var subscribers: [Subscriber] = []
-    /// Where the next replay round starts (``EventHub/pace(_:)``).
-    var paceStart = 0
-    /// News (and subscribers) of a later epoch, waiting for that epoch's `journalRestarted`: watchers run outside
-    /// the engine lock, so an entry can overtake the restart it follows.
-    var future: [EventHub.Event] = []
-}
-
 extension EventHub {
     func handle(_ event: Event, _ hub: inout HubThread) {
         switch event {
@@ -52,6 +16,8 @@ extension EventHub {
             }
             switch news {
             case .entry(let entry):
+                // Its deliveries' news follows; a replay that holds the entry carries them (``HubThread/carried``).
+                for id in entry.deliveryIDs { hub.carried[id] = entry.sequence }
                 broadcast(entrySequence: entry.sequence, delivery: nil, estimatedBytes: entry.approximateBytes, &hub) {
                     // Numbered as the journal numbers its secrets: the line equals the entry's line in a JSON Lines
                     // export of the journal.
@@ -62,6 +28,7 @@ extension EventHub {
                 broadcast(
                     EventText.delivery(delivery, redactor(for: delivery)), entrySequence: nil, delivery: delivery.id,
                     &hub)
+                hub.carried[delivery.id] = nil
             case .note(let delivery, let note):
                 // Every subscriber hears of a note, also one whose replay already carried the delivery.
                 broadcast(
@@ -69,6 +36,7 @@ extension EventHub {
             case .stateReplaced:
                 // Delivery ids may be given again after a loaded state: the replay's no longer tell anything.
                 for index in hub.subscribers.indices { hub.subscribers[index].replayedDeliveries = [] }
+                hub.carried = [:]
                 broadcast(EventText.stateLoaded, entrySequence: nil, delivery: nil, &hub)
             case .journalRestarted:
                 break
@@ -94,6 +62,7 @@ extension EventHub {
     /// A new epoch: every subscriber is told, forgets its replay, and hears the new epoch's news from here on.
     private func restart(to epoch: UInt64, _ restart: JournalRestart, _ hub: inout HubThread) {
         hub.epoch = epoch
+        hub.carried = [:]
         let after = max(0, restart.nextSequence &- 1)
         let text = EventText.reset(epoch: epoch, after: after, cause: restart.cause.rawValue)
         for index in hub.subscribers.indices {
@@ -235,6 +204,8 @@ extension EventHub {
             var subscriber = hub.subscribers[index]
             if let entrySequence, entrySequence <= subscriber.lastSequence { continue }
             if subscriber.replay != nil {
+                // A delivery of an entry the replay holds goes out with that entry: not held here.
+                if let delivery, let entry = hub.carried[delivery], entry <= subscriber.lastSequence { continue }
                 // Stalled: something waits for the client, which took nothing since the last news.
                 let taken = subscriber.stream.takenBytes
                 if taken != subscriber.lastTaken || subscriber.stream.queuedBytes == 0 {
@@ -273,13 +244,13 @@ extension EventHub {
         if !dropped.isEmpty { hub.subscribers.removeAll { dropped.contains($0.id) } }
     }
 
-    /// Whether `count` more bytes may be queued for `subscriber`: what waits for it stays within the buffer (with
-    /// room kept for a final `dropped` event), or nothing waits at all. The buffer bounds how far a subscriber falls
+    /// Whether `count` more bytes may be queued for `subscriber`: nothing, what waits for it stays within the buffer
+    /// (with room kept for a final `dropped` event), or nothing waits at all. The buffer bounds how far a subscriber falls
     /// behind, not how large one event may be: a broadcast's entry lists every delivery id, and at 100,000 devices is
     /// larger than the default buffer, yet a subscriber that has read everything before it is not behind.
     private func fits(_ count: Int, _ subscriber: HubThread.Subscriber) -> Bool {
         let queued = subscriber.stream.queuedBytes
-        return queued == 0 || queued &+ count <= bufferBytes &- 512
+        return count == 0 || queued == 0 || queued &+ count <= bufferBytes &- 512
     }
 
     /// A last `dropped` event, then the end of the stream.

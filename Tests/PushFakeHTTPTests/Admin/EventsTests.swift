@@ -143,6 +143,7 @@ final class EventsTests: ServerTestCase {
         let hub = try XCTUnwrap(server.eventHub(for: fake))
         let resuming = try subscribe(headers: "Last-Event-ID: \(epoch):\(devices)\r\n")
         let received = events(resuming, count: 2 + devices)
+        guard received.count == 2 + devices else { return XCTFail("\(received.count) events: \(received.suffix(2))") }
         XCTAssertTrue(received[1].hasPrefix("id: \(epoch):\(devices + 1)\nevent: entry\n"), received[1])
         XCTAssertGreaterThan(received[1].utf8.count, 4_096, "the entry alone is larger than the buffer")
         XCTAssertEqual(received.dropFirst(2).filter { $0.hasPrefix("event: delivery\n") }.count, devices)
