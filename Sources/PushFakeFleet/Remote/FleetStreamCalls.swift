@@ -2,8 +2,9 @@ import Foundation
 import PushFakeCore
 import PushFakeHTTP
 
-/// The admin calls of a fleet's events listener (docs/admin-api.md): the events stream itself, the journal head a new
-/// stream opens at (the fleet's sync point), and the deliveries list that fills a gap after a lost stream.
+/// The admin calls of a fleet's events listener (docs/admin-api.md): the events stream itself and the journal head a
+/// new stream opens at (the fleet's sync point), read as a stream; and the deliveries list that fills a gap after a
+/// lost stream, through the typed admin client.
 enum FleetStreamCalls {
     /// `GET /__pushfake/events`: the connection and the response head (status 200), or `nil`.
     static func openStream(_ server: FleetServer) -> (LoopbackHTTPClient, LoopbackHTTPClient.Response)? {
@@ -35,23 +36,16 @@ enum FleetStreamCalls {
         return nil
     }
 
-    /// `GET /__pushfake/deliveries?app=…`: every delivery the server holds for `app`, with its id; `nil` when the
-    /// server did not answer with the list.
+    /// `GET /__pushfake/deliveries?app=…` through the typed admin client: every delivery the server holds for `app`,
+    /// with its id; `nil` when the server did not answer with the list.
     static func deliveries(_ server: FleetServer, app: String) -> [(id: String, delivery: FleetDelivery)]? {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+?#")
-        guard let query = app.addingPercentEncoding(withAllowedCharacters: allowed),
-            let client = try? LoopbackHTTPClient(host: server.host, port: server.port, receiveTimeout: 120)
+        var query = DeliveriesQuery()
+        query.app = app
+        guard
+            let page = try? HTTPFleetAdmin(server: server).client.call(AdminOperations.deliveries, query, timeout: 120)
         else { return nil }
-        let answer = client.request(
-            "GET", server.prefix + "/__pushfake/deliveries?app=" + query, headers: server.adminHeaders)
-        guard answer?.status == 200, let list = answer?.json?["deliveries"]?.arrayValue else { return nil }
-        var deliveries: [(id: String, delivery: FleetDelivery)] = []
-        deliveries.reserveCapacity(list.count)
-        for json in list {
-            guard let id = json["id"]?.stringValue, let delivery = FleetEventListener.delivery(json) else { continue }
-            deliveries.append((id, delivery))
+        return page.deliveries.compactMap { delivery in
+            FleetEventListener.delivery(delivery.jsonValue).map { (delivery.id, $0) }
         }
-        return deliveries
     }
 }
