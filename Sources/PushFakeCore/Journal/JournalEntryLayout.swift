@@ -132,44 +132,36 @@ struct JournalEntryReader {
         return JournalText(range: position..<end)
     }
 
-    mutating func skipTextPairs() {
-        for _ in 0..<elementCount() {
-            _ = text()
-            _ = text()
-        }
-    }
+    mutating func skipTextPairs() { skipPairs { _ = $0.text() } }
 
     /// Header fields: a count, then name and value of each as text.
-    mutating func textPairs() -> [(name: String, value: String)] {
-        let number = elementCount()
-        var result: [(name: String, value: String)] = []
-        result.reserveCapacity(number)
-        for _ in 0..<number {
-            let name = text().string(in: bytes)
-            result.append((name, text().string(in: bytes)))
-        }
-        return result
-    }
+    mutating func textPairs() -> [(name: String, value: String)] { pairs { $0.text().string(in: $0.bytes) } }
 
     mutating func string() -> String {
         String(decoding: bytes[range()], as: UTF8.self)
     }
 
-    mutating func skipPairs() {
+    mutating func skipPairs() { skipPairs { _ = $0.range() } }
+
+    /// Header fields or route parameters: a count, then name and value of each.
+    mutating func pairs() -> [(name: String, value: String)] { pairs { $0.string() } }
+
+    /// A count, then name and value of each, passed over by `skip`.
+    private mutating func skipPairs(_ skip: (inout Self) -> Void) {
         for _ in 0..<elementCount() {
-            _ = range()
-            _ = range()
+            skip(&self)
+            skip(&self)
         }
     }
 
-    /// Header fields or route parameters: a count, then name and value of each.
-    mutating func pairs() -> [(name: String, value: String)] {
+    /// A count, then name and value of each, read by `read`.
+    private mutating func pairs(_ read: (inout Self) -> String) -> [(name: String, value: String)] {
         let number = elementCount()
         var result: [(name: String, value: String)] = []
         result.reserveCapacity(number)
         for _ in 0..<number {
-            let name = string()
-            result.append((name, string()))
+            let name = read(&self)
+            result.append((name, read(&self)))
         }
         return result
     }
