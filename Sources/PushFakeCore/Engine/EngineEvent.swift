@@ -7,8 +7,9 @@
 package enum EngineEvent: Sendable {
     /// A journal entry was recorded.
     case entry(JournalEntry)
-    /// A delivery was made (by a request, or by the clock releasing a scheduled send).
-    case delivery(Delivery)
+    /// A delivery was made: by a request (`entry` is the sequence number of the journal entry that records it, told
+    /// before this news), or by the clock releasing a scheduled send (`entry` is `nil`).
+    case delivery(Delivery, entry: Int?)
     /// A note was added to a delivery later (``PushFake/addNote(_:toDelivery:)``).
     case note(Delivery, String)
     /// A new journal epoch began (the event's epoch): the journal lost its entries other than by its limit.

@@ -95,15 +95,15 @@ struct EngineState {
         if !deliveryObservers.isEmpty || !watchers.isEmpty { tickDeliveries += released }
     }
 
-    /// What delivery observers have not heard of yet: deliveries clock ticks made, then `caused` (a request's),
-    /// with the observers to tell. Empty when nobody observes deliveries.
-    mutating func takeNewDeliveries(caused: [String]) -> DeliveryNews {
+    /// What delivery observers have not heard of yet: deliveries clock ticks made, then `caused` (those of the
+    /// journal entry numbered `entry`), with the observers to tell. Empty when nobody observes deliveries.
+    mutating func takeNewDeliveries(caused: [String] = [], byEntry entry: Int? = nil) -> DeliveryNews {
         guard !deliveryObservers.isEmpty || !watchers.isEmpty else { return DeliveryNews() }
-        let ids = tickDeliveries + caused
+        let ticked = tickDeliveries.compactMap { services.delivery(id: $0) }
         tickDeliveries = []
         return DeliveryNews(
-            deliveries: ids.compactMap { services.delivery(id: $0) }, observers: Array(deliveryObservers.values),
-            watchers: watcherNews)
+            ticked: ticked, caused: caused.compactMap { services.delivery(id: $0) }, entry: entry,
+            observers: Array(deliveryObservers.values), watchers: watcherNews)
     }
 
     /// The watchers to tell, with the current epoch; empty (and free) without watchers.
@@ -129,17 +129,24 @@ struct EntryNews {
     }
 }
 
-/// New deliveries and the observers to tell, carried out of the engine lock.
+/// New deliveries and the observers to tell, carried out of the engine lock: those the clock released, then those
+/// of one journal entry.
 struct DeliveryNews {
-    var deliveries: [Delivery] = []
+    var ticked: [Delivery] = []
+    var caused: [Delivery] = []
+    /// The sequence number of the entry that caused `caused`.
+    var entry: Int?
     var observers: [@Sendable (Delivery) -> Void] = []
     var watchers = WatcherNews()
 
     /// Calls every observer and watcher with every delivery, in order; run it outside the lock.
     func tell() {
-        for delivery in deliveries {
-            for observer in observers { observer(delivery) }
-            watchers.tell(.delivery(delivery))
-        }
+        for delivery in ticked { tell(delivery, entry: nil) }
+        for delivery in caused { tell(delivery, entry: entry) }
+    }
+
+    private func tell(_ delivery: Delivery, entry: Int?) {
+        for observer in observers { observer(delivery) }
+        watchers.tell(.delivery(delivery, entry: entry))
     }
 }

@@ -105,7 +105,7 @@ extension PushFake {
             guard state.clock.advance(by: interval) else { return (false, DeliveryNews()) }
             publishClock(state.clock)
             state.tick()
-            return (true, state.takeNewDeliveries(caused: []))
+            return (true, state.takeNewDeliveries())
         }
         delivered.tell()
         return moved
@@ -119,7 +119,7 @@ extension PushFake {
             guard state.clock.set(to: date) else { return (false, DeliveryNews()) }
             publishClock(state.clock)
             state.tick()
-            return (true, state.takeNewDeliveries(caused: []))
+            return (true, state.takeNewDeliveries())
         }
         delivered.tell()
         return moved

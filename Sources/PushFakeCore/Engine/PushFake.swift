@@ -53,7 +53,10 @@ public final class PushFake: Sendable {
         let (exchange, entry, news, delivered, dropped) = state.withLock { state in
             let (exchange, entry, dropped) = process(prepared, state: &state)
             publishUsage(of: state.journal)
-            return (exchange, entry, state.entryNews, state.takeNewDeliveries(caused: entry.deliveryIDs), dropped)
+            return (
+                exchange, entry, state.entryNews,
+                state.takeNewDeliveries(caused: entry.deliveryIDs, byEntry: entry.sequence), dropped
+            )
         }
         news.tell(entry)
         delivered.tell()

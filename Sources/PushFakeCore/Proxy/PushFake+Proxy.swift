@@ -92,7 +92,9 @@ extension PushFake {
                 deliveryIDs: deliveryIDs, notes: notes + extraNotes, proxied: proxied)
             let dropped = state.journal.append(entry)
             publishUsage(of: state.journal)
-            return (entry, state.entryNews, state.takeNewDeliveries(caused: deliveryIDs), dropped)
+            return (
+                entry, state.entryNews, state.takeNewDeliveries(caused: deliveryIDs, byEntry: entry.sequence), dropped
+            )
         }
         news.tell(entry)
         delivered.tell()

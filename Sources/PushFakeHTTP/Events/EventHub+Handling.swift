@@ -16,19 +16,16 @@ extension EventHub {
             }
             switch news {
             case .entry(let entry):
-                // Its deliveries' news follows; a replay that holds the entry carries them (``HubThread/carried``).
-                for id in entry.deliveryIDs { hub.carried[id] = entry.sequence }
                 broadcast(entrySequence: entry.sequence, delivery: nil, estimatedBytes: entry.approximateBytes, &hub) {
                     // Numbered as the journal numbers its secrets: the line equals the entry's line in a JSON Lines
                     // export of the journal.
                     var redactor = redactor(extra: entry)
                     return EventText.entry(redactor.redact(entry), epoch: epoch)
                 }
-            case .delivery(let delivery):
+            case .delivery(let delivery, let entry):
                 broadcast(
                     EventText.delivery(delivery, redactor(for: delivery)), entrySequence: nil, delivery: delivery.id,
-                    &hub)
-                hub.carried[delivery.id] = nil
+                    causedBy: entry, &hub)
             case .note(let delivery, let note):
                 // Every subscriber hears of a note, also one whose replay already carried the delivery.
                 broadcast(
@@ -36,7 +33,6 @@ extension EventHub {
             case .stateReplaced:
                 // Delivery ids may be given again after a loaded state: the replay's no longer tell anything.
                 for index in hub.subscribers.indices { hub.subscribers[index].replayedDeliveries = [] }
-                hub.carried = [:]
                 broadcast(EventText.stateLoaded, entrySequence: nil, delivery: nil, &hub)
             case .journalRestarted:
                 break
@@ -62,7 +58,6 @@ extension EventHub {
     /// A new epoch: every subscriber is told, forgets its replay, and hears the new epoch's news from here on.
     private func restart(to epoch: UInt64, _ restart: JournalRestart, _ hub: inout HubThread) {
         hub.epoch = epoch
-        hub.carried = [:]
         let after = max(0, restart.nextSequence &- 1)
         let text = EventText.reset(epoch: epoch, after: after, cause: restart.cause.rawValue)
         for index in hub.subscribers.indices {
@@ -179,8 +174,15 @@ extension EventHub {
 
     /// Sends `bytes` to every live subscriber that has not had them, holds them for a replaying one (entries it
     /// will replay itself), and drops a subscriber that fell too far behind.
-    func broadcast(_ bytes: [UInt8], entrySequence: Int?, delivery: String?, _ hub: inout HubThread) {
-        broadcast(entrySequence: entrySequence, delivery: delivery, estimatedBytes: bytes.count, &hub) { bytes }
+    /// `causedBy` is the sequence number of the journal entry a delivery's news belongs to (`nil` for other news):
+    /// a subscriber whose replay holds that entry gets the delivery with it, so the news is not held for it (a
+    /// broadcast to many devices would otherwise overflow a replaying subscriber that joined between the two).
+    func broadcast(
+        _ bytes: [UInt8], entrySequence: Int?, delivery: String?, causedBy: Int? = nil, _ hub: inout HubThread
+    ) {
+        broadcast(
+            entrySequence: entrySequence, delivery: delivery, causedBy: causedBy, estimatedBytes: bytes.count, &hub
+        ) { bytes }
     }
 
     /// ``broadcast(_:entrySequence:delivery:_:)`` for text that is costly to write (a journal entry): written once,
@@ -190,7 +192,8 @@ extension EventHub {
     /// (paced, so its queue never grows) when more than ``bufferBytes`` of news went by while part of its replay
     /// waited and its client took nothing at all.
     func broadcast(
-        entrySequence: Int?, delivery: String?, estimatedBytes: Int, _ hub: inout HubThread, _ make: () -> [UInt8]
+        entrySequence: Int?, delivery: String?, causedBy: Int? = nil, estimatedBytes: Int, _ hub: inout HubThread,
+        _ make: () -> [UInt8]
     ) {
         var made: [UInt8]?
         func text() -> [UInt8] {
@@ -205,7 +208,7 @@ extension EventHub {
             if let entrySequence, entrySequence <= subscriber.lastSequence { continue }
             if subscriber.replay != nil {
                 // A delivery of an entry the replay holds goes out with that entry: not held here.
-                if let delivery, let entry = hub.carried[delivery], entry <= subscriber.lastSequence { continue }
+                if let causedBy, causedBy <= subscriber.lastSequence { continue }
                 // Stalled: something waits for the client, which took nothing since the last news.
                 let taken = subscriber.stream.takenBytes
                 if taken != subscriber.lastTaken || subscriber.stream.queuedBytes == 0 {

@@ -21,7 +21,7 @@ struct HubThread {
         var held: [(bytes: [UInt8], delivery: String?)] = []
         var heldBytes = 0
         /// While replaying: the stream's ``ResponseStream/takenBytes`` when last looked at, and the news that went
-        /// by since without the client taking anything (the stall rule, ``EventHub/broadcast(entrySequence:delivery:estimatedBytes:_:_:)``).
+        /// by since without the client taking anything (the stall rule, ``EventHub/broadcast(entrySequence:delivery:causedBy:estimatedBytes:_:_:)``).
         var lastTaken = 0
         var unreadBytes = 0
     }
@@ -31,10 +31,6 @@ struct HubThread {
     var subscribers: [Subscriber] = []
     /// Where the next replay round starts (``EventHub/pace(_:)``).
     var paceStart = 0
-    /// The deliveries of entries whose news went by and whose own news has yet to: the entry's sequence number by
-    /// delivery id. A subscriber whose replay holds that entry gets them with it, so their news is not held for it
-    /// (a broadcast to many devices would otherwise overflow a replaying subscriber that joined between the two).
-    var carried: [String: Int] = [:]
     /// News (and subscribers) of a later epoch, waiting for that epoch's `journalRestarted`: watchers run outside
     /// the engine lock, so an entry can overtake the restart it follows.
     var future: [EventHub.Event] = []

@@ -37,4 +37,27 @@ final class DeliveryObserverTests: XCTestCase {
         fake.send("POST", "/TPNS/api/pushnotifications", json: send)
         XCTAssertEqual(delivered.withLock { $0 }.count, 1, "a removed observer hears nothing more")
     }
+
+    /// Watchers (the events stream) hear which journal entry a delivery belongs to: the request's entry, or none
+    /// when the clock released it.
+    func test_watchers_hearTheCausingEntry_ofRequestDeliveries_andNoneForClockReleasedOnes() {
+        let fake = PushFake()
+        let heard = Locked<[String]>([])
+        let (token, _) = fake.addWatcher { news, _ in
+            guard case .delivery(let delivery, let entry) = news else { return }
+            heard.withLock { $0.append("\(delivery.deviceID) \(entry.map(String.init) ?? "clock")") }
+        }
+        defer { fake.removeWatcher(token) }
+        fake.tpnsRegister(deviceId: "D1")
+        fake.send("POST", "/TPNS/api/pushnotifications", json: send)
+        let register = #"{"udid":"u1","push_token":"t","platform":"ios","alias_device":"bob"}"#
+        fake.send("POST", "/api/v2/apps/app1/devices/register", json: register)
+        let later = #"{"devices_aliases":["bob"],"alert":"Later","send_since":"2026-01-01 01:00:00 UTC"}"#
+        fake.send("POST", "/api/v2/apps/app1/notifications", json: later)
+        fake.advanceClock(by: 3600)
+        let news = heard.withLock { $0 }
+        XCTAssertEqual(news.count, 2, "\(news)")
+        XCTAssertEqual(news.first, "D1 2", "the send is the second entry")
+        XCTAssertEqual(news.last?.hasSuffix(" clock"), true, "\(news)")
+    }
 }
