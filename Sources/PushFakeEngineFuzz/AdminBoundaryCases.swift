@@ -12,7 +12,7 @@ public enum AdminBoundaryCases {
         let walker = SchemaWalker(components: AdminSchemas.components(vendors: vendors))
         var cases: [BoundaryCase] = []
         for route in AdminOperations.all.map(\.route) where !route.path.contains("{") {
-            let path = AdminRoutes.prefix + (route.path == "/" ? "/" : route.path)
+            let path = AdminOperations.prefix + (route.path == "/" ? "/" : route.path)
             let display = route.display
             for parameter in route.query where walker.isNumeric(parameter.schema) {
                 for value in BoundaryValues.strings {

@@ -34,7 +34,7 @@ struct EngineFuzzRoute: Sendable {
     /// From ``AdminOperations``, the table the server dispatches on.
     static let adminRoutes: [EngineFuzzRoute] = AdminOperations.all.map(\.route).map { route in
         EngineFuzzRoute(
-            key: route.display, method: route.method, template: AdminRoutes.prefix + route.path, kind: .admin,
+            key: route.display, method: route.method, template: AdminOperations.prefix + route.path, kind: .admin,
             adminID: route.id)
     }
 

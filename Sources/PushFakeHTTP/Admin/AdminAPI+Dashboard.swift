@@ -7,7 +7,7 @@ extension AdminAPI {
         guard request.path.hasSuffix("/") else {
             var response = FakeResponse(status: 308, headers: Self.dashboardHeaders(type: "text/plain; charset=utf-8"))
             let root = instance.map { "/i/" + $0 } ?? ""
-            response.headers.replace(name: "Location", value: root + AdminRoutes.prefix + "/")
+            response.headers.replace(name: "Location", value: root + AdminOperations.prefix + "/")
             return response
         }
         return dashboardFile("index.html")

@@ -54,7 +54,7 @@ extension AdminAPI {
     /// under the instance, and the journal limit it got.
     private func describe(_ id: String, _ engine: PushFake, base: String) -> InstanceAnswer {
         let root = base + "/i/" + id
-        var urls = [WireKeyed("base", root), WireKeyed("admin", root + AdminRoutes.prefix)]
+        var urls = [WireKeyed("base", root), WireKeyed("admin", root + AdminOperations.prefix)]
         for vendor in engine.vendors.vendors {
             if let path = engine.vendors.basePath(of: vendor) {
                 urls.append(WireKeyed(vendor.rawValue.lowercased(), root + path))

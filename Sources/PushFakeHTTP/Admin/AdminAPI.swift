@@ -63,7 +63,7 @@ struct AdminAPI: Sendable {
     }
 
     /// The admin prefix without its slash, as bytes.
-    private static let adminName = Array(AdminRoutes.prefix.utf8.dropFirst())
+    private static let adminName = Array(AdminOperations.prefix.utf8.dropFirst())
 
     /// Whether a path belongs to the admin API.
     static func owns(path: String) -> Bool { inner(path) != nil }

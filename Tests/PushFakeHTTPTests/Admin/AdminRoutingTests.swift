@@ -42,7 +42,7 @@ final class AdminRoutingTests: ServerTestCase {
     func test_unknownAdminRoute_is404WithTheRouteList_andWrongMethod405WithAllow() async throws {
         let missing = try await request("GET", "/__pushfake/nothing")
         XCTAssertEqual(missing.status, 404)
-        XCTAssertEqual(missing.body?["knownRoutes"]?.arrayValue?.count, AdminRoutes.all.count)
+        XCTAssertEqual(missing.body?["knownRoutes"]?.arrayValue?.count, AdminOperations.all.map(\.route).count)
         let wrong = try await request("PUT", "/__pushfake/journal")
         XCTAssertEqual(wrong.status, 405)
         XCTAssertEqual(wrong.headers["Allow"], "GET, DELETE")
@@ -54,8 +54,8 @@ final class AdminRoutingTests: ServerTestCase {
         XCTAssertEqual(response.status, 200)
         let document = try XCTUnwrap(response.body)
         XCTAssertEqual(document["openapi"], "3.1.0")
-        for route in AdminRoutes.all {
-            let item = document["paths"]?[AdminRoutes.prefix + route.path]?[route.method.lowercased()]
+        for route in AdminOperations.all.map(\.route) {
+            let item = document["paths"]?[AdminOperations.prefix + route.path]?[route.method.lowercased()]
             XCTAssertEqual(item?["operationId"]?.stringValue, route.id, route.display)
         }
         XCTAssertEqual(document["servers"]?[0]?["url"]?.stringValue, "http://127.0.0.1:\(port)")

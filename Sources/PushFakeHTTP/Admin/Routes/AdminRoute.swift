@@ -29,7 +29,7 @@ package struct AdminRoute: Sendable, Hashable {
     package var queryAsObject = false
 
     /// `GET /__pushfake/journal`.
-    package var display: String { "\(method) \(AdminRoutes.prefix)\(path == "/" ? "/" : path)" }
+    package var display: String { "\(method) \(AdminOperations.prefix)\(path == "/" ? "/" : path)" }
 
     /// The path segments, `{name}` for parameters (`/faults/{id}` → `["faults", "{id}"]`).
     package var segments: [Substring] { path.split(separator: "/") }
