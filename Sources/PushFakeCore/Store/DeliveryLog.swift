@@ -1,30 +1,51 @@
 /// Every delivery of an engine, in creation order, with the indexes handlers need.
 ///
-/// Sized for a fan-out to a million devices (Performance.md, "Memory"): the id index keeps 4-byte positions
-/// and its hash bits (``TaggedRecordIndex``) instead of a copy of every id, and a notification's deliveries, which a fan-out records one
-/// after the other, are kept as runs of positions; the run being recorded stays outside the dictionary, so adding
-/// a delivery of the same notification hashes nothing but its id.
+/// Sized for a fan-out to a million devices (Performance.md, "Memory" and "Fan-out"): the id index keeps 4-byte
+/// positions and its hash bits (``TaggedRecordIndex``) instead of a copy of every id, and a notification's
+/// deliveries, which a fan-out records one after the other, are kept as runs of positions; the run being recorded
+/// stays outside the dictionary, so adding a delivery of the same notification hashes nothing.
+///
+/// The id index is brought up to date when an id is looked up, not when a delivery is added: a fan-out appends a
+/// million deliveries without a random write into a table of tens of megabytes for each, and the first lookup
+/// after it indexes them all at once (the same work, paid only when asked for).
 struct DeliveryLog: Sendable {
     private(set) var all: [Delivery] = []
-    /// Ids from state documents come from outside: hashed and compared by bytes (``WireKey``).
-    private var byID = TaggedRecordIndex()
+    /// The id index and how far it reaches, behind a lock so that a lookup (which reads) can extend it. Copies of a
+    /// log share it only while they hold the same ids: ``add(_:)`` gives a shared index its own copy first.
+    private var byID = Locked(IDIndex())
     /// The closed runs of each notification's deliveries, in order.
     private var runsByNotification: [WireKey: [Range<Int>]] = [:]
     /// The notification of the last delivery and where its run started: positions `openRun.start..<all.count`.
     private var openRun: (notificationID: String, start: Int)?
 
+    /// Positions of ``all`` by id, for the first ``indexed`` deliveries. Ids from state documents come from
+    /// outside: hashed and compared by bytes (``WireKey``).
+    private struct IDIndex {
+        var table = TaggedRecordIndex()
+        var indexed = 0
+
+        /// Indexes the deliveries added since the last lookup, in order: a later delivery with the id of an earlier
+        /// one takes its place.
+        mutating func catchUp(_ all: [Delivery]) {
+            guard indexed < all.count else { return }
+            table.reserveCapacity(forAdditional: all.count - indexed)
+            for position in indexed..<all.count {
+                let id = all[position].id
+                _ = table.upsert(position, hash: DeliveryLog.hash(id)) { all[$0].id.hasSameBytes(as: id) }
+            }
+            indexed = all.count
+        }
+    }
+
     /// Records a delivery as it is: checked already (``VendorServices/record(_:)``) or read from a state document.
     /// A later delivery with the id of an earlier one replaces it in ``delivery(id:)``.
     mutating func add(_ delivery: Delivery) {
-        let position = all.count
-        let hash = Self.hash(delivery.id)
-        if let earlier = self.position(of: delivery.id, hash: hash) { byID.remove(earlier, hash: hash) }
+        if !isKnownUniquelyReferenced(&byID) { byID = Locked(byID.withLock { $0 }) }
         if !(openRun?.notificationID.hasSameBytes(as: delivery.notificationID) ?? false) {
             closeRun()
-            openRun = (delivery.notificationID, position)
+            openRun = (delivery.notificationID, all.count)
         }
         all.append(delivery)
-        byID.insert(position, hash: hash)
     }
 
     /// Makes room for `count` more deliveries at once before a fan-out, growing geometrically (an exact reserve per
@@ -32,7 +53,6 @@ struct DeliveryLog: Sendable {
     mutating func reserveCapacity(forAdditional count: Int) {
         let needed = all.count + count
         if needed > all.capacity { all.reserveCapacity(max(needed, all.capacity * 2)) }
-        byID.reserveCapacity(forAdditional: count)
     }
 
     func delivery(id: String) -> Delivery? {
@@ -69,7 +89,11 @@ struct DeliveryLog: Sendable {
     }
 
     private func position(of id: String, hash: Int) -> Int? {
-        byID.find(hash: hash) { all[$0].id.hasSameBytes(as: id) }
+        let all = all
+        return byID.withLock { index in
+            index.catchUp(all)
+            return index.table.find(hash: hash) { all[$0].id.hasSameBytes(as: id) }
+        }
     }
 
     /// The positions of a notification's deliveries, in creation order.
@@ -87,7 +111,7 @@ struct DeliveryLog: Sendable {
         openRun = nil
     }
 
-    private static func hash(_ id: String) -> Int {
+    fileprivate static func hash(_ id: String) -> Int {
         WireKey(id).hashValue
     }
 }

@@ -41,6 +41,35 @@ struct TaggedRecordIndex: Sendable {
         count += 1
     }
 
+    /// Adds `position` under `hash`, in place of the live position whose record `matches` (returned), in one
+    /// probe: what an insert that must replace an earlier record with the same key needs.
+    mutating func upsert(_ position: Int, hash: Int, replacing matches: (Int) -> Bool) -> Int? {
+        if (used + 1) * 2 > slots.count { regrow(forCount: count + 1) }
+        let tag = Self.tag(hash)
+        let value = tag << 32 | (UInt64(truncatingIfNeeded: position) &+ 1)
+        let mask = slots.count - 1
+        var slot = hash & mask
+        var firstRemoved: Int?
+        while slots[slot] != 0 {
+            let held = slots[slot] & 0xFFFF_FFFF
+            if held == Self.removed {
+                if firstRemoved == nil { firstRemoved = slot }
+            } else if slots[slot] >> 32 == tag, matches(Int(held) &- 1) {
+                slots[slot] = value
+                return Int(held) &- 1
+            }
+            slot = (slot &+ 1) & mask
+        }
+        if let firstRemoved {
+            slots[firstRemoved] = value
+        } else {
+            slots[slot] = value
+            used += 1
+        }
+        count += 1
+        return nil
+    }
+
     /// Removes `position`, found under `hash`; nothing when it is not there.
     mutating func remove(_ position: Int, hash: Int) {
         guard !slots.isEmpty else { return }

@@ -50,4 +50,25 @@ final class DeliveryLogTests: XCTestCase {
         XCTAssertEqual(log.deliveries(forNotification: "N1").count, 2_000)
         XCTAssertEqual(log.deliveries(forNotification: "N2").count, 1_000)
     }
+
+    /// The id index is extended by lookups, so copies of a log may share it: each copy must find its own deliveries
+    /// and none that another copy added after they parted, however lookups and adds interleave.
+    func test_copiesOfALog_findOnlyTheirOwnDeliveries_whenLookupsExtendTheSharedIndex() {
+        var original = DeliveryLog()
+        for index in 0..<100 { original.add(delivery("d\(index)", "N")) }
+        let before = original
+        XCTAssertEqual(before.delivery(id: "d99")?.id, "d99")  // indexes the shared part from the copy
+        var later = original
+        later.add(delivery("d100", "M"))
+        later.add(delivery("d5", "M"))  // repeats an earlier id: replaces it in this copy only
+        XCTAssertEqual(later.delivery(id: "d5")?.notificationID, "M")
+        XCTAssertEqual(later.delivery(id: "d100")?.notificationID, "M")
+        XCTAssertNil(original.delivery(id: "d100"))
+        XCTAssertEqual(original.delivery(id: "d5")?.notificationID, "N")
+        XCTAssertEqual(before.delivery(id: "d5")?.notificationID, "N")
+        original.add(delivery("d200", "P"))
+        XCTAssertNil(later.delivery(id: "d200"))
+        XCTAssertEqual(original.delivery(id: "d200")?.notificationID, "P")
+        XCTAssertNil(before.delivery(id: "d200"))
+    }
 }

@@ -28,6 +28,37 @@ final class TaggedRecordIndexTests: XCTestCase {
     }
 }
 
+/// `upsert` replaces the live position of an equal key in the same probe: checked against a dictionary, through
+/// colliding hashes and tombstones.
+final class TaggedRecordIndexUpsertTests: XCTestCase {
+    func test_upsert_replacesTheEqualKeysPosition_andReturnsIt_likeADictionary() {
+        for spread in [7, 1 << 40] {
+            let hash: (Int) -> Int = { spread == 7 ? $0 % 7 : $0 &* 0x5851_F42D_4C95_7F2D }
+            var generator = SplitMix64(seed: 21)
+            var index = TaggedRecordIndex()
+            var keys: [Int] = []
+            var reference: [Int: Int] = [:]
+            for _ in 0..<20_000 {
+                let key = Int(generator.next() % 2_000)
+                if let position = reference[key], generator.next() % 4 == 0 {
+                    index.remove(position, hash: hash(key))
+                    reference[key] = nil
+                    continue
+                }
+                let position = keys.count
+                keys.append(key)
+                let replaced = index.upsert(position, hash: hash(key)) { keys[$0] == key }
+                XCTAssertEqual(replaced, reference[key], "key \(key)")
+                reference[key] = position
+            }
+            XCTAssertEqual(index.count, reference.count)
+            for key in 0..<2_000 {
+                XCTAssertEqual(index.find(hash: hash(key)) { keys[$0] == key }, reference[key], "key \(key)")
+            }
+        }
+    }
+}
+
 extension TaggedRecordIndex: PositionIndexUnderTest {
     mutating func insert(_ position: Int, hash: Int, keys: [Int], hashOf: (Int) -> Int) {
         insert(position, hash: hash)

@@ -90,45 +90,49 @@ extension TPNSHandler {
         services: inout VendorServices
     ) -> JSONObject {
         let notificationId = services.nextID(.tpnsNotification)
-        let types = Set(request.applicationTypes)
         var delivered: [String] = []
         var unknown: [String] = []
         var inactive: [String] = []
         var failed: [String] = []
         var reasons: [String] = []
-        let targets: [TPNS.Device]
+        // Positions in the state's device list: each device is read in place (a fan-out may reach a million).
+        let targets: [Int]
         if let deviceIds = request.deviceIds {
-            var found: [TPNS.Device] = []
+            var found: [Int] = []
             for deviceId in deviceIds {
                 let key = TPNSState.DeviceKey(applicationKey: request.applicationKey, deviceId: deviceId)
-                if let device = state.device(key), types.contains(device.applicationType) {
-                    found.append(device)
+                if let position = state.deviceIndex(key),
+                    request.applicationTypes.contains(state.devices[position].applicationType)
+                {
+                    found.append(position)
                 } else {
                     unknown.append(deviceId)
                 }
             }
             targets = found
         } else {
-            targets = state.devices(applicationKey: request.applicationKey, types: types)
+            targets = state.devicePositions(applicationKey: request.applicationKey, types: request.applicationTypes)
         }
         let payloads = Payloads(message: request.message)
         services.reserveDeliveryCapacity(forAdditional: targets.count)
         delivered.reserveCapacity(targets.count)
-        for device in targets {
-            guard device.isActive, let token = device.deviceRegistrationId else {
-                inactive.append(device.deviceId)
+        for position in targets {
+            let deviceId = state.devices[position].deviceId
+            guard state.devices[position].isActive, let token = state.devices[position].deviceRegistrationId else {
+                inactive.append(deviceId)
                 continue
             }
+            let platform = state.devices[position].platform
             let record = services.record(
                 Delivery(
                     id: services.nextID(.delivery), vendor: .tpns, app: request.applicationKey,
-                    notificationID: notificationId, deviceID: device.deviceId, platform: device.platform, token: token,
-                    payload: payloads.bytes(for: device.platform), status: .delivered, createdAt: context.now))
+                    notificationID: notificationId, deviceID: deviceId, platform: platform, token: token,
+                    payload: payloads.bytes(for: platform), status: .delivered, createdAt: context.now))
             if case .failed(let reason) = record.status {
-                failed.append(device.deviceId)
+                failed.append(deviceId)
                 if !reasons.contains(reason) { reasons.append(reason) }
             } else {
-                delivered.append(device.deviceId)
+                delivered.append(deviceId)
             }
         }
         state.record(

@@ -95,8 +95,18 @@ struct TPNSState: Sendable {
     }
 
     /// Active-or-not devices of an app whose type is in `types`, in registration order.
-    func devices(applicationKey: String, types: Set<String>) -> [TPNS.Device] {
-        devices.filter { $0.applicationKey.hasSameBytes(as: applicationKey) && types.contains($0.applicationType) }
+    /// Where in ``devices`` an app's devices whose type is in `types` are, in registration order: a fan-out reads
+    /// each in place instead of copying a million of them (Performance.md, "Fan-out"). `types` has at most three
+    /// short members, so comparing with each beats hashing every device's type.
+    func devicePositions(applicationKey: String, types: [String]) -> [Int] {
+        var positions: [Int] = []
+        for position in devices.indices
+        where devices[position].applicationKey.hasSameBytes(as: applicationKey)
+            && types.contains(devices[position].applicationType)
+        {
+            positions.append(position)
+        }
+        return positions
     }
 
     mutating func record(_ notification: TPNS.Notification) {
