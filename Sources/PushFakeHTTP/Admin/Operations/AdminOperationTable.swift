@@ -7,6 +7,15 @@ package struct AdminOperationTable: Sendable {
     package let all: [AnyAdminOperation]
     /// `["GET /__pushfake/health", …]`: what `GET /__pushfake/routes` and a 404 list.
     package let routeList: [String]
+    /// Each operation's path template as bytes and parameter names, in the order of ``all``: matching compares
+    /// bytes (every admin request is matched, health twice), never `Character`s.
+    private let patterns: [[PathPart]]
+
+    /// One segment of a path template.
+    private enum PathPart: Sendable {
+        case literal([UInt8])
+        case parameter(String)
+    }
 
     /// The built-in operations and `extras` after them.
     package init(extras: [AnyAdminOperation] = []) {
@@ -16,6 +25,12 @@ package struct AdminOperationTable: Sendable {
         }
         all = operations
         routeList = operations.map(\.route.display)
+        patterns = operations.map { operation in
+            operation.route.segments.map { part in
+                part.hasPrefix("{") && part.hasSuffix("}")
+                    ? .parameter(String(part.dropFirst().dropLast())) : .literal(Array(part.utf8))
+            }
+        }
     }
 
     /// PushFake's own operations only.
@@ -29,32 +44,36 @@ package struct AdminOperationTable: Sendable {
     package func match(
         method: String, path: Substring, inInstance: Bool = false
     ) -> (operation: AnyAdminOperation, parameters: [String: String])? {
-        let segments = path.split(separator: "/")
+        let segments = Self.segments(path)
         let effective = method == "HEAD" ? "GET" : method
-        for operation in all where operation.route.method == effective && (operation.route.perInstance || !inInstance) {
-            if let parameters = Self.parameters(of: operation.route, in: segments) { return (operation, parameters) }
+        for (operation, pattern) in zip(all, patterns)
+        where operation.route.method == effective && (operation.route.perInstance || !inInstance) {
+            if let parameters = Self.parameters(of: pattern, in: segments) { return (operation, parameters) }
         }
         return nil
     }
 
     /// The methods some operation allows for this path (the `Allow` header of a 405).
     package func allowedMethods(path: Substring, inInstance: Bool = false) -> [String] {
-        let segments = path.split(separator: "/")
-        return all.map(\.route).filter {
-            ($0.perInstance || !inInstance) && Self.parameters(of: $0, in: segments) != nil
+        let segments = Self.segments(path)
+        return zip(all, patterns).filter { operation, pattern in
+            (operation.route.perInstance || !inInstance) && Self.parameters(of: pattern, in: segments) != nil
         }
-        .map(\.method)
+        .map(\.0.route.method)
     }
 
-    private static func parameters(of route: AdminRoute, in segments: [Substring]) -> [String: String]? {
-        let template = route.segments
-        guard template.count == segments.count else { return nil }
+    /// The path's non-empty segments, split on its bytes.
+    private static func segments(_ path: Substring) -> [Substring.UTF8View] {
+        path.utf8.split(separator: UInt8(ascii: "/"))
+    }
+
+    private static func parameters(of pattern: [PathPart], in segments: [Substring.UTF8View]) -> [String: String]? {
+        guard pattern.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
-        for (part, segment) in zip(template, segments) {
-            if part.hasPrefix("{"), part.hasSuffix("}") {
-                parameters[String(part.dropFirst().dropLast())] = PercentDecoding.decode(segment)
-            } else if !part.utf8.elementsEqual(segment.utf8) {
-                return nil
+        for (part, segment) in zip(pattern, segments) {
+            switch part {
+            case .parameter(let name): parameters[name] = PercentDecoding.decode(Substring(segment))
+            case .literal(let bytes): guard bytes.elementsEqual(segment) else { return nil }
             }
         }
         return parameters
