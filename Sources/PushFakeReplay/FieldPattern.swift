@@ -1,3 +1,5 @@
+import PushFakeCore
+
 /// A dotted path with wildcards, as `--ignore` takes it: `json.objects[*].created_at`, `headers.date`, `status`.
 ///
 /// A pattern matches a field when it names the field or one of its parents. `[*]` matches any index and `*` any
@@ -31,32 +33,12 @@ struct FieldPattern: Sendable, Equatable {
 
     private static func steps(_ path: Substring) -> [Step] {
         var steps: [Step] = []
-        var key = ""
-        var bracket: String?
-        func flush() {
-            if !key.isEmpty { steps.append(key == "*" ? .anyKey : .key(key)) }
-            key = ""
-        }
-        for character in path {
-            if var inside = bracket {
-                if character == "]" {
-                    steps.append(inside == "*" ? .anyIndex : Int(inside).map(Step.index) ?? .key(inside))
-                    bracket = nil
-                } else {
-                    inside.append(character)
-                    bracket = inside
-                }
-                continue
-            }
-            switch character {
-            case ".": flush()
-            case "[":
-                flush()
-                bracket = ""
-            default: key.append(character)
+        JSONPath.pieces(of: path) { piece in
+            switch piece {
+            case .key(let key): steps.append(key == "*" ? .anyKey : .key(key))
+            case .bracketed(let text): steps.append(text == "*" ? .anyIndex : Int(text).map(Step.index) ?? .key(text))
             }
         }
-        flush()
         return steps
     }
 }

@@ -6,6 +6,7 @@
 @_exported import PushFakeFleet
 
 @_exported import class PushFakeHTTP.PushFakeServer
+@_exported import protocol PushFakeHTTP.PushFakeURLs
 @_exported import struct PushFakeHTTP.RequestLogLine
 @_exported import struct PushFakeHTTP.ServerConfiguration
 @_exported import class PushFakeURLProtocol.PushFakeURLProtocol

@@ -159,13 +159,12 @@ extension ValueRule where Value == UpstreamArgument {
     /// `vendor=URL`: a vendor name and an upstream's base URL (http or https, no query).
     static var upstreamArgument: ValueRule {
         .custom { text throws(OptionError) in
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            guard let pair = NameValue(splitting: text) else {
                 throw .takes("vendor=url (twinpush=https://app.twinpush.com/api/v2)", not: text)
             }
-            let url = String(text[text.index(after: equals)...])
-            switch UpstreamSettings.baseURL(url) {
-            case .success(let base): return UpstreamArgument(vendor: String(text[..<equals]), url: base)
-            case .failure(let problem): throw OptionError("\(problem): \(url)")
+            switch UpstreamSettings.baseURL(pair.value) {
+            case .success(let base): return UpstreamArgument(vendor: pair.name, url: base)
+            case .failure(let problem): throw OptionError("\(problem): \(pair.value)")
             }
         }
     }

@@ -101,22 +101,21 @@ extension PushFake {
     ///   ``FakeClock/validRange`` (1970-01-01…9999-12-31).
     @discardableResult
     public func advanceClock(by interval: TimeInterval) -> Bool {
-        let (moved, delivered) = state.withLock { state in
-            guard state.clock.advance(by: interval) else { return (false, DeliveryNews()) }
-            publishClock(state.clock)
-            state.tick()
-            return (true, state.takeNewDeliveries())
-        }
-        delivered.tell()
-        return moved
+        moveClock { $0.advance(by: interval) }
     }
 
     /// Sets the clock; every vendor's clock tick runs, so scheduled sends whose time has come are delivered.
     /// - Returns: `false`, changing nothing, when `date` is outside ``FakeClock/validRange``.
     @discardableResult
     public func setClock(to date: Date) -> Bool {
+        moveClock { $0.set(to: date) }
+    }
+
+    /// Moves the clock by `move`; when it moved, publishes it, runs every vendor's clock tick and tells the
+    /// deliveries that made. `move` returns `false`, changing nothing, when the clock cannot go there.
+    private func moveClock(_ move: (inout FakeClock) -> Bool) -> Bool {
         let (moved, delivered) = state.withLock { state in
-            guard state.clock.set(to: date) else { return (false, DeliveryNews()) }
+            guard move(&state.clock) else { return (false, DeliveryNews()) }
             publishClock(state.clock)
             state.tick()
             return (true, state.takeNewDeliveries())

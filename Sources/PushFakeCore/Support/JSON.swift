@@ -205,48 +205,6 @@ extension JSON {
     }
 }
 
-/// Dotted paths into JSON values (`a.b[2].c`), as matchers and recordings use them.
-public enum JSONPath {
-    /// One step of a path.
-    public enum Component: Sendable, Equatable {
-        /// An object key: `device` in `device.latitude`.
-        case key(String)
-        /// An array index: `0` in `[0].applicationKey`.
-        case index(Int)
-    }
-
-    /// Splits `a.b[2].c` into keys and indices.
-    public static func components(_ path: String) -> [Component] {
-        var result: [Component] = []
-        var key = ""
-        var index: String?
-        func flushKey() {
-            if !key.isEmpty { result.append(.key(key)) }
-            key = ""
-        }
-        for character in path {
-            if index != nil {
-                if character == "]" {
-                    if let digits = index, let value = Int(digits) { result.append(.index(value)) }
-                    index = nil
-                } else {
-                    index?.append(character)
-                }
-                continue
-            }
-            switch character {
-            case ".": flushKey()
-            case "[":
-                flushKey()
-                index = ""
-            default: key.append(character)
-            }
-        }
-        flushKey()
-        return result
-    }
-}
-
 // MARK: Equality by bytes
 
 extension JSON {

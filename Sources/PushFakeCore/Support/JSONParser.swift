@@ -101,16 +101,33 @@ struct JSONParser {
         if depth > Self.maximumDepth { throw failure("nesting deeper than \(Self.maximumDepth)") }
     }
 
+    /// Steps past `close` and out of the container when `close` is next.
+    private mutating func leaves(at close: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == close else { return false }
+        position += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member or element: steps past a `,` (`false`: another follows) or past `close` and out of the
+    /// container (`true`); anything else fails with `expected`.
+    private mutating func leavesAfterSeparator(at close: UInt8, else expected: String) throws(Failure) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw failure("unexpected end of input") }
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            return false
+        }
+        if leaves(at: close) { return true }
+        throw failure(expected)
+    }
+
     private mutating func parseObject() throws(Failure) -> JSON {
         try enter()
         position += 1
         var members: [JSONObject.Member] = []
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            return .object(JSONObject(members))
-        }
+        if leaves(at: UInt8(ascii: "}")) { return .object(JSONObject(members)) }
         // Request bodies are objects of a handful of members: grow from 4, not 1, 2, 4.
         members.reserveCapacity(4)
         while true {
@@ -132,16 +149,8 @@ struct JSONParser {
                 throw failure
             }
             members.append(JSONObject.Member(key: key, value: value))
-            skipWhitespace()
-            guard position < bytes.count else { throw failure("unexpected end of input") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                depth -= 1
+            if try leavesAfterSeparator(at: UInt8(ascii: "}"), else: "expected ',' or '}'") {
                 return .object(JSONObject(members))
-            } else {
-                throw failure("expected ',' or '}'")
             }
         }
     }
@@ -151,11 +160,7 @@ struct JSONParser {
         position += 1
         var elements: [JSON] = []
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            depth -= 1
-            return .array(elements)
-        }
+        if leaves(at: UInt8(ascii: "]")) { return .array(elements) }
         while true {
             skipWhitespace()
             do throws(Failure) {
@@ -165,17 +170,7 @@ struct JSONParser {
                 failure.reversedPath.append(.index(elements.count))
                 throw failure
             }
-            skipWhitespace()
-            guard position < bytes.count else { throw failure("unexpected end of input") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                depth -= 1
-                return .array(elements)
-            } else {
-                throw failure("expected ',' or ']'")
-            }
+            if try leavesAfterSeparator(at: UInt8(ascii: "]"), else: "expected ',' or ']'") { return .array(elements) }
         }
     }
 

@@ -9,25 +9,15 @@ extension RunningPushFake {
     /// fake.assertRequested(.twinPush(.openApp), count: .atLeast(1))
     /// fake.assertRequested(.tpns(.unregister), count: .never)
     /// ```
+    /// - Parameter journal: a journal read before, such as the one ``currentJournal()`` fetches without blocking;
+    ///   `nil` reads the journal now. The other assertions take it the same way.
     /// - Returns: the matching entries.
     @discardableResult
     public func assertRequested(
-        _ matcher: RequestMatcher, count: RequestCount = .once,
+        _ matcher: RequestMatcher, count: RequestCount = .once, in journal: Journal? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> [JournalEntry] {
-        assertRequested(
-            matcher, count: count, in: backend.journal(), fileID: fileID, filePath: filePath, line: line, column: column
-        )
-    }
-
-    /// ``assertRequested(_:count:fileID:filePath:line:column:)`` on a journal read before, such as the one
-    /// ``currentJournal()`` fetches without blocking.
-    @discardableResult
-    public func assertRequested(
-        _ matcher: RequestMatcher, count: RequestCount = .once, in journal: Journal,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) -> [JournalEntry] {
-        let result = Verification.count(matcher, count, in: journal.entries)
+        let result = Verification.count(matcher, count, in: (journal ?? backend.journal()).entries)
         verified.withLock { $0.formUnion(result.matched.map(\.sequence)) }
         if let failure = result.failure {
             FailureReporter.fail(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -35,20 +25,13 @@ extension RunningPushFake {
         return result.matched
     }
 
-    /// Asserts that entries matching each matcher appear in this order (other entries may come between).
+    /// Asserts that entries matching each matcher appear in this order (other entries may come between), in
+    /// `journal` (a journal read before, ``currentJournal()``) or, when `nil`, the journal now.
     public func assertInOrder(
-        _ matchers: [RequestMatcher],
+        _ matchers: [RequestMatcher], in journal: Journal? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        assertInOrder(matchers, in: backend.journal(), fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-
-    /// ``assertInOrder(_:fileID:filePath:line:column:)`` on a journal read before (``currentJournal()``).
-    public func assertInOrder(
-        _ matchers: [RequestMatcher], in journal: Journal,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        let result = Verification.inOrder(matchers, in: journal.entries)
+        let result = Verification.inOrder(matchers, in: (journal ?? backend.journal()).entries)
         if let failure = result.failure {
             FailureReporter.fail(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
             return
@@ -56,19 +39,13 @@ extension RunningPushFake {
         verified.withLock { $0.formUnion(result.matched.map(\.sequence)) }
     }
 
-    /// Asserts that every journal entry was accounted for by an earlier `assertRequested` / `assertInOrder`.
+    /// Asserts that every journal entry was accounted for by an earlier `assertRequested` / `assertInOrder`, in
+    /// `journal` (a journal read before, ``currentJournal()``) or, when `nil`, the journal now.
     public func assertNoOtherRequests(
+        in journal: Journal? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        assertNoOtherRequests(in: backend.journal(), fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-
-    /// ``assertNoOtherRequests(fileID:filePath:line:column:)`` on a journal read before (``currentJournal()``).
-    public func assertNoOtherRequests(
-        in journal: Journal,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        let all = journal.entries
+        let all = (journal ?? backend.journal()).entries
         let seen = verified.withLock { $0 }
         let others = all.filter { !seen.contains($0.sequence) }
         guard !others.isEmpty else { return }
@@ -78,19 +55,13 @@ extension RunningPushFake {
         FailureReporter.fail(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Asserts that every request matched a route (strict `withPushFake` runs this at the end).
+    /// Asserts that every request matched a route (strict `withPushFake` runs this at the end), in `journal` (a
+    /// journal read before, ``currentJournal()``) or, when `nil`, the journal now.
     public func assertNoUnmatchedRequests(
+        in journal: Journal? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        assertNoUnmatchedRequests(in: backend.journal(), fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-
-    /// ``assertNoUnmatchedRequests(fileID:filePath:line:column:)`` on a journal read before (``currentJournal()``).
-    public func assertNoUnmatchedRequests(
-        in journal: Journal,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        let unmatched = journal.entries.filter(\.isUnmatched)
+        let unmatched = (journal ?? backend.journal()).entries.filter(\.isUnmatched)
         guard !unmatched.isEmpty else { return }
         // Built in parts: Swift 6.0 cannot type-check the one-expression form in reasonable time.
         let requests = unmatched.map { "  \(JournalDescription.line($0)) \($0.notes.first ?? "")" }

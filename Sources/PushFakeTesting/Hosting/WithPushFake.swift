@@ -4,7 +4,7 @@ import PushFakeCore
 /// `.remote(url)` the fake is a new instance on the server at `url`, deleted at the end.
 ///
 /// In strict mode (the default) it ends with
-/// ``RunningPushFake/assertNoUnmatchedRequests(fileID:filePath:line:column:)``:
+/// ``RunningPushFake/assertNoUnmatchedRequests(in:fileID:filePath:line:column:)``:
 /// a request the fake did not understand fails the test at the `withPushFake` call.
 ///
 /// ```swift

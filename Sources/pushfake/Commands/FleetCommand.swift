@@ -73,9 +73,7 @@ enum FleetCommand {
             adminToken: client.transport.token)
         let fleet = DeviceFleet(configuration)
         let progress = isatty(STDERR_FILENO) == 1
-        let outcome = Locked<Result<FleetReport, FleetError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
+        let outcome = waitForTask { () async -> Result<FleetReport, FleetError> in
             do {
                 try await fleet.start(against: server, threads: threads)
                 var left = seconds
@@ -85,16 +83,14 @@ enum FleetCommand {
                     if progress { FleetOptions.showProgress(fleet.report()) }
                 }
                 await fleet.stop()
-                outcome.withLock { $0 = .success(fleet.report()) }
+                return .success(fleet.report())
             } catch let error as FleetError {
-                outcome.withLock { $0 = .failure(error) }
+                return .failure(error)
             } catch {
-                outcome.withLock { $0 = .failure(.unreachable("\(error)")) }
+                return .failure(.unreachable("\(error)"))
             }
-            done.signal()
         }
-        done.wait()
-        switch outcome.withLock({ $0 }) {
+        switch outcome {
         case .success(var report)?:
             report = FleetOptions.checked(fleet, report)
             if progress { FileHandle.standardError.write(Data("\n".utf8)) }

@@ -131,15 +131,7 @@ enum FleetOptions {
 
     /// The report with TwinPush's own figures, when the server answers.
     static func checked(_ fleet: DeviceFleet, _ report: FleetReport) -> FleetReport {
-        let result = Locked<FleetReport?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let checked = await fleet.reportCheckedWithVendor()
-            result.withLock { $0 = checked }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0 } ?? report
+        waitForTask { await fleet.reportCheckedWithVendor() } ?? report
     }
 
     /// One progress line on a terminal: registered devices, deliveries received, opens.

@@ -86,24 +86,6 @@ struct MatcherOptions: ParsableOptions {
     }
 }
 
-/// `name=value` (a header, a body field, a secret): split at the first `=`, the name not empty.
-struct NameValue: Sendable, Equatable {
-    let name: String
-    let value: String
-}
-
-extension ValueRule where Value == NameValue {
-    /// `name=value`, the name not empty.
-    static var nameValue: ValueRule {
-        .custom { text throws(OptionError) in
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw .takes("name=value", not: text)
-            }
-            return NameValue(name: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
-        }
-    }
-}
-
 extension ValueRule where Value == JSON {
     /// JSON text that `accepts` takes; the error says it must be `what`.
     static func json(_ what: String, where accepts: @escaping (JSON) -> Bool) -> ValueRule {

@@ -61,20 +61,14 @@ enum ReplayCommand {
 
     /// Runs the replay on the concurrency pool and waits for it on this thread.
     private static func wait(for recording: Recording, options: ReplayOptions) throws(CommandExit) -> DriftReport {
-        let outcome = Locked<Result<DriftReport, ReplayError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let result: Result<DriftReport, ReplayError>
+        let outcome = waitForTask { () async -> Result<DriftReport, ReplayError> in
             do throws(ReplayError) {
-                result = .success(try await Replay.run(recording, options: options))
+                return .success(try await Replay.run(recording, options: options))
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
-            outcome.withLock { $0 = result }
-            done.signal()
         }
-        done.wait()
-        switch outcome.withLock({ $0 }) {
+        switch outcome {
         case .success(let report)?:
             return report
         case .failure(.unreachable(let url, let reason))?:

@@ -72,10 +72,10 @@ extension ValueRule where Value == NameValue {
     /// `name=value` for `${secret:name}`: the name of a-z, 0-9 and -.
     static var secret: ValueRule {
         .custom { text throws(OptionError) in
-            guard let equals = text.firstIndex(of: "="), SecretPlaceholder.isValidName(text[..<equals]) else {
+            guard let pair = NameValue(splitting: text), SecretPlaceholder.isValidName(Substring(pair.name)) else {
                 throw .takes("<name>=<value>, the name of a-z, 0-9 and -", not: text)
             }
-            return NameValue(name: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
+            return pair
         }
     }
 }

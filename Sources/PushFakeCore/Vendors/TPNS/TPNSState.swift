@@ -5,16 +5,12 @@ import Foundation
 struct TPNSState: Sendable {
     /// A device's identity: application key and device id, each compared by its bytes (``WireKey``).
     struct DeviceKey: Hashable, Sendable {
-        let applicationKey: String
-        let deviceId: String
+        let applicationKey: WireKey
+        let deviceId: WireKey
 
-        static func == (lhs: DeviceKey, rhs: DeviceKey) -> Bool {
-            lhs.deviceId.hasSameBytes(as: rhs.deviceId) && lhs.applicationKey.hasSameBytes(as: rhs.applicationKey)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            WireKey.hash(applicationKey, into: &hasher)
-            WireKey.hash(deviceId, into: &hasher)
+        init(applicationKey: String, deviceId: String) {
+            self.applicationKey = WireKey(applicationKey)
+            self.deviceId = WireKey(deviceId)
         }
     }
 
