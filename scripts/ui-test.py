@@ -207,6 +207,17 @@ try:
     driver.execute_script("window.notReloaded = true")
     ok("the dashboard opens at 1280x800 and its event stream is live")
 
+    # Admin calls go through admin-api.js by operationId: a name the OpenAPI document lacks, a query name the
+    # operation does not declare or a missing path parameter is an error naming it, never a request to a wrong URL.
+    refusals = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const tries = [["noSuchOperation", {}], ["getState", { query: { bogus: "1" } }], ["removeFault", {}]];
+        Promise.all(tries.map(([id, input]) => AdminAPI.call(id, input).then(() => "called", (e) => e.message)))
+          .then(done);""")
+    assert refusals == ["the admin API has no operation noSuchOperation", "getState has no query parameter bogus",
+                        "removeFault needs the path parameter id"], refusals
+    ok("admin-api.js refuses an unknown operationId, an undeclared query name and a missing path parameter")
+
     # An iOS and an Android phone register with TwinPush, a TPNS iPhone with TPNS, all through the vendor API.
     tp = "/api/v2/apps/app1"
     assert http("POST", tp + "/devices/register", {"udid": "IOS-UDID-1", "platform": "ios", "push_token": "a1b2c3",

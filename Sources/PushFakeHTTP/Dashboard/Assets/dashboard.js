@@ -5,27 +5,11 @@
 // markup: journal entries hold whatever any client sent.
 "use strict";
 
-// ---- Where this page lives: /__pushfake/ or an instance's /i/{id}/__pushfake/; vendor paths hang off the root.
-const ADMIN = location.pathname.replace(/(\/__pushfake)(\/.*)?$/, "$1");
-const ROOT = ADMIN.slice(0, -"/__pushfake".length);
+// ---- Where this page lives: /__pushfake/ or an instance's /i/{id}/__pushfake/ (admin-api.js); vendor paths hang
+// off the root.
+const ROOT = AdminAPI.ROOT;
 const INSTANCE = (ROOT.match(/^\/i\/([^/]+)$/) || [])[1] || null;
-const TOP_ADMIN = "/__pushfake";
-const TOKEN_KEY = "pushfake-admin-token";
 const MAX_ROWS = 500;
-
-// A server started with --admin-token is opened as …/__pushfake/#token=SECRET: the fragment never reaches the
-// server or a log, and it is moved to sessionStorage and out of the address bar at once.
-(function takeToken() {
-  const match = location.hash.match(/(?:^#|&)token=([^&]*)/);
-  if (!match) return;
-  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
-  history.replaceState(null, "", location.pathname + location.search);
-})();
-
-function adminHeaders(extra) {
-  const token = sessionStorage.getItem(TOKEN_KEY);
-  return token ? { ...extra, Authorization: "Bearer " + token } : { ...extra };
-}
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,18 +40,9 @@ const shortTime = (iso) => (iso ? String(iso).replace(/^.*T(\d\d:\d\d:\d\d).*$/,
 const utc = (iso) => String(iso).replace("T", " ").replace(/\.\d+Z$/, " UTC");
 const splitList = (text) => text.split(/[\s,]+/).filter(Boolean);
 
-// ---- Calls. Admin calls carry the token; vendor calls do not need it and go to the instance's vendor paths.
-async function admin(path, { method = "GET", body, base = ADMIN } = {}) {
-  const headers = adminHeaders(body === undefined ? {} : { "Content-Type": "application/json" });
-  const init = { method, headers, cache: "no-store" };
-  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  const response = await fetch(base + path, init);
-  const text = await response.text();
-  let json = null;
-  try { json = text ? JSON.parse(text) : null; } catch (error) { json = null; }
-  if (!response.ok) throw new Error((json && json.error) || `${method} ${base}${path}: HTTP ${response.status}`);
-  return json;
-}
+// ---- Calls. Admin calls name an operation of the server's OpenAPI document and carry the token (admin-api.js);
+// vendor calls do not need it and go to the instance's vendor paths.
+const admin = AdminAPI.call;
 
 async function vendorPost(path, body, headers) {
   const response = await fetch(ROOT + path, {
@@ -111,9 +86,8 @@ async function listen() {
   const controller = new AbortController();
   stream = controller;
   try {
-    const response = await fetch(`${ADMIN}/events?since=${encodeURIComponent(model.lastId)}`, {
-      headers: adminHeaders({ Accept: "text/event-stream" }), cache: "no-store", signal: controller.signal,
-    });
+    const { response } = await AdminAPI.fetch("events", { query: { since: model.lastId } },
+      { headers: { Accept: "text/event-stream" }, signal: controller.signal });
     if (!response.ok) {
       let message = `HTTP ${response.status}`;
       try { message = (await response.json()).error || message; } catch (error) { /* keep the status */ }
@@ -360,12 +334,12 @@ function closeEntry() {
 // Downloads go through fetch (a plain link could not carry the token); the server applies the filters it knows.
 async function download(format) {
   const f = journalFilters();
-  const query = new URLSearchParams({ format });
-  for (const name of ["vendor", "operation", "app", "device"]) if (f[name]) query.set(name, f[name]);
-  if (/^\d{3}$/.test(f.status)) query.set("status", f.status);
-  if (f.faulted) query.set("faulted", "true");
+  const query = { format };
+  for (const name of ["vendor", "operation", "app", "device"]) if (f[name]) query[name] = f[name];
+  if (/^\d{3}$/.test(f.status)) query.status = f.status;
+  if (f.faulted) query.faulted = "true";
   try {
-    const response = await fetch(`${ADMIN}/journal?${query}`, { headers: adminHeaders({}), cache: "no-store" });
+    const { response } = await AdminAPI.fetch("getJournal", { query });
     if (!response.ok) throw new Error((await response.json()).error || `HTTP ${response.status}`);
     const url = URL.createObjectURL(await response.blob());
     const link = h("a", { href: url, download: `pushfake-journal.${format === "har" ? "har" : "jsonl"}` });
@@ -396,8 +370,8 @@ function scheduleRefresh() {
 let lastWorld = "";
 async function refresh() {
   // GET …/vendors says how each vendor's devices and deliveries are drawn (its card); it never changes.
-  if (!model.vendors) model.vendors = (await admin("/vendors")).vendors || [];
-  const [world, devices] = await Promise.all([admin("/state"), admin("/devices")]);
+  if (!model.vendors) model.vendors = (await admin("listVendors")).vendors || [];
+  const [world, devices] = await Promise.all([admin("getState"), admin("listDevices")]);
   // Most events change nothing shown here (a badge read, a 404): then nothing is redrawn, and focus stays put.
   const text = JSON.stringify([world, devices]);
   if (text === lastWorld && !model.fresh.size) return;
@@ -644,7 +618,7 @@ function showResult(title, answer, deliveries) {
 
 async function deliveriesOf(notificationIDs) {
   const lists = await Promise.all(notificationIDs.map((id) =>
-    admin("/deliveries?notification=" + encodeURIComponent(id)).then((r) => r.deliveries)));
+    admin("listDeliveries", { query: { notification: id } }).then((r) => r.deliveries)));
   return lists.flat();
 }
 
@@ -800,7 +774,7 @@ function renderScheduled() {
 async function loadInstances() {
   const select = $("instance-select");
   try {
-    const list = (await admin("/instances", { base: TOP_ADMIN })).instances || [];
+    const list = (await admin("listInstances", {}, { top: true })).instances || [];
     const options = [h("option", { value: "" }, "main")]
       .concat(list.map((i) => h("option", { value: i.id }, `instance ${i.id}`)));
     if (INSTANCE && !list.some((i) => i.id === INSTANCE)) {
@@ -811,11 +785,14 @@ async function loadInstances() {
   } catch (error) { notice(`Instances: ${error.message}`); }
 }
 
-const pageOf = (id) => (id ? `/i/${encodeURIComponent(id)}/__pushfake/` : "/__pushfake/");
+// The dashboard of an instance (the document's second server, /i/{instance}) or of the main fake.
+async function pageOf(id) {
+  return (await AdminAPI.request("getDashboard", {}, { instance: id })).url;
+}
 
 async function saveState() {
   try {
-    const blob = new Blob([pretty(await admin("/state"))], { type: "application/json" });
+    const blob = new Blob([pretty(await admin("getState"))], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const link = h("a", { href: url, download: `pushfake-state${INSTANCE ? "-" + INSTANCE : ""}.json` });
     document.body.append(link);
@@ -828,7 +805,7 @@ async function saveState() {
 // The stream's `reset` event clears the journal shown, whoever reset the fake.
 async function reset() {
   if (!confirm("Reset the fake? Devices, notifications, deliveries, journal and faults are forgotten.")) return;
-  await act("Reset", admin("/reset", { method: "POST" }));
+  await act("Reset", admin("reset"));
 }
 
 // ---- Wiring.
@@ -853,7 +830,7 @@ function wire() {
   $("download-jsonl").addEventListener("click", () => download("jsonl"));
   $("download-har").addEventListener("click", () => download("har"));
   // The stream's `reset` event (cause journalCleared) clears the rows, for every page watching.
-  $("clear-journal").addEventListener("click", () => act("Clear journal", admin("/journal", { method: "DELETE" })));
+  $("clear-journal").addEventListener("click", () => act("Clear journal", admin("clearJournal")));
   $("device-filter").addEventListener("input", renderDevices);
 
   const tabs = [...document.querySelectorAll("[role=tab]")];
@@ -875,17 +852,17 @@ function wire() {
   faultForm.addEventListener("change", updateFaultForm);
   faultForm.addEventListener("submit", (e) => {
     e.preventDefault();
-    act("Fault rule", admin("/faults", { method: "POST", body: faultRuleFromForm() }));
+    act("Fault rule", admin("addFault", { body: faultRuleFromForm() }));
   });
   $("fault-rows").addEventListener("click", (e) => {
     const id = e.target.dataset && e.target.dataset.remove;
-    if (id) act("Remove fault rule", admin("/faults/" + encodeURIComponent(id), { method: "DELETE" }));
+    if (id) act("Remove fault rule", admin("removeFault", { path: { id } }));
   });
   $("clear-faults").addEventListener("click",
-    () => act("Remove fault rules", admin("/faults", { method: "DELETE" })));
+    () => act("Remove fault rules", admin("clearFaults")));
   updateFaultForm();
 
-  const advance = (seconds) => act("Clock", admin("/clock", { method: "POST", body: { advance: seconds } }));
+  const advance = (seconds) => act("Clock", admin("setClock", { body: { advance: seconds } }));
   $("clock-advance").addEventListener("submit", (e) => {
     e.preventDefault();
     advance(Number(e.target.seconds.value));
@@ -895,12 +872,14 @@ function wire() {
   }
   $("clock-set").addEventListener("submit", (e) => {
     e.preventDefault();
-    act("Clock", admin("/clock", { method: "POST", body: { set: e.target.time.value.trim() } }));
+    act("Clock", admin("setClock", { body: { set: e.target.time.value.trim() } }));
   });
   $("instance-select").addEventListener("focus", loadInstances);
-  $("instance-select").addEventListener("change", (e) => location.assign(pageOf(e.target.value)));
+  $("instance-select").addEventListener("change", async (e) => {
+    try { location.assign(await pageOf(e.target.value)); } catch (error) { notice(`Instance: ${error.message}`); }
+  });
   $("new-instance").addEventListener("click", async () => {
-    try { location.assign(pageOf((await admin("/instances", { method: "POST", base: TOP_ADMIN })).id)); }
+    try { location.assign(await pageOf((await admin("createInstance", {}, { top: true })).id)); }
     catch (error) { notice(`New instance: ${error.message}`); }
   });
   $("save-state").addEventListener("click", saveState);
@@ -909,7 +888,7 @@ function wire() {
     // A loaded state replaces the notifications: what was scheduled before was not deleted.
     if (file) {
       scheduledBefore = new Map();
-      await act("Load state", admin("/state", { method: "PUT", body: await file.text() }));
+      await act("Load state", admin("putState", { body: await file.text() }));
     }
     e.target.value = "";
   });
@@ -919,7 +898,7 @@ function wire() {
 async function start() {
   wire();
   document.title = INSTANCE ? `PushFake · instance ${INSTANCE}` : "PushFake dashboard";
-  try { routes = await admin("/routes"); } catch (error) { notice(`Routes: ${error.message}`); }
+  try { routes = await admin("listRoutes"); } catch (error) { notice(`Routes: ${error.message}`); }
   loadInstances();
   updateJournalCount();
   listen();
