@@ -235,10 +235,13 @@ try:
     assert driver.execute_script("return window.notReloaded === true"), "the page was reloaded"
     ok("an iOS and an Android device registered through the vendor API appear without a reload")
 
-    # Compose a TwinPush notification to alice in the form: it goes through the vendor route like a backend's.
-    fill("twinpush-form", {"app": "app1", "targets": "alice", "title": "Order shipped",
+    # Compose a TwinPush notification to alice in the form the vendor's card describes (the forms are drawn for
+    # every vendor with a send form, in registration order): it goes through the vendor route like a backend's.
+    wait_for("a send form per vendor card", lambda: text("#compose-tabs [role=tab]") == "TPNS TwinPush")
+    driver.find_element(By.ID, "tab-twinPush").click()
+    fill("send-twinPush", {"app": "app1", "targets": "alice", "title": "Order shipped",
                            "alert": "Your parcel is on its way", "badge": "3"})
-    driver.find_element(By.CSS_SELECTOR, "#twinpush-form button[type=submit]").click()
+    driver.find_element(By.CSS_SELECTOR, "#send-twinPush button[type=submit]").click()
     wait_for("the answer and its delivery show", lambda: "TwinPush answered 200" in text("#compose-result")
              and "Deliveries: 1" in text("#compose-result"))
 
@@ -292,11 +295,11 @@ try:
 
     # The same through TPNS: the iPhone gets an APNs payload with the message as its alert.
     driver.find_element(By.ID, "tab-tpns").click()
-    fill("tpns-form", {"applicationKey": "APPKEY", "message": "Hello from TPNS"})
-    driver.find_element(By.CSS_SELECTOR, "#tpns-form button[type=submit]").click()
+    fill("send-tpns", {"applicationKey": "APPKEY", "message": "Hello from TPNS"})
+    driver.find_element(By.CSS_SELECTOR, "#send-tpns button[type=submit]").click()
     wait_for("the TPNS answer shows", lambda: "TPNS answered 200" in text("#compose-result"))
     wait_for("the TPNS banner renders", lambda: "Hello from TPNS" in text("article.card[data-device='TPNS-IPHONE']"))
-    driver.find_element(By.ID, "tab-twinpush").click()
+    driver.find_element(By.ID, "tab-twinPush").click()
     ok("a TPNS push from the form renders on the TPNS device")
 
     # Open a journal row with the mouse: the request body is shown.

@@ -22,6 +22,16 @@ extension VendorCard {
             case choices
         }
 
+        /// What an input left empty sends.
+        public enum Empty: String, Sendable, CaseIterable {
+            /// Nothing: the member is left out.
+            case omit
+            /// `null`.
+            case null
+            /// `[]`.
+            case emptyArray
+        }
+
         /// The body member the input fills, or the route's path parameter when ``inPath``.
         public var name: String
         public var label: String
@@ -33,8 +43,8 @@ extension VendorCard {
         public var options: [JSON] = []
         /// Whether the input fills a path parameter of the route rather than a body member.
         public var inPath = false
-        /// What an empty `list` or `choices` sends; `nil`: the member is left out.
-        public var whenEmpty: JSON?
+        /// What an empty `list` or `choices` sends.
+        public var whenEmpty: Empty = .omit
         /// Whether the input suggests the vendor's apps (declared ones and those its devices name).
         public var suggestsApps = false
         /// A hint shown in the empty input.
@@ -55,7 +65,7 @@ extension VendorCard {
             [
                 "name": .string(name), "label": .string(label), "kind": .string(kind.rawValue),
                 "required": .bool(required), "value": value ?? .null, "options": .array(options),
-                "inPath": .bool(inPath), "whenEmpty": whenEmpty ?? .null, "suggestsApps": .bool(suggestsApps),
+                "inPath": .bool(inPath), "whenEmpty": .string(whenEmpty.rawValue), "suggestsApps": .bool(suggestsApps),
                 "placeholder": placeholder.map(JSON.string) ?? .null, "targets": .array(targets.map(\.jsonValue)),
             ]
         }

@@ -11,7 +11,8 @@ extension VendorCard {
                 ("name", text), ("label", text),
                 ("kind", ["type": "string", "enum": .array(Field.Kind.allCases.map { .string($0.rawValue) })]),
                 ("required", flag), ("value", anyValue), ("options", ["type": "array"]), ("inPath", flag),
-                ("whenEmpty", anyValue), ("suggestsApps", flag), ("placeholder", optionalText),
+                ("whenEmpty", ["type": "string", "enum": .array(Field.Empty.allCases.map { .string($0.rawValue) })]),
+                ("suggestsApps", flag), ("placeholder", optionalText),
                 (
                     "targets",
                     ["type": "array", "items": object([("label", text), ("member", text), ("value", anyValue)])]

@@ -8,6 +8,7 @@ enum DashboardAssets {
     static let files: [String: [UInt8]] = [
         "index.html": PackageResources.index_html,
         "admin-api.js": PackageResources.admin_api_js,
+        "compose.js": PackageResources.compose_js,
         "dashboard.css": PackageResources.dashboard_css,
         "dashboard.js": PackageResources.dashboard_js,
         "fleet-model.js": PackageResources.fleet_model_js,

@@ -43,6 +43,22 @@ final class DashboardAdminCallsTests: XCTestCase {
         }
     }
 
+    /// The page draws every vendor from its card (compose.js): outside comments, the page, its forms and its
+    /// panels name no vendor.
+    func test_pageAndFormScripts_nameNoVendor_outsideComments() throws {
+        for name in ["index.html", "admin-api.js", "compose.js", "dashboard.js"] {
+            let code = try script(name).split(separator: "\n").filter {
+                !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+            }
+            for line in code {
+                for vendor in ["tpns", "twinpush"] {
+                    XCTAssertFalse(line.lowercased().contains(vendor), "\(name): \(line)")
+                }
+            }
+        }
+        XCTAssertTrue(try script("compose.js").contains("card.send.route"), "the form posts where its card says")
+    }
+
     /// admin-api.js reads the document it is given: the one the server serves names its paths under the prefix
     /// (`/__pushfake/…`) and declares query parameters either one by one or as one exploded object.
     func test_adminAPIScript_readsTheDocumentsPathsAndQueryShapes() throws {

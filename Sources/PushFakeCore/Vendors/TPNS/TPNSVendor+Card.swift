@@ -24,7 +24,7 @@ extension TPNSVendor {
         var types = VendorCard.Field(
             "applicationTypes", "Application types", .choices, value: ["IOS", "IOS_SAND", "AOS"])
         types.options = ["IOS", "IOS_SAND", "AOS"]
-        types.whenEmpty = []
+        types.whenEmpty = .emptyArray
         var level = VendorCard.Field("handlingLevel", "Handling level", .choice, value: 1)
         level.options = [1, 2, 3]
         var ids = VendorCard.Field("deviceIds", "Device ids", .list)

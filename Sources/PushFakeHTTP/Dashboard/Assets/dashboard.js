@@ -44,23 +44,15 @@ const splitList = (text) => text.split(/[\s,]+/).filter(Boolean);
 // vendor calls do not need it and go to the instance's vendor paths.
 const admin = AdminAPI.call;
 
-async function vendorPost(path, body, headers) {
+async function vendorPost(path, body, headers, method = "POST") {
   const response = await fetch(ROOT + path, {
-    method: "POST", cache: "no-store", body: JSON.stringify(body),
+    method, cache: "no-store", body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
   });
   const text = await response.text();
   let json = text;
   try { json = JSON.parse(text); } catch (error) { /* shown as text */ }
   return { status: response.status, json };
-}
-
-// The vendor route templates the server reports (GET …/routes), so the page follows the fake's own paths.
-let routes = { vendors: {} };
-function vendorPath(vendor, pattern, values) {
-  const route = (routes.vendors[vendor] || []).find((r) => pattern.test(r));
-  if (!route) throw new Error(`this fake has no ${vendor} route like ${pattern}`);
-  return route.split(" ")[1].replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name] || ""));
 }
 
 // ---- Model: the journal as the stream delivered it, and the world as GET …/state last described it.
@@ -351,7 +343,7 @@ async function download(format) {
 }
 
 // ---- The world: one GET …/state (devices, inbox, notifications, deliveries, faults, clock, apps) plus
-// GET …/devices for TwinPush's `active`, refreshed at most every 150 ms while events arrive.
+// GET …/devices for the `active` some cards read there, refreshed at most every 150 ms while events arrive.
 let refreshTimer = null;
 let refreshing = false;
 let refreshAgain = false;
@@ -370,7 +362,7 @@ function scheduleRefresh() {
 let lastWorld = "";
 async function refresh() {
   // GET …/vendors says how each vendor's devices and deliveries are drawn (its card); it never changes.
-  if (!model.vendors) model.vendors = (await admin("listVendors")).vendors || [];
+  if (!model.vendors) drawVendors((await admin("listVendors")).vendors || []);
   const [world, devices] = await Promise.all([admin("getState"), admin("listDevices")]);
   // Most events change nothing shown here (a badge read, a 404): then nothing is redrawn, and focus stays put.
   const text = JSON.stringify([world, devices]);
@@ -384,14 +376,24 @@ async function refresh() {
   renderDevices();
   renderFaults(world.faults || []);
   renderScheduled();
-  renderApps(world.apps || {});
+  Compose.suggestApps(model.vendors, world, vendorSection);
   if (model.selected !== null && !$("entry-detail").hidden) renderDetail();
 }
 
-const twinPushState = () => (model.world && model.world.vendors && model.world.vendors.twinPush) || {};
 const vendorSection = (name) => (model.world && model.world.vendors && model.world.vendors[name]) || {};
 const vendorOf = (name) => (model.vendors || []).find((v) => v.name === name);
-const tpnsState = () => (model.world && model.world.vendors && model.world.vendors.tpns) || {};
+
+// The vendors' forms and filters, from their cards (compose.js): drawn once, when GET …/vendors first answers.
+let vendorFault = () => null;
+function drawVendors(vendors) {
+  model.vendors = vendors;
+  const filter = $("journal-filters").vendor;
+  filter.replaceChildren(h("option", { value: "" }, "any"),
+    ...vendors.map((v) => h("option", { value: v.name }, v.displayName)));
+  wireTabs(Compose.draw(vendors, () => model.world));
+  vendorFault = Compose.drawFaults(vendors);
+  updateFaultForm();
+}
 
 function renderClock(clock) {
   if (!clock) return;
@@ -399,18 +401,6 @@ function renderClock(clock) {
   $("clock-now").textContent = text;
   $("clock-now").setAttribute("datetime", clock.now);
   $("clock-detail").textContent = `${text} (${clock.mode})`;
-}
-
-function renderApps(apps) {
-  const twinPushApps = new Set((apps.twinPush || []).map((a) => a.id));
-  for (const d of twinPushState().devices || []) twinPushApps.add(d.app_id);
-  $("twinpush-apps").replaceChildren(...[...twinPushApps].map((value) => h("option", { value })));
-  const form = $("twinpush-form");
-  if (!form.app.value && twinPushApps.size) form.app.value = [...twinPushApps][0];
-  const keys = new Set([...(apps.tpns || []), ...(tpnsState().devices || []).map((d) => d.applicationKey)]);
-  $("tpns-apps").replaceChildren(...[...keys].map((value) => h("option", { value })));
-  const tpns = $("tpns-form");
-  if (!tpns.applicationKey.value && keys.size) tpns.applicationKey.value = [...keys][0];
 }
 
 // ---- The phone: what a device shows for a delivery, from the payload it would receive.
@@ -482,8 +472,8 @@ function renderPush(delivery, withDevice) {
   if (view.silent) flags.push("silent: not shown");
   if (delivery.status === "failed") flags.push(`failed: ${delivery.reason || "unknown"}`);
   if (delivery.openedAt) flags.push("opened"); else if (delivery.receivedAt) flags.push("received");
-  // A TwinPush notification deleted since (DELETE …/notifications/{id}) is gone from the state; its deliveries
-  // stay as history, marked so.
+  // A notification deleted since (its card names the vendor's notification list) is gone from the state; its
+  // deliveries stay as history, marked so.
   const card = (vendorOf(delivery.vendor) || {}).card;
   const listed = card && card.notifications ? vendorSection(delivery.vendor)[card.notifications] : null;
   const deleted = Array.isArray(listed) && !listed.some((n) => n.id === delivery.notificationId);
@@ -534,13 +524,23 @@ function devicesOfAllVendors() {
   return list;
 }
 
+// The device's inbox, when its vendor's card describes one: the items of its app and heading (in any case), each
+// with its notification's title and body.
 function inboxOf(device) {
-  if (device.vendor !== "twinPush" || !device.heading) return null;
-  const notifications = new Map((twinPushState().notifications || []).map((n) => [n.id, n]));
-  const alias = device.heading.toLowerCase();
-  return (twinPushState().inbox || [])
-    .filter((item) => item.app_id === device.app && String(item.alias).toLowerCase() === alias)
-    .map((item) => ({ ...item, notification: notifications.get(item.notification) }));
+  const card = (vendorOf(device.vendor) || {}).card;
+  if (!card || !card.inbox || !device.heading) return null;
+  const inbox = card.inbox;
+  const fields = card.notificationFields || { id: "id", title: null, body: "body" };
+  const section = vendorSection(device.vendor);
+  const notifications = new Map((section[card.notifications] || []).map((n) => [n[fields.id], n]));
+  const heading = String(device.heading).toLowerCase();
+  return (section[inbox.list] || [])
+    .filter((item) => item[inbox.app] === device.app && String(item[inbox.heading]).toLowerCase() === heading)
+    .map((item) => {
+      const n = notifications.get(item[inbox.notification]);
+      return { id: item[inbox.notification], title: n && fields.title ? n[fields.title] : null,
+        body: n ? n[fields.body] : null, opened: item[inbox.opened], received: item[inbox.received] };
+    });
 }
 
 const PLATFORM_NAMES = { ios: "iOS", android: "Android", huawei: "Huawei" };
@@ -571,13 +571,11 @@ function deviceCard(device, pushes) {
     older.length ? h("details", { id: cardID + "-older" }, h("summary", null, `${older.length} earlier`),
       h("ol", { class: "pushes" }, older.map((d) => renderPush(d, false)))) : null),
   inbox ? h("details", { class: "inbox", id: cardID + "-inbox" },
-    h("summary", null, `Inbox: ${inbox.length}, ${inbox.filter((i) => !i.open_at).length} unopened`),
-    h("ul", { class: "plain" }, inbox.map(({ notification: n, ...item }) => h("li", {
-      class: item.open_at ? "opened" : "unopened" },
-      h("strong", null, n ? n.title || n.alert : item.notification),
-      n && n.title ? ` ${n.alert}` : "",
-      h("span", { class: "muted" }, item.open_at ? ` · opened ${shortTime(item.open_at)}`
-        : item.received_at ? " · received, unopened" : " · unopened"))))) : null);
+    h("summary", null, `Inbox: ${inbox.length}, ${inbox.filter((i) => !i.opened).length} unopened`),
+    h("ul", { class: "plain" }, inbox.map((item) => h("li", { class: item.opened ? "opened" : "unopened" },
+      h("strong", null, item.title || item.body || item.id), item.title ? ` ${item.body}` : "",
+      h("span", { class: "muted" }, item.opened ? ` · opened ${shortTime(item.opened)}`
+        : item.received ? " · received, unopened" : " · unopened"))))) : null);
 }
 
 function renderDevices() {
@@ -616,64 +614,20 @@ function showResult(title, answer, deliveries) {
       ? h("ol", { class: "pushes grid" }, deliveries.map((d) => renderPush(d, true))) : null));
 }
 
-async function deliveriesOf(notificationIDs) {
-  const lists = await Promise.all(notificationIDs.map((id) =>
-    admin("listDeliveries", { query: { notification: id } }).then((r) => r.deliveries)));
-  return lists.flat();
-}
-
-async function sendTwinPush(event) {
-  event.preventDefault();
-  const form = event.target;
-  const body = { alert: form.alert.value };
-  for (const name of ["title", "badge", "url", "send_since"]) {
-    if (form[name].value.trim()) body[name] = form[name].value.trim();
-  }
-  if (form.inbox.checked) body.inbox = true;
-  if (form.mutable_content.checked) body.mutable_content = true;
-  const target = form.target.value;
-  const targets = splitList(form.targets.value);
-  if (target === "all") body.broadcast = true;
-  else if (!targets.length) return notice("Name at least one alias or device id, or choose all devices.");
-  else body[target === "aliases" ? "devices_aliases" : "devices_ids"] = targets;
-  if (form.custom_properties.value.trim()) {
-    try { body.custom_properties = JSON.parse(form.custom_properties.value); } catch (error) {
-      return notice(`Custom properties are not JSON: ${error.message}`);
-    }
-  }
-  try {
-    const app = form.app.value.trim();
-    const declared = ((model.world && model.world.apps && model.world.apps.twinPush) || []).find((a) => a.id === app);
-    // The creator token is the declared one; without declared apps the fake checks none, so none is sent.
-    const headers = declared ? { "X-TwinPush-REST-API-Key-Creator": declared.creatorToken } : {};
-    const answer = await vendorPost(vendorPath("twinPush", /^POST .*\/apps\/\{app\}\/notifications$/, { app }),
-      body, headers);
-    const notification = answer.json && answer.json.objects && answer.json.objects[0];
-    const deliveries = notification ? await deliveriesOf([notification.id]) : null;
-    showResult(`TwinPush answered ${answer.status}`, answer, deliveries);
-    notice("");
-  } catch (error) { notice(`Send: ${error.message}`); }
-}
-
-async function sendTPNS(event) {
-  event.preventDefault();
-  const form = event.target;
-  const types = [...form.querySelectorAll("input[name=types]:checked")].map((box) => box.value);
-  const ids = splitList(form.deviceIds.value);
-  const body = [{
-    message: form.message.value, handlingLevel: Number(form.handlingLevel.value),
-    applicationKey: form.applicationKey.value.trim(), applicationTypes: types, deviceIds: ids.length ? ids : null,
-  }];
-  try {
-    const answer = await vendorPost(vendorPath("tpns", /^POST .*\/api\/pushnotifications$/, {}), body, {});
-    const results = (answer.json && answer.json.results) || [];
-    const deliveries = await deliveriesOf(results.map((r) => r.notificationId).filter(Boolean));
-    showResult(`TPNS answered ${answer.status}`, answer, deliveries);
-    notice("");
-  } catch (error) { notice(`Send: ${error.message}`); }
-}
-
 // Tabs: arrow keys move between them, as the ARIA tabs pattern expects.
+function wireTabs(tabs) {
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => selectTab(tab));
+    tab.addEventListener("keydown", (e) => {
+      const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      selectTab(next);
+      next.focus();
+    });
+  }
+}
+
 function selectTab(tab) {
   for (const other of document.querySelectorAll("[role=tab]")) {
     const on = other === tab;
@@ -692,14 +646,13 @@ function faultRuleFromForm() {
   }
   const kinds = {
     status: () => ({ status: Number(form.status.value) }),
-    tpnsError: () => ({ tpnsError: Number(form.tpnsError.value) }),
-    twinPushError: () => ({ twinPushError: form.twinPushError.value.trim() }),
     dropConnection: () => ({ drop: "connection" }),
     dropResponse: () => ({ drop: "response" }),
     malformedBody: () => ({ malformedBody: true }),
     delay: () => ({}),
   };
-  const fault = kinds[form.kind.value]();
+  // A vendor's error code (its card's fault preset, compose.js), or one of the fake's own kinds.
+  const fault = kinds[form.kind.value] ? kinds[form.kind.value]() : vendorFault(form.kind.value) || {};
   if (form.delay.value !== "") fault.delay = Number(form.delay.value);
   let scope = form.scope.value;
   if (scope === "custom") {
@@ -749,23 +702,30 @@ async function act(what, promise) {
 // cancelled): say that too.
 let scheduledBefore = new Map();
 function renderScheduled() {
-  const notifications = twinPushState().notifications || [];
-  const scheduled = notifications.filter((n) => n.status === "scheduled");
+  // Every vendor whose card names its notifications' fields: what waits for the clock, as {id, title, body, …}.
+  const notifications = (model.vendors || []).filter((v) => v.card && v.card.notificationFields).flatMap((v) => {
+    const f = v.card.notificationFields;
+    return (vendorSection(v.name)[v.card.notifications] || []).map((n) => ({
+      id: `${v.name}|${n[f.id]}`, title: f.title ? n[f.title] : null, body: n[f.body], app: n[f.app],
+      due: n[f.due], scheduled: n[f.status] === f.scheduled, delivered: f.delivered ? n[f.delivered] : null,
+    }));
+  });
+  const scheduled = notifications.filter((n) => n.scheduled);
   $("scheduled").replaceChildren(...(scheduled.length ? scheduled.map((n) => h("li", null,
-    h("strong", null, n.title || n.alert), n.title ? ` ${n.alert}` : "",
-    h("span", { class: "muted" }, ` · due ${utc(n.send_since)} · ${n.app_id}`)))
+    h("strong", null, n.title || n.body), n.title ? ` ${n.body}` : "",
+    h("span", { class: "muted" }, ` · due ${utc(n.due)} · ${n.app}`)))
     : [h("li", { class: "muted" }, "None: nothing waits for the clock.")]));
-  const released = notifications.filter((n) => scheduledBefore.has(n.id) && n.status !== "scheduled");
+  const released = notifications.filter((n) => scheduledBefore.has(n.id) && !n.scheduled);
   const present = new Set(notifications.map((n) => n.id));
   const deleted = [...scheduledBefore.values()].filter((n) => !present.has(n.id));
   const said = [];
   if (released.length) {
     said.push("Released by the clock: " + released.map((n) =>
-      `${n.title || n.alert} (${n.delivery_count} delivered, due ${utc(n.send_since)})`).join("; "));
+      `${n.title || n.body} (${n.delivered} delivered, due ${utc(n.due)})`).join("; "));
   }
   if (deleted.length) {
     said.push("Deleted, send cancelled: " + deleted.map((n) =>
-      `${n.title || n.alert} (was due ${utc(n.send_since)})`).join("; "));
+      `${n.title || n.body} (was due ${utc(n.due)})`).join("; "));
   }
   if (said.length) $("released").textContent = said.join(" · ");
   scheduledBefore = new Map(scheduled.map((n) => [n.id, n]));
@@ -833,20 +793,6 @@ function wire() {
   $("clear-journal").addEventListener("click", () => act("Clear journal", admin("clearJournal")));
   $("device-filter").addEventListener("input", renderDevices);
 
-  const tabs = [...document.querySelectorAll("[role=tab]")];
-  for (const tab of tabs) {
-    tab.addEventListener("click", () => selectTab(tab));
-    tab.addEventListener("keydown", (e) => {
-      const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-      if (!step) return;
-      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
-      selectTab(next);
-      next.focus();
-    });
-  }
-  $("twinpush-form").addEventListener("submit", sendTwinPush);
-  $("tpns-form").addEventListener("submit", sendTPNS);
-
   const faultForm = $("fault-form");
   faultForm.addEventListener("input", updateFaultForm);
   faultForm.addEventListener("change", updateFaultForm);
@@ -898,7 +844,6 @@ function wire() {
 async function start() {
   wire();
   document.title = INSTANCE ? `PushFake · instance ${INSTANCE}` : "PushFake dashboard";
-  try { routes = await admin("listRoutes"); } catch (error) { notice(`Routes: ${error.message}`); }
   loadInstances();
   updateJournalCount();
   listen();
