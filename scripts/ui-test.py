@@ -318,6 +318,15 @@ try:
     assert '"udid": "ANDROID-1"' in text("#entry-detail")
     ok("a journal row opens with Enter")
 
+    # The fault form offers each vendor's error codes from its card: TPNS's numeric codes, TwinPush's types.
+    kind = Select(driver.find_element(By.CSS_SELECTOR, "#fault-form [name=kind]"))
+    kind.select_by_value("tpnsError")
+    assert json.loads(driver.find_element(By.ID, "fault-json").text)["fault"] == {"tpnsError": -1001}
+    kind.select_by_value("twinPushError")
+    assert json.loads(driver.find_element(By.ID, "fault-json").text)["fault"] == {"twinPushError": "InvalidToken"}
+    kind.select_by_value("status")
+    ok("the fault form offers the vendors' error codes their cards declare")
+
     # A fault rule from the form: the next register answers it.
     Select(driver.find_element(By.CSS_SELECTOR, "#fault-form [name=vendor]")).select_by_value("twinPush")
     fill("fault-form", {"operation": "register", "status": "503"})

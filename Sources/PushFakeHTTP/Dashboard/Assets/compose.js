@@ -1,7 +1,7 @@
 // The vendor forms (docs/dashboard.md), drawn from the cards GET …/vendors serves: each vendor's send form (its
 // fields, the route it posts to, where the answer names the notifications made) and its fault preset. Nothing
-// here knows a vendor: a vendor of one's own with a card gets its forms too. It uses dashboard.js's helpers
-// (h, $, notice, splitList, admin, vendorPost, showResult), which exist by the time anything here runs.
+// here knows a vendor: a vendor of one's own with a card gets its forms too. It uses page.js's helpers (h, $,
+// notice, splitList, admin, vendorPost); after it come the answer shown and the tabs.
 "use strict";
 
 const Compose = (() => {
@@ -179,3 +179,36 @@ const Compose = (() => {
 
   return { draw, suggestApps, drawFaults, pick };
 })();
+
+// ---- Compose: a backend's calls, sent to the vendor routes; the answer and its deliveries show at once.
+function showResult(title, answer, deliveries) {
+  $("compose-result").replaceChildren(h("div", null,
+    h("h3", null, title),
+    h("pre", { class: "json" }, typeof answer.json === "string" ? answer.json : pretty(answer.json)),
+    deliveries ? h("h4", null, `Deliveries: ${deliveries.length}`) : null,
+    deliveries && deliveries.length
+      ? h("ol", { class: "pushes grid" }, deliveries.map((d) => renderPush(d, true))) : null));
+}
+
+// Tabs: arrow keys move between them, as the ARIA tabs pattern expects.
+function wireTabs(tabs) {
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => selectTab(tab));
+    tab.addEventListener("keydown", (e) => {
+      const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      selectTab(next);
+      next.focus();
+    });
+  }
+}
+
+function selectTab(tab) {
+  for (const other of document.querySelectorAll("[role=tab]")) {
+    const on = other === tab;
+    other.setAttribute("aria-selected", on ? "true" : "false");
+    other.tabIndex = on ? 0 : -1;
+    $(other.getAttribute("aria-controls")).hidden = !on;
+  }
+}
