@@ -299,6 +299,8 @@ try:
     driver.find_element(By.CSS_SELECTOR, "#send-tpns button[type=submit]").click()
     wait_for("the TPNS answer shows", lambda: "TPNS answered 200" in text("#compose-result"))
     wait_for("the TPNS banner renders", lambda: "Hello from TPNS" in text("article.card[data-device='TPNS-IPHONE']"))
+    driver.execute_script("document.getElementById('compose').scrollIntoView()")
+    driver.save_screenshot(os.path.join(OUT, "compose.png"))
     driver.find_element(By.ID, "tab-twinPush").click()
     ok("a TPNS push from the form renders on the TPNS device")
 

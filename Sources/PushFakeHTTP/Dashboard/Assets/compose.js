@@ -156,9 +156,10 @@ const Compose = (() => {
     form.vendor.replaceChildren(h("option", { value: "" }, "any"),
       ...vendors.map((v) => h("option", { value: v.name }, v.displayName)));
     const kinds = form.kind;
-    for (const vendor of presets) {
+    presets.forEach((vendor, index) => {
       const fault = vendor.card.fault;
-      kinds.insertBefore(h("option", { value: fault.key }, fault.label), kinds.options[1] || null);
+      // After the HTTP status, in registration order.
+      kinds.insertBefore(h("option", { value: fault.key }, fault.label), kinds.options[1 + index] || null);
       const listID = `fault-${fault.key}-codes`;
       const codes = fault.codes.map((code) => h("option", { value: String(code), selected: code === fault.value },
         fault.openEnded ? null : String(code)));
@@ -167,12 +168,13 @@ const Compose = (() => {
           h("datalist", { id: listID }, codes)]
         : [h("select", { name: fault.key }, codes)];
       $("fault-presets").append(h("label", { "data-kind": fault.key, hidden: true }, "Code ", input));
-    }
+    });
+    // The `fault` member a preset's kind adds to the rule, or null for a kind no card declares.
     return (kind) => {
-      const fault = (presets.find((v) => v.card.fault.key === kind) || {}).card;
-      if (!fault) return null;
+      const preset = presets.find((v) => v.card.fault.key === kind);
+      if (!preset) return null;
       const text = form.elements[kind].value.trim();
-      const numeric = fault.fault.codes.every((code) => typeof code === "number");
+      const numeric = preset.card.fault.codes.every((code) => typeof code === "number");
       return { [kind]: numeric ? Number(text) : text };
     };
   }
