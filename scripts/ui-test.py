@@ -207,6 +207,17 @@ try:
     driver.execute_script("window.notReloaded = true")
     ok("the dashboard opens at 1280x800 and its event stream is live")
 
+    # Admin calls go through admin-api.js by operationId: a name the OpenAPI document lacks, a query name the
+    # operation does not declare or a missing path parameter is an error naming it, never a request to a wrong URL.
+    refusals = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const tries = [["noSuchOperation", {}], ["getState", { query: { bogus: "1" } }], ["removeFault", {}]];
+        Promise.all(tries.map(([id, input]) => AdminAPI.call(id, input).then(() => "called", (e) => e.message)))
+          .then(done);""")
+    assert refusals == ["the admin API has no operation noSuchOperation", "getState has no query parameter bogus",
+                        "removeFault needs the path parameter id"], refusals
+    ok("admin-api.js refuses an unknown operationId, an undeclared query name and a missing path parameter")
+
     # An iOS and an Android phone register with TwinPush, a TPNS iPhone with TPNS, all through the vendor API.
     tp = "/api/v2/apps/app1"
     assert http("POST", tp + "/devices/register", {"udid": "IOS-UDID-1", "platform": "ios", "push_token": "a1b2c3",
@@ -224,10 +235,13 @@ try:
     assert driver.execute_script("return window.notReloaded === true"), "the page was reloaded"
     ok("an iOS and an Android device registered through the vendor API appear without a reload")
 
-    # Compose a TwinPush notification to alice in the form: it goes through the vendor route like a backend's.
-    fill("twinpush-form", {"app": "app1", "targets": "alice", "title": "Order shipped",
+    # Compose a TwinPush notification to alice in the form the vendor's card describes (the forms are drawn for
+    # every vendor with a send form, in registration order): it goes through the vendor route like a backend's.
+    wait_for("a send form per vendor card", lambda: text("#compose-tabs [role=tab]") == "TPNS TwinPush")
+    driver.find_element(By.ID, "tab-twinPush").click()
+    fill("send-twinPush", {"app": "app1", "targets": "alice", "title": "Order shipped",
                            "alert": "Your parcel is on its way", "badge": "3"})
-    driver.find_element(By.CSS_SELECTOR, "#twinpush-form button[type=submit]").click()
+    driver.find_element(By.CSS_SELECTOR, "#send-twinPush button[type=submit]").click()
     wait_for("the answer and its delivery show", lambda: "TwinPush answered 200" in text("#compose-result")
              and "Deliveries: 1" in text("#compose-result"))
 
@@ -281,11 +295,13 @@ try:
 
     # The same through TPNS: the iPhone gets an APNs payload with the message as its alert.
     driver.find_element(By.ID, "tab-tpns").click()
-    fill("tpns-form", {"applicationKey": "APPKEY", "message": "Hello from TPNS"})
-    driver.find_element(By.CSS_SELECTOR, "#tpns-form button[type=submit]").click()
+    fill("send-tpns", {"applicationKey": "APPKEY", "message": "Hello from TPNS"})
+    driver.find_element(By.CSS_SELECTOR, "#send-tpns button[type=submit]").click()
     wait_for("the TPNS answer shows", lambda: "TPNS answered 200" in text("#compose-result"))
     wait_for("the TPNS banner renders", lambda: "Hello from TPNS" in text("article.card[data-device='TPNS-IPHONE']"))
-    driver.find_element(By.ID, "tab-twinpush").click()
+    driver.execute_script("document.getElementById('compose').scrollIntoView()")
+    driver.save_screenshot(os.path.join(OUT, "compose.png"))
+    driver.find_element(By.ID, "tab-twinPush").click()
     ok("a TPNS push from the form renders on the TPNS device")
 
     # Open a journal row with the mouse: the request body is shown.
@@ -303,6 +319,15 @@ try:
     wait_for("Enter opens the row", lambda: "#2 POST /api/v2/apps/app1/devices/register" in text("#entry-detail"))
     assert '"udid": "ANDROID-1"' in text("#entry-detail")
     ok("a journal row opens with Enter")
+
+    # The fault form offers each vendor's error codes from its card: TPNS's numeric codes, TwinPush's types.
+    kind = Select(driver.find_element(By.CSS_SELECTOR, "#fault-form [name=kind]"))
+    kind.select_by_value("tpnsError")
+    assert json.loads(driver.find_element(By.ID, "fault-json").text)["fault"] == {"tpnsError": -1001}
+    kind.select_by_value("twinPushError")
+    assert json.loads(driver.find_element(By.ID, "fault-json").text)["fault"] == {"twinPushError": "InvalidToken"}
+    kind.select_by_value("status")
+    ok("the fault form offers the vendors' error codes their cards declare")
 
     # A fault rule from the form: the next register answers it.
     Select(driver.find_element(By.CSS_SELECTOR, "#fault-form [name=vendor]")).select_by_value("twinPush")

@@ -1,5 +1,6 @@
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 @testable import pushfake
@@ -89,5 +90,23 @@ final class EchoDeclarationTests: EchoServerCase {
         XCTAssertEqual(echo["basePath"], "/echo")
         XCTAssertEqual(echo["card"]?["id"], "device")
         XCTAssertEqual(echo["card"]?["facts"], [["label": "said", "member": "said"]])
+    }
+
+    /// A vendor declared in a test target gets a send form on the dashboard: served with its card, fitting its own
+    /// routes, and described in the OpenAPI document member for member.
+    func test_dashboardSendForm_isServed_andDescribedInOpenAPIMemberForMember() throws {
+        let vendors = try XCTUnwrap(try call("GET", "/__pushfake/vendors").json?["vendors"]?.arrayValue)
+        let card = try XCTUnwrap(vendors.last?["card"])
+        XCTAssertEqual(card["send"]?["route"], "POST /echo/devices/{device}/say")
+        XCTAssertEqual(card["send"]?["fields"]?[0]?["inPath"], true)
+        XCTAssertEqual(try XCTUnwrap(vendors).count, 3)
+        XCTAssertEqual(try XCTUnwrap(self.vendors).cardProblems(of: .echo), [])
+        let document = try XCTUnwrap(try call("GET", "/__pushfake/openapi.json").json)
+        let schema = try XCTUnwrap(document["components"]?["schemas"]?["VendorListEntry"]?["properties"]?["card"])
+        XCTAssertNotNil(schema["properties"]?["send"], "the card's schema describes the send form")
+        XCTAssertEqual(SchemaMembers.mismatches(card, schema), [])
+        var extra = try XCTUnwrap(card.objectValue)
+        extra["send"] = ["route": "POST /echo/devices/{device}/say"]
+        XCTAssertFalse(SchemaMembers.mismatches(.object(extra), schema).isEmpty, "a short send form does not fit")
     }
 }

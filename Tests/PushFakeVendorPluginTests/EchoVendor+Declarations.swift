@@ -26,10 +26,18 @@ extension EchoVendor {
         }
     }
 
-    /// Its devices are `{"device": …}` records; it has no app or platform of its own to show.
+    /// Its devices are `{"device": …}` records; it has no app or platform of its own to show. The dashboard says
+    /// something to a device with its `say` route.
     var card: VendorCard? {
         var card = VendorCard(id: "device", app: "app", platform: "platform")
         card.facts = [VendorCard.Fact("said", "said")]
+        var device = VendorCard.Field("device", "Device", .text, required: true)
+        device.inPath = true
+        var say = VendorCard.SendForm(
+            route: "POST /echo/devices/{device}/say", label: "Say it",
+            fields: [device, VendorCard.Field("text", "Text", .text, required: true)])
+        say.notificationIDs = ["id"]
+        card.send = say
         return card
     }
 

@@ -1,6 +1,8 @@
 /// How the dashboard draws a vendor's devices and deliveries, as data its generic script renders
 /// (docs/dashboard.md): which members of the device records in the vendor's state-document section
-/// (``PushVendor/snapshot(_:)``) give the id, app, platform, token, heading and facts, with their labels.
+/// (``PushVendor/snapshot(_:)``) give the id, app, platform, token, heading and facts, with their labels; and the
+/// vendor's send form, fault preset, notification fields, inbox and apps (VendorCard+Forms.swift,
+/// VendorCard+Panels.swift), described by ``jsonSchema``.
 /// `GET /__pushfake/vendors` serves it (``jsonValue``) with each vendor's name and display name.
 public struct VendorCard: Sendable, Equatable {
     /// A labelled member of a device record, shown as one fact of its card.
@@ -37,6 +39,16 @@ public struct VendorCard: Sendable, Equatable {
     /// The member of the section listing the vendor's notifications by `id`: a delivery whose notification is no
     /// longer there is drawn as deleted. `nil`: never.
     public var notifications: String?
+    /// The members of those notifications, for the scheduled ones the clock panel lists.
+    public var notificationFields: NotificationFields?
+    /// The devices' inbox, drawn under their cards.
+    public var inbox: Inbox?
+    /// How the vendor's declared apps are named; `nil`: it declares none.
+    public var apps: Apps?
+    /// The form the dashboard sends a notification with, through the vendor's own route.
+    public var send: SendForm?
+    /// The vendor's fault key as the fault form offers it.
+    public var fault: FaultForm?
 
     /// A card reading the device records' `id`, `app` and `platform` members.
     public init(id: String, app: String, platform: String) {
@@ -63,6 +75,8 @@ public struct VendorCard: Sendable, Equatable {
                 ["list": .string($0.list), "key": .string($0.key), "value": .string($0.value)]
             } ?? .null,
             "notifications": text(notifications),
+            "notificationFields": notificationFields?.jsonValue ?? .null, "inbox": inbox?.jsonValue ?? .null,
+            "apps": apps?.jsonValue ?? .null, "send": send?.jsonValue ?? .null, "fault": fault?.jsonValue ?? .null,
         ]
     }
 }

@@ -7,6 +7,13 @@
 enum DashboardAssets {
     static let files: [String: [UInt8]] = [
         "index.html": PackageResources.index_html,
+        "admin-api.js": PackageResources.admin_api_js,
+        "compose.js": PackageResources.compose_js,
+        "page.js": PackageResources.page_js,
+        "journal.js": PackageResources.journal_js,
+        "devices.js": PackageResources.devices_js,
+        "world.js": PackageResources.world_js,
+        "faults.js": PackageResources.faults_js,
         "dashboard.css": PackageResources.dashboard_css,
         "dashboard.js": PackageResources.dashboard_js,
         "fleet-model.js": PackageResources.fleet_model_js,

@@ -121,7 +121,12 @@ final class DashboardTests: ServerTestCase {
         let files = DashboardAssets.files.mapValues { String(decoding: $0, as: UTF8.self) }
         let scripts = files.filter { $0.key.hasSuffix(".js") }
         let styleSheets = files.filter { $0.key.hasSuffix(".css") }
-        XCTAssertEqual(Set(scripts.keys), ["dashboard.js", "fleet-model.js", "fleet.js"])
+        XCTAssertEqual(
+            Set(scripts.keys),
+            [
+                "admin-api.js", "compose.js", "dashboard.js", "devices.js", "faults.js", "fleet-model.js", "fleet.js",
+                "journal.js", "page.js", "world.js",
+            ])
         XCTAssertEqual(Set(styleSheets.keys), ["dashboard.css", "fleet.css"])
         for attribute in [#"src=""#, #"href=""#] {
             for part in html.components(separatedBy: attribute).dropFirst() {

@@ -1,6 +1,7 @@
 extension TPNSVendor {
     /// A TPNS device on the dashboard: its key, app key, type (`AOS` is Android, `IOS` iOS), registration id,
-    /// `active` and additional parameters, from the `devices` of its state section.
+    /// `active` and additional parameters, from the `devices` of its state section; a push is sent with the
+    /// `pushnotifications` form, and a fault rule may answer with a TPNS error code.
     var card: VendorCard? {
         var card = VendorCard(id: "deviceId", app: "applicationKey", platform: "applicationType")
         card.platforms = ["AOS": "android", "IOS": "ios", "IOS_SAND": "ios"]
@@ -8,6 +9,32 @@ extension TPNSVendor {
         card.active = "active"
         card.facts = [VendorCard.Fact("type", "applicationType")]
         card.properties = ("additionalParameters", "key", "value")
+        card.apps = VendorCard.Apps(name: nil)
+        card.send = Self.sendForm
+        card.fault = VendorCard.FaultForm(
+            key: "tpnsError", label: "TPNS error", codes: TPNSErrorCode.allCases.map { .int($0.rawValue) },
+            value: .int(TPNSErrorCode.registrationIsAlreadyInProgress.rawValue))
         return card
+    }
+
+    /// One push (`[{…}]`) for an application key, to the types checked or to the device ids given.
+    private static var sendForm: VendorCard.SendForm {
+        var key = VendorCard.Field("applicationKey", "Application key", .text, required: true)
+        key.suggestsApps = true
+        var types = VendorCard.Field(
+            "applicationTypes", "Application types", .choices, value: ["IOS", "IOS_SAND", "AOS"])
+        types.options = ["IOS", "IOS_SAND", "AOS"]
+        types.whenEmpty = .emptyArray
+        var level = VendorCard.Field("handlingLevel", "Handling level", .choice, value: 1)
+        level.options = [1, 2, 3]
+        var ids = VendorCard.Field("deviceIds", "Device ids", .list)
+        ids.whenEmpty = .null
+        ids.placeholder = "all of the types"
+        var form = VendorCard.SendForm(
+            route: "POST /TPNS/api/pushnotifications", label: "Send TPNS push",
+            fields: [key, VendorCard.Field("message", "Message", .text, required: true), types, level, ids])
+        form.bodyIsArray = true
+        form.notificationIDs = ["results", "*", "notificationId"]
+        return form
     }
 }

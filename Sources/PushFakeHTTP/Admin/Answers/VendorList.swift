@@ -17,8 +17,8 @@ package struct VendorList: WireType {
                 .required("displayName", \.displayName, .string, "The name people read."),
                 .required("basePath", \.basePath, .string, "Where its routes are."),
                 .optional(
-                    "card", \.card, .json.documented(["type": "object"]),
-                    "How the dashboard draws its devices and deliveries; absent for a vendor without one."),
+                    "card", \.card, .json.documented(VendorCard.jsonSchema),
+                    "How the dashboard draws its devices, deliveries and forms; absent for a vendor without one."),
             ], answer: true)
     }
 

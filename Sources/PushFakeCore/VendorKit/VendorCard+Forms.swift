@@ -1,0 +1,159 @@
+/// The forms a vendor's card gives the dashboard (docs/dashboard.md): a send form drawn from its fields and posted to
+/// one of the vendor's routes, and the fault preset its fault form offers. The dashboard's script knows no vendor:
+/// it draws and reads these as data.
+extension VendorCard {
+    /// One input of a form.
+    public struct Field: Sendable, Equatable {
+        /// How the input is drawn and read into the body.
+        public enum Kind: String, Sendable, CaseIterable {
+            /// A text; empty is left out.
+            case text
+            /// A number; empty is left out.
+            case number
+            /// Texts separated by commas or spaces, sent as an array of strings.
+            case list
+            /// A JSON object typed in, sent as it is.
+            case json
+            /// A check box: `true` when checked, left out otherwise.
+            case flag
+            /// One of ``Field/options``.
+            case choice
+            /// Any of ``Field/options`` (check boxes), sent as an array.
+            case choices
+        }
+
+        /// What an input left empty sends.
+        public enum Empty: String, Sendable, CaseIterable {
+            /// Nothing: the member is left out.
+            case omit
+            /// `null`.
+            case null
+            /// `[]`.
+            case emptyArray
+        }
+
+        /// The body member the input fills, or the route's path parameter when ``inPath``.
+        public var name: String
+        public var label: String
+        public var kind: Kind
+        public var required = false
+        /// The value the form starts with (for `choices`, an array of the options checked).
+        public var value: JSON?
+        /// The values a `choice` or `choices` input offers.
+        public var options: [JSON] = []
+        /// Whether the input fills a path parameter of the route rather than a body member.
+        public var inPath = false
+        /// What an empty `list` or `choices` sends.
+        public var whenEmpty: Empty = .omit
+        /// Whether the input suggests the vendor's apps (declared ones and those its devices name).
+        public var suggestsApps = false
+        /// A hint shown in the empty input.
+        public var placeholder: String?
+        /// For a `list`: the members it may fill, one chosen by the user; one with a ``Target/value`` sends that
+        /// value instead of the list (`broadcast: true`).
+        public var targets: [Target] = []
+
+        public init(_ name: String, _ label: String, _ kind: Kind, required: Bool = false, value: JSON? = nil) {
+            self.name = name
+            self.label = label
+            self.kind = kind
+            self.required = required
+            self.value = value
+        }
+
+        var jsonValue: JSON {
+            [
+                "name": .string(name), "label": .string(label), "kind": .string(kind.rawValue),
+                "required": .bool(required), "value": value ?? .null, "options": .array(options),
+                "inPath": .bool(inPath), "whenEmpty": .string(whenEmpty.rawValue), "suggestsApps": .bool(suggestsApps),
+                "placeholder": placeholder.map(JSON.string) ?? .null, "targets": .array(targets.map(\.jsonValue)),
+            ]
+        }
+    }
+
+    /// A member a `list` field may fill.
+    public struct Target: Sendable, Equatable {
+        public var label: String
+        public var member: String
+        /// Sent in place of the list when set.
+        public var value: JSON?
+
+        public init(_ label: String, member: String, value: JSON? = nil) {
+            self.label = label
+            self.member = member
+            self.value = value
+        }
+
+        var jsonValue: JSON { ["label": .string(label), "member": .string(member), "value": value ?? .null] }
+    }
+
+    /// A header the send form takes from the declared app it sends for (a creator token).
+    public struct AppHeader: Sendable, Equatable {
+        public var header: String
+        /// The member of the declared app's record holding the header's value.
+        public var member: String
+
+        public init(_ header: String, member: String) {
+            self.header = header
+            self.member = member
+        }
+
+        var jsonValue: JSON { ["header": .string(header), "member": .string(member)] }
+    }
+
+    /// The send form: its fields, posted as JSON to one of the vendor's routes (as `GET /__pushfake/routes` lists
+    /// it, `POST /api/…/{app}/notifications`), whose answer names the notifications made.
+    public struct SendForm: Sendable, Equatable {
+        /// The route posted to, `METHOD template`; its path parameters are fields `inPath`.
+        public var route: String
+        /// The submit button's text.
+        public var label: String
+        public var fields: [Field]
+        /// Whether the body is an array holding the one object the fields make.
+        public var bodyIsArray = false
+        public var appHeaders: [AppHeader] = []
+        /// Where the answer holds the notification ids, member by member; `*` is every item of an array
+        /// (`["objects", "*", "id"]`).
+        public var notificationIDs: [String] = []
+
+        public init(route: String, label: String, fields: [Field]) {
+            self.route = route
+            self.label = label
+            self.fields = fields
+        }
+
+        var jsonValue: JSON {
+            [
+                "route": .string(route), "label": .string(label), "fields": .array(fields.map(\.jsonValue)),
+                "bodyIsArray": .bool(bodyIsArray), "appHeaders": .array(appHeaders.map(\.jsonValue)),
+                "notificationIDs": .array(notificationIDs.map(JSON.string)),
+            ]
+        }
+    }
+
+    /// The vendor's fault key as the fault form offers it: its label, the error codes to pick from, the default.
+    public struct FaultForm: Sendable, Equatable {
+        /// The key of the `fault` object (``VendorFaultKey/key``).
+        public var key: String
+        public var label: String
+        /// The codes offered; the form takes any other a `text` key accepts.
+        public var codes: [JSON]
+        public var value: JSON
+        /// Whether a code not listed may be typed in.
+        public var openEnded = false
+
+        public init(key: String, label: String, codes: [JSON], value: JSON) {
+            self.key = key
+            self.label = label
+            self.codes = codes
+            self.value = value
+        }
+
+        var jsonValue: JSON {
+            [
+                "key": .string(key), "label": .string(label), "codes": .array(codes), "value": value,
+                "openEnded": .bool(openEnded),
+            ]
+        }
+    }
+}
