@@ -17,16 +17,13 @@ struct PackedTexts: Sendable, Equatable {
         for value in values { Self.append(value, to: &bytes) }
     }
 
-    /// Four slots: the common case, without an array of the values.
-    init(_ first: String?, _ second: String?, _ third: String?, _ fourth: String?) {
+    /// Three slots: the common case, without an array of the values.
+    init(_ first: String?, _ second: String?, _ third: String?) {
         bytes = []
-        bytes.reserveCapacity(
-            4 + (first?.utf8.count ?? 0) + (second?.utf8.count ?? 0) + (third?.utf8.count ?? 0)
-                + (fourth?.utf8.count ?? 0))
+        bytes.reserveCapacity(3 + (first?.utf8.count ?? 0) + (second?.utf8.count ?? 0) + (third?.utf8.count ?? 0))
         Self.append(first, to: &bytes)
         Self.append(second, to: &bytes)
         Self.append(third, to: &bytes)
-        Self.append(fourth, to: &bytes)
     }
 
     /// Bytes held, including the lengths.
@@ -38,6 +35,15 @@ struct PackedTexts: Sendable, Equatable {
             let (start, length) = Self.location(slot, in: buffer)
             guard let length else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + length]), as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with the bytes of `slot`, or `nil` when it holds no string.
+    func withBytes<Result>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { buffer in
+            let (start, length) = Self.location(slot, in: buffer)
+            guard let length else { return body(nil) }
+            return body(UnsafeBufferPointer(rebasing: buffer[start..<start + length]))
         }
     }
 

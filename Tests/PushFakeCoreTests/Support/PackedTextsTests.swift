@@ -13,14 +13,14 @@ final class PackedTextsTests: XCTestCase {
     func test_packedTexts_readsBackEveryValue_inEverySlot() {
         for first in samples {
             for second in samples {
-                let texts = PackedTexts(first, second, "token", nil)
+                let texts = PackedTexts(first, second, "token")
                 XCTAssertTrue(String.sameBytes(texts.string(0), first))
                 XCTAssertTrue(String.sameBytes(texts.string(1), second))
                 XCTAssertEqual(texts.string(2), "token")
-                XCTAssertNil(texts.string(3))
+                XCTAssertNil(texts.string(3), "a slot past the last is nil")
                 XCTAssertEqual(texts.contains(0), first != nil)
                 XCTAssertTrue(texts.hasSameBytes(1, asOptional: second))
-                XCTAssertEqual(PackedTexts([first, second, "token", nil]), texts)
+                XCTAssertEqual(PackedTexts([first, second, "token"]), texts)
             }
         }
     }
@@ -41,12 +41,14 @@ final class PackedTextsTests: XCTestCase {
     }
 
     func test_packedTexts_comparesBytes_notCanonicalEquivalence() {
-        let texts = PackedTexts("K-1", "café", nil, "")
+        let texts = PackedTexts(["K-1", "café", nil, ""])
         XCTAssertTrue(texts.hasSameBytes(0, as: "K-1"))
         XCTAssertFalse(texts.hasSameBytes(0, as: "\u{212A}-1"))
         XCTAssertFalse(texts.hasSameBytes(1, as: "cafe\u{301}"))
         XCTAssertFalse(texts.hasSameBytes(2, as: ""), "nil is not the empty string")
         XCTAssertTrue(texts.hasSameBytes(3, as: ""))
+        XCTAssertEqual(texts.withBytes(1) { $0.map { Array($0) } }, Array("café".utf8))
+        XCTAssertNil(texts.withBytes(2) { $0.map { Array($0) } })
         XCTAssertNil(texts.string(7), "a slot past the last is nil")
     }
 

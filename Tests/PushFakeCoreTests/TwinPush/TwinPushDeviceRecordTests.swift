@@ -60,6 +60,25 @@ final class TwinPushDeviceRecordTests: XCTestCase {
         XCTAssertEqual(state.deviceIndexes(alias: "alias-1", app: "app-K"), [], "the app compares by bytes")
     }
 
+    func test_packedDevice_writesTheBytesOfTheRebuiltDevice() {
+        var state = TwinPushState(configuration: PushFakeConfiguration())
+        var quoted = fullDevice(4)
+        quoted.alias = "a\"lias\n\u{1}\\"
+        quoted.pushToken = nil
+        let bare = TwinPush.Device(id: "x", appID: "", udid: "", platform: "android", now: start)
+        for device in [fullDevice(5), quoted, bare] {
+            let index = state.insert(device)
+            let packed = TwinPushState.PackedDevice(record: state.records[index], strings: state.strings)
+            XCTAssertEqual(
+                String(decoding: TwinPushWire.registered(packed), as: UTF8.self),
+                String(decoding: TwinPushWire.registered(device), as: UTF8.self))
+            XCTAssertEqual(
+                String(decoding: TwinPushWire.registered(device), as: UTF8.self),
+                TwinPushWire.objects([TwinPushWire.device(device)]).serializedString())
+            XCTAssertEqual(packed.isActive, device.pushToken != nil)
+        }
+    }
+
     func test_deviceRecord_keepsOtherFields_whenStringsChangeLength() {
         var state = TwinPushState(configuration: PushFakeConfiguration())
         var expected = fullDevice(3)
@@ -93,6 +112,6 @@ final class TwinPushDeviceRecordTests: XCTestCase {
         for number in 0..<50 { _ = state.insert(fullDevice(number)) }
         // The app, two platforms and the eight text fields (app_version "" included) of every device.
         XCTAssertEqual(state.strings.count, 11)
-        XCTAssertLessThanOrEqual(MemoryLayout<TwinPushState.DeviceRecord>.stride, 144)
+        XCTAssertLessThanOrEqual(MemoryLayout<TwinPushState.DeviceRecord>.stride, 152)
     }
 }

@@ -57,7 +57,7 @@ extension TwinPushHandler {
             body, app: app, udid: udid.value, platform: platform.value, pushToken: pushToken.value,
             alias: alias.value, context: &context, state: &state, services: &services)
         let now = context.now
-        // The record's fields change in place; the device is built once, for the answer.
+        // The record's fields change in place.
         func update(_ record: inout TwinPushState.DeviceRecord, _ strings: inout InternedStrings) -> Bool {
             if pushToken != .absent, tokenChanges(record.texts, to: pushToken.value) {
                 record.texts.set(TwinPushState.TextSlot.pushToken, to: pushToken.value)
@@ -76,11 +76,10 @@ extension TwinPushHandler {
             return aliasChanges
         }
         if update(&state.records[index], &state.strings) { state.setAlias(index, to: alias.value) }
-        let known = TwinPushState.KnownTexts(
-            id: nil, udid: udid.value, pushToken: pushToken.value, alias: alias.value)
-        let device = state.device(index, known: known)
+        // The answer is written from the record itself: no public device is built.
+        let device = TwinPushState.PackedDevice(record: state.records[index], strings: state.strings)
         context.device = device.id
-        if device.pushToken == nil { context.notes.append("device has no push_token: sends will not reach it") }
+        if !device.isActive { context.notes.append("device has no push_token: sends will not reach it") }
         return .json(200, bytes: TwinPushWire.registered(device))
     }
 

@@ -3,10 +3,9 @@ import Foundation
 extension TwinPushState {
     /// Where a device's own strings sit in its ``DeviceRecord/texts``.
     enum TextSlot {
-        static let id = 0
-        static let udid = 1
-        static let pushToken = 2
-        static let alias = 3
+        static let udid = 0
+        static let pushToken = 1
+        static let alias = 2
     }
 
     /// The kinds of interned value, for ``InternedStrings/number(of:kind:)``: the app, the platform, then the eight
@@ -18,11 +17,14 @@ extension TwinPushState {
         static let count = 10
     }
 
-    /// A device as the store keeps it: its own strings (id, `udid`, token, alias) in one buffer, the repetitive
-    /// ones (app, platform, language, device and version fields) as numbers in ``TwinPushState/strings``, times
-    /// and counts inline. ``TwinPushState/device(_:)`` builds the public ``TwinPush/Device`` from it.
+    /// A device as the store keeps it: its id, its own strings (`udid`, token, alias) in one buffer, the
+    /// repetitive ones (app, platform, language, device and version fields) as numbers in
+    /// ``TwinPushState/strings``, times and counts inline. ``TwinPushState/device(_:)`` builds the public
+    /// ``TwinPush/Device`` from it.
     struct DeviceRecord: Sendable {
-        /// id, `udid`, push token and alias, by ``TextSlot``.
+        /// A `String`, shared with every journal entry and delivery that names the device.
+        let id: String
+        /// `udid`, push token and alias, by ``TextSlot``.
         var texts: PackedTexts
         var app: UInt32
         var platform: UInt32
@@ -52,7 +54,8 @@ extension TwinPushState {
         private static let hasAppOpenedAt: UInt8 = 2
         private static let hasAppClosedAt: UInt8 = 4
 
-        init(texts: PackedTexts, app: UInt32, platform: UInt32, now: Date) {
+        init(id: String, texts: PackedTexts, app: UInt32, platform: UInt32, now: Date) {
+            self.id = id
             self.texts = texts
             self.app = app
             self.platform = platform

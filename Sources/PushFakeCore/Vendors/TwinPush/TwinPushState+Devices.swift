@@ -1,17 +1,14 @@
 import Foundation
 
 extension TwinPushState {
-    /// The public device of record `index`, rebuilt from the packed record. `known` strings are taken instead of
-    /// decoding the record's when they have the same bytes (a register's own udid, token and alias).
-    func device(_ index: Int, known: KnownTexts = KnownTexts()) -> TwinPush.Device {
-        let texts = records[index].texts
-        var device = TwinPush.Device(
-            id: known.text(texts, TextSlot.id, known.id) ?? "", appID: strings[records[index].app] ?? "",
-            udid: known.text(texts, TextSlot.udid, known.udid) ?? "", platform: strings[records[index].platform] ?? "",
-            now: records[index].createdAt)
-        device.pushToken = known.text(texts, TextSlot.pushToken, known.pushToken)
-        device.alias = known.text(texts, TextSlot.alias, known.alias)
+    /// The public device of record `index`, rebuilt from the packed record.
+    func device(_ index: Int) -> TwinPush.Device {
         let record = records[index]
+        var device = TwinPush.Device(
+            id: record.id, appID: strings[record.app] ?? "", udid: record.texts.string(TextSlot.udid) ?? "",
+            platform: strings[record.platform] ?? "", now: record.createdAt)
+        device.pushToken = record.texts.string(TextSlot.pushToken)
+        device.alias = record.texts.string(TextSlot.alias)
         device.language = strings[record.language]
         device.deviceCode = strings[record.deviceCode]
         device.deviceModel = strings[record.deviceModel]
@@ -32,24 +29,10 @@ extension TwinPushState {
         return device
     }
 
-    /// Strings a caller has at hand that may be a record's: ``device(_:known:)`` takes them when their bytes match.
-    struct KnownTexts {
-        var id: String?
-        var udid: String?
-        var pushToken: String?
-        var alias: String?
-
-        /// `candidate` when `slot` holds its bytes, else the slot's own string.
-        func text(_ texts: PackedTexts, _ slot: Int, _ candidate: String?) -> String? {
-            if let candidate, texts.hasSameBytes(slot, as: candidate) { return candidate }
-            return texts.string(slot)
-        }
-    }
-
     /// The packed record of `device` (its strings interned in ``strings``).
     mutating func record(of device: TwinPush.Device) -> DeviceRecord {
         var record = DeviceRecord(
-            texts: PackedTexts(device.id, device.udid, device.pushToken, device.alias),
+            id: device.id, texts: PackedTexts(device.udid, device.pushToken, device.alias),
             app: strings.number(of: device.appID, kind: InternKind.app),
             platform: strings.number(of: device.platform, kind: InternKind.platform), now: device.createdAt)
         let fields = [
@@ -73,7 +56,7 @@ extension TwinPushState {
 
     /// The device's id.
     func deviceID(_ index: Int) -> String {
-        records[index].texts.string(TextSlot.id) ?? ""
+        records[index].id
     }
 
     /// The device's app id.

@@ -107,7 +107,7 @@ struct TwinPushState: Sendable {
     // MARK: Devices
 
     func deviceIndex(id: String) -> Int? {
-        indexByID.find(hash: Self.hash(id: id)) { records[$0].texts.hasSameBytes(TextSlot.id, as: id) }
+        indexByID.find(hash: Self.hash(id: id)) { records[$0].id.hasSameBytes(as: id) }
     }
 
     /// The device's index when it exists and belongs to `app`.
@@ -137,7 +137,7 @@ struct TwinPushState: Sendable {
     }
 
     private static func idHash(of record: DeviceRecord) -> Int {
-        hash(id: record.texts.string(TextSlot.id) ?? "")
+        hash(id: record.id)
     }
 
     func deviceIndexes(app: String) -> [Int] {
@@ -175,7 +175,8 @@ struct TwinPushState: Sendable {
         id: String, key: DeviceKey, pushToken: String?, alias: String?, now: Date
     ) -> Int {
         let record = DeviceRecord(
-            texts: PackedTexts(id, key.udid, pushToken, alias), app: strings.number(of: key.app, kind: InternKind.app),
+            id: id, texts: PackedTexts(key.udid, pushToken, alias),
+            app: strings.number(of: key.app, kind: InternKind.app),
             platform: strings.number(of: key.platform, kind: InternKind.platform), now: now)
         return insert(record, id: id, key: key, alias: alias)
     }
