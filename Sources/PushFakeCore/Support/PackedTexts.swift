@@ -55,11 +55,12 @@ struct PackedTexts: Sendable, Equatable {
     /// Whether `slot` holds a string with the same UTF-8 bytes as `text`.
     func hasSameBytes(_ slot: Int, as text: String) -> Bool {
         let count = text.utf8.count
-        let compared: Bool? = text.utf8.withContiguousStorageIfAvailable { theirs in
-            bytes.withUnsafeBufferPointer { mine in
-                let (start, length) = Self.location(slot, in: mine)
-                guard let length, length == count else { return false }
-                guard count > 0, let left = mine.baseAddress, let right = theirs.baseAddress else { return true }
+        let compared: Bool? = bytes.withUnsafeBufferPointer { mine in
+            let (start, length) = Self.location(slot, in: mine)
+            guard let length, length == count else { return false }
+            guard count > 0 else { return true }
+            return text.utf8.withContiguousStorageIfAvailable { theirs in
+                guard let left = mine.baseAddress, let right = theirs.baseAddress else { return false }
                 return memcmp(left + start, right, count) == 0
             }
         }

@@ -112,6 +112,6 @@ final class TwinPushDeviceRecordTests: XCTestCase {
         for number in 0..<50 { _ = state.insert(fullDevice(number)) }
         // The app, two platforms and the eight text fields (app_version "" included) of every device.
         XCTAssertEqual(state.strings.count, 11)
-        XCTAssertLessThanOrEqual(MemoryLayout<TwinPushState.DeviceRecord>.stride, 152)
+        XCTAssertLessThanOrEqual(MemoryLayout<TwinPushState.DeviceRecord>.stride, 120)
     }
 }

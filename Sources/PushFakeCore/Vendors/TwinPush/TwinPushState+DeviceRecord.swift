@@ -37,22 +37,14 @@ extension TwinPushState {
         var osVersion: UInt32 = 0
         var osName: UInt32 = 0
         private var storedBadge: Int32 = 0
-        private var flags: UInt8 = 0
-        private var storedOSVersionCode = 0
         let createdAt: Date
         var updatedAt: Date
         var lastRegisteredAt: Date
         var registrationUpdatedAt: Date
-        private var storedAppOpenedAt: Date
-        private var storedAppClosedAt: Date
-        var customProperties: [TwinPush.CustomProperty] = []
-        private var locationBox: LocationBox?
+        /// What most devices never have, behind one reference: `nil` when all of it is empty.
+        private var extras: Extras?
         /// Oldest first.
         var received: [Received] = []
-
-        private static let hasOSVersionCode: UInt8 = 1
-        private static let hasAppOpenedAt: UInt8 = 2
-        private static let hasAppClosedAt: UInt8 = 4
 
         init(id: String, texts: PackedTexts, app: UInt32, platform: UInt32, now: Date) {
             self.id = id
@@ -63,8 +55,6 @@ extension TwinPushState {
             updatedAt = now
             lastRegisteredAt = now
             registrationUpdatedAt = now
-            storedAppOpenedAt = now
-            storedAppClosedAt = now
         }
 
         /// The server-side badge, within 0…``TwinPushBadge/limit``.
@@ -74,32 +64,35 @@ extension TwinPushState {
         }
 
         var osVersionCode: Int? {
-            get { flags & Self.hasOSVersionCode != 0 ? storedOSVersionCode : nil }
-            set {
-                storedOSVersionCode = newValue ?? 0
-                setFlag(Self.hasOSVersionCode, newValue != nil)
-            }
+            get { extras?.osVersionCode }
+            set { if newValue != osVersionCode { change { $0.osVersionCode = newValue } } }
         }
 
         var appOpenedAt: Date? {
-            get { flags & Self.hasAppOpenedAt != 0 ? storedAppOpenedAt : nil }
-            set {
-                storedAppOpenedAt = newValue ?? createdAt
-                setFlag(Self.hasAppOpenedAt, newValue != nil)
-            }
+            get { extras?.appOpenedAt }
+            set { change { $0.appOpenedAt = newValue } }
         }
 
         var appClosedAt: Date? {
-            get { flags & Self.hasAppClosedAt != 0 ? storedAppClosedAt : nil }
-            set {
-                storedAppClosedAt = newValue ?? createdAt
-                setFlag(Self.hasAppClosedAt, newValue != nil)
-            }
+            get { extras?.appClosedAt }
+            set { change { $0.appClosedAt = newValue } }
         }
 
         var location: TwinPush.Location? {
-            get { locationBox?.location }
-            set { locationBox = newValue.map(LocationBox.init) }
+            get { extras?.location }
+            set { change { $0.location = newValue } }
+        }
+
+        var customProperties: [TwinPush.CustomProperty] {
+            get { extras?.customProperties ?? [] }
+            set { change { $0.customProperties = newValue } }
+        }
+
+        /// Replaces the extras with a changed copy (they are shared, never changed in place).
+        private mutating func change(_ edit: (inout Extras.Values) -> Void) {
+            var values = extras?.values ?? Extras.Values()
+            edit(&values)
+            extras = values.isEmpty ? nil : Extras(values)
         }
 
         /// Text field `index` of a register (language, device code, model, manufacturer, app, SDK and OS version,
@@ -129,18 +122,33 @@ extension TwinPushState {
             default: osName = number
             }
         }
-
-        private mutating func setFlag(_ flag: UInt8, _ on: Bool) {
-            flags = on ? flags | flag : flags & ~flag
-        }
     }
 
-    /// A location behind one reference: most devices never report one.
-    final class LocationBox: Sendable {
-        let location: TwinPush.Location
+    /// A device's rarely set fields, behind one reference in its record.
+    final class Extras: Sendable {
+        struct Values: Sendable {
+            var customProperties: [TwinPush.CustomProperty] = []
+            var location: TwinPush.Location?
+            var osVersionCode: Int?
+            var appOpenedAt: Date?
+            var appClosedAt: Date?
 
-        init(_ location: TwinPush.Location) {
-            self.location = location
+            var isEmpty: Bool {
+                customProperties.isEmpty && location == nil && osVersionCode == nil && appOpenedAt == nil
+                    && appClosedAt == nil
+            }
         }
+
+        let values: Values
+
+        init(_ values: Values) {
+            self.values = values
+        }
+
+        var customProperties: [TwinPush.CustomProperty] { values.customProperties }
+        var location: TwinPush.Location? { values.location }
+        var osVersionCode: Int? { values.osVersionCode }
+        var appOpenedAt: Date? { values.appOpenedAt }
+        var appClosedAt: Date? { values.appClosedAt }
     }
 }
