@@ -59,8 +59,9 @@ extension TwinPushState {
 
         /// The server-side badge, within 0…``TwinPushBadge/limit``.
         var badge: Int {
-            get { Int(storedBadge) }
-            set { storedBadge = Int32(clamping: newValue) }
+            get { numericCast(storedBadge) }
+            // Within 0…limit (Int32.max), so the conversion cannot trap.
+            set { storedBadge = numericCast(min(max(0, newValue), TwinPushBadge.limit)) }
         }
 
         var osVersionCode: Int? {
