@@ -28,7 +28,7 @@ final class TwinPushStateIndexTests: XCTestCase {
                 let udid = "U\(generator.next() % 450)"
                 let platform = generator.next() % 2 == 0 ? "ios" : "android"
                 let holder = state.deviceIndex(
-                    .init(app: state.records[index].device.appID, udid: udid, platform: platform))
+                    .init(app: state.appID(index), udid: udid, platform: platform))
                 XCTAssertEqual(state.rekey(index, udid: udid, platform: platform), holder == nil || holder == index)
             }
             if step % 100 == 0 { assertIndexes(state, apps: apps, aliases: aliases) }
@@ -41,8 +41,8 @@ final class TwinPushStateIndexTests: XCTestCase {
     private func assertIndexes(
         _ state: TwinPushState, apps: [String], aliases: [String], file: StaticString = #filePath, line: UInt = #line
     ) {
-        for (index, record) in state.records.enumerated() {
-            let device = record.device
+        for index in state.records.indices {
+            let device = state.device(index)
             XCTAssertEqual(state.deviceIndex(id: device.id), index, file: file, line: line)
             XCTAssertEqual(state.deviceIndex(id: device.id, app: device.appID), index, file: file, line: line)
             XCTAssertEqual(
@@ -52,7 +52,7 @@ final class TwinPushStateIndexTests: XCTestCase {
         for app in apps {
             for alias in aliases {
                 let expected = state.records.indices.filter {
-                    state.records[$0].device.appID == app && state.records[$0].device.alias == alias
+                    state.appID($0) == app && state.alias($0) == alias
                 }
                 XCTAssertEqual(
                     state.deviceIndexes(alias: alias, app: app), expected, "\(app) \(alias)", file: file, line: line)

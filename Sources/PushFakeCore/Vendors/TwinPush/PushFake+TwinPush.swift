@@ -9,14 +9,14 @@ extension PushFake {
     /// ```
     public func twinPushDevices(app: String) -> [TwinPush.Device] {
         withVendorState(TwinPushVendor.self) { state in
-            state.deviceIndexes(app: app).map { state.records[$0].device }
+            state.deviceIndexes(app: app).map { state.device($0) }
         } ?? []
     }
 
     /// One TwinPush device by its id, whatever its app.
     public func twinPushDevice(id: String) -> TwinPush.Device? {
         withVendorState(TwinPushVendor.self) { state in
-            state.deviceIndex(id: id).map { state.records[$0].device }
+            state.deviceIndex(id: id).map { state.device($0) }
         } ?? nil
     }
 

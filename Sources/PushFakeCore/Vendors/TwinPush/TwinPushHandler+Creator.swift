@@ -64,7 +64,7 @@ extension TwinPushHandler {
         let deliveries = services.deliveries(ofNotification: id)
         let page: [JSON] = deliveries[pagination.range(in: deliveries.count)].map { delivery in
             let device = state.deviceIndex(id: delivery.deviceID).map {
-                TwinPushWire.device(state.records[$0].device)
+                TwinPushWire.device(state.device($0))
             }
             return [
                 "id": TwinPushWire.numericID(delivery.id),
@@ -100,7 +100,7 @@ extension TwinPushHandler {
             since = date
         }
         let indexes = state.deviceIndexes(app: context.parameter("app")).filter { index in
-            let device = state.records[index].device
+            let device = state.device(index)
             if let alias, !String.sameBytes(device.alias?.lowercased(), alias) { return false }
             if let active, device.isActive != active { return false }
             if let since, device.registrationUpdatedAt < since { return false }
@@ -108,7 +108,7 @@ extension TwinPushHandler {
         }
         let pagination = try TwinPushPagination(query: query)
         let page = indexes[pagination.range(in: indexes.count)].map {
-            TwinPushWire.device(state.records[$0].device)
+            TwinPushWire.device(state.device($0))
         }
         return .json(200, pagination.envelope(page, total: indexes.count))
     }
@@ -133,6 +133,6 @@ extension TwinPushHandler {
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        return .json(200, TwinPushWire.device(state.records[index].device))
+        return .json(200, TwinPushWire.device(state.device(index)))
     }
 }

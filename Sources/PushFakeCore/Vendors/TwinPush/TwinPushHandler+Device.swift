@@ -7,7 +7,7 @@ extension TwinPushHandler {
         -> FakeResponse
     {
         let index = try requireDevice(&context, state: state)
-        return .json(200, ["badge": .int(state.records[index].device.badge)])
+        return .json(200, ["badge": .int(state.records[index].badge)])
     }
 
     /// `POST …/devices/{device}/update_badge` (§5.3): iOS sends `"0"` (a string), Android `0`; `"+N"` / `"-N"`
@@ -23,8 +23,8 @@ extension TwinPushHandler {
             throw TwinPushFailure(
                 .deviceNotUpdated, "badge must be \(TwinPushBadge.expected) (got \(value))")
         }
-        state.records[index].device.badge = badge.applied(to: state.records[index].device.badge)
-        state.records[index].device.updatedAt = context.now
+        state.records[index].badge = badge.applied(to: state.records[index].badge)
+        state.records[index].updatedAt = context.now
         return ok
     }
 
@@ -35,11 +35,11 @@ extension TwinPushHandler {
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
         if context.route.operation == .openApp {
-            state.records[index].device.appOpenedAt = context.now
+            state.records[index].appOpenedAt = context.now
         } else {
-            state.records[index].device.appClosedAt = context.now
+            state.records[index].appClosedAt = context.now
         }
-        state.records[index].device.updatedAt = context.now
+        state.records[index].updatedAt = context.now
         return ok
     }
 
@@ -58,9 +58,9 @@ extension TwinPushHandler {
         guard let longitude = TwinPushFields.longitude.number(in: location, within: -180...180).value else {
             throw TwinPushFailure(.deviceNotUpdated, "device.longitude must be a number from -180 to 180")
         }
-        state.records[index].device.location = TwinPush.Location(
+        state.records[index].location = TwinPush.Location(
             latitude: latitude, longitude: longitude, reportedAt: context.now)
-        state.records[index].device.updatedAt = context.now
+        state.records[index].updatedAt = context.now
         return ok
     }
 }

@@ -11,7 +11,7 @@ extension TwinPushHandler {
         let body = body(context)
         let tags = try tagFilter(body["tags"], name: "tags")
         let noTags = try tagFilter(body["no_tags"], name: "no_tags")
-        let device = state.records[index].device
+        let device = state.device(index)
         var found: [(TwinPush.Notification, TwinPushContent)] = []
         for received in state.records[index].received.reversed() where !received.hidden {
             guard let record = state.notifications[received.notificationID] else { continue }
@@ -65,7 +65,7 @@ extension TwinPushHandler {
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        let device = state.records[index].device
+        let device = state.device(index)
         let record = try requireNotification(context.parameter("notification"), app: device.appID, state: state)
         let object = TwinPushWire.notification(record.notification, content: record.content(forDevice: device))
         return .json(200, TwinPushWire.detail(object))
@@ -78,7 +78,7 @@ extension TwinPushHandler {
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        let device = state.records[index].device
+        let device = state.device(index)
         let id = context.parameter("notification")
         _ = try requireNotification(id, app: device.appID, state: state)
         var removed = false
@@ -103,7 +103,7 @@ extension TwinPushHandler {
         _ context: inout VendorContext, state: TwinPushState
     ) throws(TwinPushFailure) -> (alias: String, app: String) {
         let index = try requireDevice(&context, state: state)
-        let device = state.records[index].device
+        let device = state.device(index)
         guard let alias = device.alias else {
             throw TwinPushFailure(
                 .aliasNotSet, "Device \(device.id) has no alias_device: the alias inbox needs one (register it)")

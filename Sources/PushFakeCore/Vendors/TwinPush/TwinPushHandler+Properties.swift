@@ -14,11 +14,11 @@ extension TwinPushHandler {
         }
         let now = context.now
         guard let value = TwinPushFields.propertyValue.value(in: body), !value.isNull else {
-            let before = state.records[index].device.customProperties.count
-            state.records[index].device.customProperties.removeAll { $0.name.hasSameBytes(as: name) }
-            let removed = before != state.records[index].device.customProperties.count
-            if removed { state.records[index].device.registrationUpdatedAt = now }
-            state.records[index].device.updatedAt = now
+            let before = state.records[index].customProperties.count
+            state.records[index].customProperties.removeAll { $0.name.hasSameBytes(as: name) }
+            let removed = before != state.records[index].customProperties.count
+            if removed { state.records[index].registrationUpdatedAt = now }
+            state.records[index].updatedAt = now
             context.notes.append(removed ? "custom property \(name) deleted" : "custom property \(name) was not set")
             return ok
         }
@@ -31,15 +31,15 @@ extension TwinPushHandler {
                 .invalidProperty, "value \(value) is not a valid \(type.rawValue) for custom property \(name)")
         }
         let property = TwinPush.CustomProperty(name: name, type: type, value: stored)
-        var properties = state.records[index].device.customProperties
+        var properties = state.records[index].customProperties
         if let position = properties.firstIndex(where: { $0.name.hasSameBytes(as: name) }) {
             properties[position] = property
         } else {
             properties.append(property)
         }
-        state.records[index].device.customProperties = properties
-        state.records[index].device.registrationUpdatedAt = now
-        state.records[index].device.updatedAt = now
+        state.records[index].customProperties = properties
+        state.records[index].registrationUpdatedAt = now
+        state.records[index].updatedAt = now
         return ok
     }
 
@@ -48,11 +48,11 @@ extension TwinPushHandler {
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
         let index = try requireDevice(&context, state: state)
-        if !state.records[index].device.customProperties.isEmpty {
-            state.records[index].device.customProperties = []
-            state.records[index].device.registrationUpdatedAt = context.now
+        if !state.records[index].customProperties.isEmpty {
+            state.records[index].customProperties = []
+            state.records[index].registrationUpdatedAt = context.now
         }
-        state.records[index].device.updatedAt = context.now
+        state.records[index].updatedAt = context.now
         return ok
     }
 }

@@ -14,25 +14,12 @@ extension TwinPushHandler {
         }
     }
 
-    /// The optional text fields of a register, by body key, in the order of ``setTextField(_:to:on:)``.
+    /// The optional text fields of a register, by body key, in the order of
+    /// ``TwinPushState/DeviceRecord/setTextField(_:to:)``.
     private static let textFields = [
         "language", "device_code", "device_model", "device_manufacturer", "app_version", "sdk_version", "os_version",
         "os_name",
     ]
-
-    /// Sets text field `index` of ``textFields`` (a switch: key path writes showed up in profiles).
-    private static func setTextField(_ index: Int, to value: String?, on device: inout TwinPush.Device) {
-        switch index {
-        case 0: device.language = value
-        case 1: device.deviceCode = value
-        case 2: device.deviceModel = value
-        case 3: device.deviceManufacturer = value
-        case 4: device.appVersion = value
-        case 5: device.sdkVersion = value
-        case 6: device.osVersion = value
-        default: device.osName = value
-        }
-    }
 
     /// Reads a text field; numbers and booleans are taken as their text, arrays and objects are an error.
     static func text(
@@ -67,30 +54,40 @@ extension TwinPushHandler {
         let versionCode = try osVersionCode(body)
 
         let index = try registrationTarget(
-            body, app: app, udid: udid.value, platform: platform.value, context: &context, state: &state,
-            services: &services)
+            body, app: app, udid: udid.value, platform: platform.value, pushToken: pushToken.value,
+            alias: alias.value, context: &context, state: &state, services: &services)
         let now = context.now
-        // In place: a copy of the device would retain and release every one of its strings.
-        func update(_ device: inout TwinPush.Device) -> (id: String, alias: String?, hasToken: Bool) {
-            if pushToken != .absent, pushToken.value != device.pushToken {
-                device.pushToken = pushToken.value
-                device.registrationUpdatedAt = now
+        // The record's fields change in place.
+        func update(_ record: inout TwinPushState.DeviceRecord, _ strings: inout InternedStrings) -> Bool {
+            if pushToken != .absent, tokenChanges(record.texts, to: pushToken.value) {
+                record.texts.set(TwinPushState.TextSlot.pushToken, to: pushToken.value)
+                record.registrationUpdatedAt = now
             }
             for (index, value) in values.enumerated() where value != .absent {
-                setTextField(index, to: value.value, on: &device)
+                let kind = TwinPushState.InternKind.firstTextField + index
+                record.setTextField(index, to: strings.number(of: value.value, kind: kind))
             }
-            if let code = versionCode { device.osVersionCode = code }
-            device.lastRegisteredAt = now
-            device.updatedAt = now
-            let newAlias = alias == .absent ? device.alias : alias.value
-            if !String.sameBytes(newAlias, device.alias) { device.registrationUpdatedAt = now }
-            return (device.id, newAlias, device.pushToken != nil)
+            if let code = versionCode { record.osVersionCode = code }
+            record.lastRegisteredAt = now
+            record.updatedAt = now
+            let aliasChanges =
+                alias != .absent && !record.texts.hasSameBytes(TwinPushState.TextSlot.alias, asOptional: alias.value)
+            if aliasChanges { record.registrationUpdatedAt = now }
+            return aliasChanges
         }
-        let updated = update(&state.records[index].device)
-        state.setAlias(index, to: updated.alias)
-        context.device = updated.id
-        if !updated.hasToken { context.notes.append("device has no push_token: sends will not reach it") }
-        return .json(200, bytes: TwinPushWire.registered(state.records[index].device))
+        if update(&state.records[index], &state.strings) { state.setAlias(index, to: alias.value) }
+        // The answer is written from the record itself: no public device is built.
+        let device = TwinPushState.PackedDevice(record: state.records[index], strings: state.strings)
+        context.device = device.id
+        if !device.isActive { context.notes.append("device has no push_token: sends will not reach it") }
+        return .json(200, bytes: TwinPushWire.registered(device))
+    }
+
+    /// Whether a register's token differs from the stored one, compared as `String`s (as before packing); the
+    /// stored token is read only when its bytes differ.
+    private static func tokenChanges(_ texts: PackedTexts, to token: String?) -> Bool {
+        if texts.hasSameBytes(TwinPushState.TextSlot.pushToken, asOptional: token) { return false }
+        return texts.string(TwinPushState.TextSlot.pushToken) != token
     }
 
     /// `os_version_code`: `nil` when absent, `.some(nil)` when cleared (`null` or `""`), else an integer sent as a
@@ -109,8 +106,8 @@ extension TwinPushHandler {
 
     /// The device a register updates or creates.
     private static func registrationTarget(
-        _ body: JSONObject, app: String, udid: String?, platform: String?, context: inout VendorContext,
-        state: inout TwinPushState, services: inout VendorServices
+        _ body: JSONObject, app: String, udid: String?, platform: String?, pushToken: String?, alias: String?,
+        context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> Int {
         switch TwinPushFields.deviceID.text(in: body) {
         case .absent: break
@@ -119,9 +116,8 @@ extension TwinPushHandler {
             guard let index = state.deviceIndex(id: id, app: app) else {
                 throw TwinPushFailure(.deviceNotFound, "Device not found for device_id \(id)")
             }
-            let device = state.records[index].device
-            let newUDID = udid ?? device.udid
-            let newPlatform = platform ?? device.platform
+            let newUDID = udid ?? state.records[index].texts.string(TwinPushState.TextSlot.udid) ?? ""
+            let newPlatform = platform ?? state.strings[state.records[index].platform] ?? ""
             guard state.rekey(index, udid: newUDID, platform: newPlatform) else {
                 throw TwinPushFailure(
                     .deviceNotUpdated, "Another device is already registered with this udid and platform")
@@ -132,13 +128,14 @@ extension TwinPushHandler {
         guard let udid, let platform else {
             throw TwinPushFailure(.deviceNotCreated, "udid and platform are required (or device_id to update)")
         }
-        if let index = state.deviceIndex(.init(app: app, udid: udid, platform: platform)) {
+        let key = TwinPushState.DeviceKey(app: app, udid: udid, platform: platform)
+        if let index = state.deviceIndex(key) {
             context.notes.append("device updated (same udid and platform)")
             return index
         }
         context.notes.append("new device")
-        let device = TwinPush.Device(
-            id: services.nextID(.twinPushDevice), appID: app, udid: udid, platform: platform, now: context.now)
-        return state.insert(device)
+        // Created with its token and alias: the register's update then finds them unchanged.
+        return state.insert(
+            id: services.nextID(.twinPushDevice), key: key, pushToken: pushToken, alias: alias, now: context.now)
     }
 }

@@ -25,7 +25,7 @@ extension TwinPushHandler {
             return ok
         }
         let index = try requireDevice(&context, state: state)
-        let device = state.records[index].device
+        let device = state.device(index)
         _ = try requireNotification(id, app: device.appID, state: state)
         let now = context.now
         var delivered = false
@@ -51,7 +51,7 @@ extension TwinPushHandler {
                 .deliveryNotFound, "Delivery not found for notification \(id) and device \(device.id)")
         }
         if firstForDelivery || (!delivered && firstForInbox) { count(opened, notification: id, state: &state) }
-        state.records[index].device.updatedAt = now
+        state.records[index].updatedAt = now
         return ok
     }
 

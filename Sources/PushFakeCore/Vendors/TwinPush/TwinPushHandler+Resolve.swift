@@ -23,7 +23,7 @@ extension TwinPushHandler {
         case .targetProperties(let filters, let segments):
             if !segments.isEmpty { notes.append("segments next to target_properties are ignored (not modelled)") }
             return devices.deviceIndexes(app: app).filter { index in
-                filters.allSatisfy { matches(devices.records[index].device, $0) }
+                filters.allSatisfy { matches(devices.customProperty(index, $0.name), $0) }
             }.map { ($0, nil) }
         case .multipleDevices(let ids):
             let found: [(index: Int, key: String?)] = ids.compactMap { id in
@@ -38,8 +38,10 @@ extension TwinPushHandler {
 
     /// A `target_properties` filter holds when the device's enum property is one of the values, or its enum_list
     /// property shares one with them. Other property types never match (DOCS: enum / enum_list only).
-    private static func matches(_ device: TwinPush.Device, _ filter: TwinPush.Notification.PropertyFilter) -> Bool {
-        guard let property = device.customProperty(filter.name) else { return false }
+    private static func matches(
+        _ property: TwinPush.CustomProperty?, _ filter: TwinPush.Notification.PropertyFilter
+    ) -> Bool {
+        guard let property else { return false }
         switch property.type {
         case .enumeration:
             return property.value.stringValue.map(filter.values.containsBytes) ?? false

@@ -51,24 +51,24 @@ extension TwinPushHandler {
         var reasons: [String] = []
         services.reserveDeliveryCapacity(forAdditional: targets.count)
         for (index, key) in targets {
-            if notification.inbox, let alias = state.records[index].device.alias,
+            if notification.inbox, let alias = state.alias(index),
                 seenAliases.insert(alias).inserted
             {
                 inboxAliases.append((alias, key))
             }
-            guard let token = state.records[index].device.pushToken else {
+            guard let token = state.pushToken(index) else {
                 skipped += 1
                 continue
             }
             let payload = key == nil ? base : payload(for: key)
             var badge: Int?
             if let modifier = payload.badge {
-                let raised = modifier.applied(to: state.records[index].device.badge)
-                state.records[index].device.badge = raised
+                let raised = modifier.applied(to: state.records[index].badge)
+                state.records[index].badge = raised
                 badge = raised
             }
-            let deviceID = state.records[index].device.id
-            let platform = state.records[index].device.deliveryPlatform
+            let deviceID = state.deviceID(index)
+            let platform = state.deliveryPlatform(index)
             var bytes = payload.bytes(for: platform, badge: badge, deviceID: deviceID)
             var deliveryNotes: [String] = []
             var fitted = false

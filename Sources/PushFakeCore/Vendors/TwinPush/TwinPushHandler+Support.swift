@@ -52,7 +52,7 @@ extension TwinPushHandler {
             index = state.deviceIndex(id: id)
         }
         guard let index else { throw TwinPushFailure(.deviceNotFound, "Device not found for device_id \(id)") }
-        context.app = state.records[index].device.appID
+        context.app = state.appID(index)
         return index
     }
 

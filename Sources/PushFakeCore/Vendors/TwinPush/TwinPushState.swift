@@ -43,12 +43,6 @@ struct TwinPushState: Sendable {
         var hidden = false
     }
 
-    struct DeviceRecord: Sendable {
-        var device: TwinPush.Device
-        /// Oldest first.
-        var received: [Received] = []
-    }
-
     /// Apps declared up front or since, by id; non-empty makes TwinPush strict about apps and tokens.
     private(set) var declaredApps: [WireKey: TwinPushApp] = [:]
     /// The declared app ids in the order they were declared.
@@ -57,6 +51,8 @@ struct TwinPushState: Sendable {
     private var provisioned: Set<WireKey> = []
     /// Devices are never removed, so an index into `records` stays valid.
     var records: [DeviceRecord] = []
+    /// The apps, platforms and text fields of the devices, each distinct value once.
+    var strings = InternedStrings(kinds: InternKind.count)
     /// Positions in `records` by device id, and by (app, `udid`, `platform`): the keys stay in the records.
     private var indexByID = RecordIndex()
     private var indexByKey = RecordIndex()
@@ -111,20 +107,20 @@ struct TwinPushState: Sendable {
     // MARK: Devices
 
     func deviceIndex(id: String) -> Int? {
-        indexByID.find(hash: Self.hash(id: id)) { records[$0].device.id.hasSameBytes(as: id) }
+        indexByID.find(hash: Self.hash(id: id)) { records[$0].id.hasSameBytes(as: id) }
     }
 
     /// The device's index when it exists and belongs to `app`.
     func deviceIndex(id: String, app: String) -> Int? {
-        guard let index = deviceIndex(id: id), records[index].device.appID.hasSameBytes(as: app) else { return nil }
+        guard let index = deviceIndex(id: id), strings.matches(records[index].app, app) else { return nil }
         return index
     }
 
     func deviceIndex(_ key: DeviceKey) -> Int? {
         indexByKey.find(hash: key.hashValue) { index in
-            records[index].device.udid.hasSameBytes(as: key.udid)
-                && records[index].device.platform.hasSameBytes(as: key.platform)
-                && records[index].device.appID.hasSameBytes(as: key.app)
+            records[index].texts.hasSameBytes(TextSlot.udid, as: key.udid)
+                && strings.matches(records[index].platform, key.platform)
+                && strings.matches(records[index].app, key.app)
         }
     }
 
@@ -134,8 +130,14 @@ struct TwinPushState: Sendable {
         return hasher.finalize()
     }
 
-    private static func key(of device: TwinPush.Device) -> DeviceKey {
-        DeviceKey(app: device.appID, udid: device.udid, platform: device.platform)
+    private static func key(of record: DeviceRecord, _ strings: InternedStrings) -> DeviceKey {
+        DeviceKey(
+            app: strings[record.app] ?? "", udid: record.texts.string(TextSlot.udid) ?? "",
+            platform: strings[record.platform] ?? "")
+    }
+
+    private static func idHash(of record: DeviceRecord) -> Int {
+        hash(id: record.id)
     }
 
     func deviceIndexes(app: String) -> [Int] {
@@ -154,49 +156,71 @@ struct TwinPushState: Sendable {
 
     private func aliasHead(_ key: AliasKey) -> Int? {
         aliasHeads.find(hash: key.hashValue) { index in
-            String.sameBytes(records[index].device.alias, key.alias)
-                && records[index].device.appID.hasSameBytes(as: key.app)
+            records[index].texts.hasSameBytes(TextSlot.alias, as: key.alias)
+                && strings.matches(records[index].app, key.app)
         }
     }
 
-    private static func aliasHash(of device: TwinPush.Device) -> Int {
-        AliasKey(app: device.appID, alias: device.alias ?? "").hashValue
+    private static func aliasHash(of record: DeviceRecord, _ strings: InternedStrings) -> Int {
+        AliasKey(app: strings[record.app] ?? "", alias: record.texts.string(TextSlot.alias) ?? "").hashValue
     }
 
-    /// Adds a new device (with no alias yet) and returns its index.
+    /// Adds a new device and returns its index; its alias, if any, joins the alias index.
     mutating func insert(_ device: TwinPush.Device) -> Int {
+        insert(record(of: device), id: device.id, key: Self.key(of: device), alias: device.alias)
+    }
+
+    /// Adds a new device registered now, with these strings, and returns its index.
+    mutating func insert(
+        id: String, key: DeviceKey, pushToken: String?, alias: String?, now: Date
+    ) -> Int {
+        let record = DeviceRecord(
+            id: id, texts: PackedTexts(key.udid, pushToken, alias),
+            app: strings.number(of: key.app, kind: InternKind.app),
+            platform: strings.number(of: key.platform, kind: InternKind.platform), now: now)
+        return insert(record, id: id, key: key, alias: alias)
+    }
+
+    private mutating func insert(_ record: DeviceRecord, id: String, key: DeviceKey, alias: String?) -> Int {
         let index = records.count
-        records.append(DeviceRecord(device: device))
+        records.append(record)
         let stored = records  // shared, not copied: read while the indexes change
-        indexByID.insert(index, hash: Self.hash(id: device.id)) { Self.hash(id: stored[$0].device.id) }
-        indexByKey.insert(index, hash: Self.key(of: device).hashValue) { Self.key(of: stored[$0].device).hashValue }
-        indexesByApp[device.appID, default: []].append(index)
+        let table = strings
+        indexByID.insert(index, hash: Self.hash(id: id)) { Self.idHash(of: stored[$0]) }
+        indexByKey.insert(index, hash: key.hashValue) { Self.key(of: stored[$0], table).hashValue }
+        indexesByApp[key.app, default: []].append(index)
         nextWithAlias.append()
+        if let alias { linkAlias(index, key: AliasKey(app: key.app, alias: alias)) }
         return index
+    }
+
+    private static func key(of device: TwinPush.Device) -> DeviceKey {
+        DeviceKey(app: device.appID, udid: device.udid, platform: device.platform)
     }
 
     /// Moves a device to a new (`udid`, `platform`) key; `false` when another device holds it.
     mutating func rekey(_ index: Int, udid: String, platform: String) -> Bool {
-        let device = records[index].device
-        let newKey = DeviceKey(app: device.appID, udid: udid, platform: platform)
+        let oldKey = Self.key(of: records[index], strings)
+        let newKey = DeviceKey(app: oldKey.app, udid: udid, platform: platform)
         if let holder = deviceIndex(newKey) { return holder == index }
-        indexByKey.remove(index, hash: Self.key(of: device).hashValue)
-        records[index].device.udid = udid
-        records[index].device.platform = platform
+        indexByKey.remove(index, hash: oldKey.hashValue)
+        records[index].texts.set(TextSlot.udid, to: udid)
+        records[index].platform = strings.number(of: platform, kind: InternKind.platform)
         let stored = records  // shared, not copied: read while the index changes
-        indexByKey.insert(index, hash: newKey.hashValue) { Self.key(of: stored[$0].device).hashValue }
+        let table = strings
+        indexByKey.insert(index, hash: newKey.hashValue) { Self.key(of: stored[$0], table).hashValue }
         return true
     }
 
     /// Sets or clears a device's alias, keeping the alias index current.
     mutating func setAlias(_ index: Int, to alias: String?) {
-        let device = records[index].device
-        guard !String.sameBytes(device.alias, alias) else { return }
-        if let old = device.alias { unlinkAlias(index, key: AliasKey(app: device.appID, alias: old)) }
-        records[index].device.alias = alias
+        guard !records[index].texts.hasSameBytes(TextSlot.alias, asOptional: alias) else { return }
+        let app = appID(index)
+        if let old = self.alias(index) { unlinkAlias(index, key: AliasKey(app: app, alias: old)) }
+        records[index].texts.set(TextSlot.alias, to: alias)
         // In registration order, whenever each device took the alias: what an alias target reaches first is
         // then a property of the devices alone, as a state document lists them (StateFormat.md).
-        if let alias { linkAlias(index, key: AliasKey(app: device.appID, alias: alias)) }
+        if let alias { linkAlias(index, key: AliasKey(app: app, alias: alias)) }
     }
 
     /// Takes `index` out of its alias chain; the record still has the alias `key` names.
@@ -208,7 +232,8 @@ struct TwinPushState: Sendable {
             aliasHeads.remove(index, hash: key.hashValue)
             if let next {
                 let stored = records  // shared, not copied: read while the index changes
-                aliasHeads.insert(next, hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
+                let table = strings
+                aliasHeads.insert(next, hash: key.hashValue) { Self.aliasHash(of: stored[$0], table) }
             }
             return
         }
@@ -221,14 +246,16 @@ struct TwinPushState: Sendable {
     private mutating func linkAlias(_ index: Int, key: AliasKey) {
         guard let head = aliasHead(key) else {
             let stored = records  // shared, not copied: read while the index changes
-            aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
+            let table = strings
+            aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0], table) }
             return
         }
         if index < head {
             nextWithAlias.setNext(index, to: head)
             aliasHeads.remove(head, hash: key.hashValue)
             let stored = records  // shared, not copied: read while the index changes
-            aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0].device) }
+            let table = strings
+            aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0], table) }
             return
         }
         var previous = head

@@ -18,8 +18,9 @@ enum TwinPushStateCodec {
         text.map(JSON.string) ?? .null
     }
 
-    static func device(_ record: TwinPushState.DeviceRecord) -> JSON {
-        let device = record.device
+    static func device(_ state: TwinPushState, _ index: Int) -> JSON {
+        let device = state.device(index)
+        let record = state.records[index]
         let properties: [JSON] = device.customProperties.map {
             ["name": .string($0.name), "type": .string($0.type.rawValue), "value": $0.value]
         }

@@ -15,7 +15,7 @@ extension TwinPushVendor {
         }
         return [
             "autoProvisionedApps": .array(state.autoProvisionedApps.map(JSON.string)),
-            "devices": .array(state.records.map(TwinPushStateCodec.device)),
+            "devices": .array(state.records.indices.map { TwinPushStateCodec.device(state, $0) }),
             "notifications": .array(notifications.map(TwinPushStateCodec.notification)),
             "inbox": .array(items),
         ]

@@ -189,7 +189,7 @@ struct TwinPushVendor: PushVendor {
         if view == .devices {
             return .array(
                 state.appsInUse.flatMap { state.deviceIndexes(app: $0) }.map {
-                    TwinPushWire.device(state.records[$0].device)
+                    TwinPushWire.device(state.device($0))
                 })
         }
         if view == .notifications {

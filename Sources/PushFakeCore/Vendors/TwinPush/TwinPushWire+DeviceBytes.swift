@@ -3,7 +3,7 @@ import Foundation
 extension TwinPushWire {
     /// `{"objects":[<Device>],"references":[]}`, written straight into bytes: the register answer, the hottest
     /// TwinPush response (Performance.md). Byte for byte what ``objects(_:)`` of ``device(_:)`` serializes to.
-    static func registered(_ device: TwinPush.Device) -> [UInt8] {
+    static func registered(_ device: some TwinPushDeviceFields) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(640)
         appendLiteral(#"{"objects":["#, to: &bytes)
@@ -13,26 +13,26 @@ extension TwinPushWire {
     }
 
     /// The Device object of ``device(_:)``, member for member, without building a JSON value first.
-    static func appendDevice(_ device: TwinPush.Device, to bytes: inout [UInt8]) {
+    static func appendDevice(_ device: some TwinPushDeviceFields, to bytes: inout [UInt8]) {
         appendLiteral(#"{"id":"#, to: &bytes)
         JSON.writeString(device.id, to: &bytes)
-        appendMember(#","push_token":"#, device.pushToken, to: &bytes)
-        appendMember(#","alias_device":"#, device.alias, to: &bytes)
-        appendMember(#","platform":"#, device.platform, to: &bytes)
+        device.appendMember(#","push_token":"#, .pushToken, to: &bytes)
+        device.appendMember(#","alias_device":"#, .alias, to: &bytes)
+        device.appendMember(#","platform":"#, .platform, to: &bytes)
         // The four dates are often one moment (a fixed clock, a first register): format each distinct one once.
         var dates = DateMemo()
         dates.append(#","created_at":"#, device.createdAt, to: &bytes)
         dates.append(#","updated_at":"#, device.updatedAt, to: &bytes)
         dates.append(#","last_registered_at":"#, device.lastRegisteredAt, to: &bytes)
         dates.append(#","registration_updated_at":"#, device.registrationUpdatedAt, to: &bytes)
-        appendMember(#","app_id":"#, device.appID, to: &bytes)
-        appendMember(#","language":"#, device.language, to: &bytes)
-        appendMember(#","device_code":"#, device.deviceCode, to: &bytes)
-        appendMember(#","device_model":"#, device.deviceModel, to: &bytes)
-        appendMember(#","device_manufacturer":"#, device.deviceManufacturer, to: &bytes)
-        appendMember(#","app_version":"#, device.appVersion, to: &bytes)
-        appendMember(#","sdk_version":"#, device.sdkVersion, to: &bytes)
-        appendMember(#","os_version":"#, device.osVersion, to: &bytes)
+        device.appendMember(#","app_id":"#, .appID, to: &bytes)
+        device.appendMember(#","language":"#, .language, to: &bytes)
+        device.appendMember(#","device_code":"#, .deviceCode, to: &bytes)
+        device.appendMember(#","device_model":"#, .deviceModel, to: &bytes)
+        device.appendMember(#","device_manufacturer":"#, .deviceManufacturer, to: &bytes)
+        device.appendMember(#","app_version":"#, .appVersion, to: &bytes)
+        device.appendMember(#","sdk_version":"#, .sdkVersion, to: &bytes)
+        device.appendMember(#","os_version":"#, .osVersion, to: &bytes)
         appendLiteral(device.isActive ? #","active":true"# : #","active":false"#, to: &bytes)
         appendLiteral(#","custom_properties":["#, to: &bytes)
         for (index, property) in device.customProperties.enumerated() {
@@ -46,12 +46,12 @@ extension TwinPushWire {
         appendLiteral(#"],"type":"Device"}"#, to: &bytes)
     }
 
-    private static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
+    static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// `,"key":` then the string, or `null`.
-    private static func appendMember(_ key: StaticString, _ value: String?, to bytes: inout [UInt8]) {
+    static func appendMember(_ key: StaticString, _ value: String?, to bytes: inout [UInt8]) {
         appendLiteral(key, to: &bytes)
         if let value {
             JSON.writeString(value, to: &bytes)
