@@ -83,4 +83,62 @@ final class CoreViewWireTests: XCTestCase {
             XCTAssertEqual("\(error)", "reason: is required")
         }
     }
+
+    /// Journal entries of every shape: a matched route with a fault, an unmatched one, a body that is no UTF-8, a
+    /// proxied exchange, a body that could not be read.
+    private func entries() throws -> [JournalEntry] {
+        let fake = PushFake()
+        let rule = #"{"match":{"vendor":"tpns","operation":"register"},"fault":{"tpnsError":-1001}}"#
+        fake.inject(try FaultRuleSpec(json: try JSON.parse(rule), vendors: fake.vendors))
+        let device = #"{"deviceId":"D1","deviceRegistrationId":"ab","applicationKey":"APP","applicationType":"IOS"}"#
+        fake.send("POST", "/TPNS/api/device/register", json: device)
+        fake.send("GET", "/nowhere?x=1", json: "")
+        var entries = fake.journal.entries
+        var request = FakeRequest(method: "PUT", path: "/up", body: [0xff, 0x00, 0x41], transport: .http)
+        request.bodyAvailable = false
+        entries.append(
+            JournalEntry(
+                sequence: 9, time: FakeClock.defaultEpoch, request: request, route: nil, vendor: .twinPush, app: "",
+                device: nil, fault: nil, response: FakeResponse(status: 599, headers: HTTPHeaders(), body: [0xfe]),
+                outcome: .droppedAfterHandling, delay: 0.25, deliveryIDs: ["3000000000000001"], notes: ["n"],
+                proxied: ProxiedExchange(mode: .learn, upstream: "https://u.example/TPNS", latency: 0.012)))
+        return entries
+    }
+
+    func test_journalEntry_everyShapeReadsBackToTheSameBytes_andItsSchemaAcceptsIt() throws {
+        let entries = try entries()
+        XCTAssertEqual(entries.count, 3)
+        XCTAssertNotNil(entries[0].fault)
+        XCTAssertTrue(entries[1].isUnmatched)
+        for entry in entries {
+            try assertRoundTrip(entry, named: "JournalEntry")
+            XCTAssertEqual(try JournalEntry(json: entry.jsonValue).jsonValue, entry.jsonValue)
+        }
+        let odd = entries[2].jsonValue
+        XCTAssertEqual(odd["request"]?["bodyBase64"], "/wBB")
+        XCTAssertEqual(odd["request"]?["bodyAvailable"], false)
+        XCTAssertEqual(odd["proxied"]?["latencyMs"], 12)
+        XCTAssertEqual(odd.objectValue?.keys.first, "v")
+    }
+
+    func test_journalEntry_readerAndSchema_refuseTheSameBrokenForms() throws {
+        guard case .object(let good) = try entries()[0].jsonValue else { return XCTFail("not an object") }
+        for (key, value) in [("extra", JSON.int(1)), ("v", 2), ("seq", 0), ("outcome", "lost"), ("delay", -1)] {
+            var broken = good
+            broken[key] = value
+            assertRefused(.object(broken), as: JournalEntry.self, at: key, named: "JournalEntry")
+        }
+        var noVendor = good
+        noVendor["vendor"] = nil
+        XCTAssertThrowsError(try JournalEntry(json: .object(noVendor))) { error in
+            XCTAssertEqual("\(error)", "vendor: is required when operation is given")
+        }
+        var badPair = good
+        var request = try XCTUnwrap(good["request"]?.objectValue)
+        request["headers"] = [["only-a-name"]]
+        badPair["request"] = .object(request)
+        XCTAssertThrowsError(try JournalEntry(json: .object(badPair))) { error in
+            XCTAssertEqual("\(error)", "request.headers[0]: must be a [name, value] pair of strings")
+        }
+    }
 }
