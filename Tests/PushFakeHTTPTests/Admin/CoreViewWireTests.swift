@@ -141,4 +141,47 @@ final class CoreViewWireTests: XCTestCase {
             XCTAssertEqual("\(error)", "request.headers[0]: must be a [name, value] pair of strings")
         }
     }
+
+    /// Fault rules of several kinds and scopes, some of them matched and used up.
+    private func faultRules() throws -> [FaultRule] {
+        let fake = PushFake()
+        for rule in [
+            #"{"match":{"vendor":"tpns","operation":"register"},"fault":{"tpnsError":-1001}}"#,
+            #"{"match":{"vendor":"twinPush"},"fault":{"status":503,"body":"down","delay":0.5},"scope":{"times":2}}"#,
+            #"{"fault":{"drop":"connection"},"scope":"always"}"#,
+        ] {
+            fake.inject(try FaultRuleSpec(json: try JSON.parse(rule), vendors: fake.vendors))
+        }
+        let device = #"{"deviceId":"D1","deviceRegistrationId":"ab","applicationKey":"APP","applicationType":"IOS"}"#
+        fake.send("POST", "/TPNS/api/device/register", json: device)
+        return fake.faultRules
+    }
+
+    func test_faultRule_everyShapeReadsBackToTheSameBytes_andItsSchemaAcceptsIt() throws {
+        let rules = try faultRules()
+        XCTAssertEqual(rules.count, 3)
+        XCTAssertTrue(rules[0].isExhausted)
+        for rule in rules {
+            try assertRoundTrip(rule, named: "FaultRule")
+        }
+        XCTAssertEqual(
+            rules[0].jsonValue.serializedString(),
+            #"{"id":"fault-1","match":{"vendor":"tpns","operation":"register"},"fault":{"tpnsError":-1001},"#
+                + #""scope":"once","description":"\#(rules[0].description)","matchCount":1,"appliedCount":1,"#
+                + #""exhausted":true}"#)
+    }
+
+    func test_faultRule_readerAndSchema_refuseTheSameBrokenForms() throws {
+        guard case .object(let good) = try faultRules()[1].jsonValue else { return XCTFail("not an object") }
+        for (key, value) in [("extra", JSON.int(1)), ("matchCount", -1), ("exhausted", "no"), ("fault", "x")] {
+            var broken = good
+            broken[key] = value
+            assertRefused(.object(broken), as: FaultRule.self, at: key, named: "FaultRule")
+        }
+        var overApplied = good
+        overApplied["appliedCount"] = 5
+        XCTAssertThrowsError(try FaultRule(wire: .object(overApplied))) { error in
+            XCTAssertEqual("\(error)", "appliedCount: must not exceed matchCount (0)")
+        }
+    }
 }
