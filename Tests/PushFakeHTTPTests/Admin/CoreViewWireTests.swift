@@ -184,4 +184,25 @@ final class CoreViewWireTests: XCTestCase {
             XCTAssertEqual("\(error)", "appliedCount: must not exceed matchCount (0)")
         }
     }
+
+    func test_clockCommand_readsBackToTheSameBytes_andReaderAndSchemaAgree() throws {
+        for command in [ClockCommand.advance(3600), .advance(-0.5), .set(FakeClock.defaultEpoch)] {
+            try assertRoundTrip(command, named: "ClockChange")
+        }
+        XCTAssertEqual(ClockCommand.set(FakeClock.defaultEpoch).jsonValue, ["set": "2026-01-01T00:00:00.000Z"])
+        XCTAssertEqual(try ClockCommand(json: ["advance": 5, "set": nil]), .advance(5))
+        XCTAssertEqual(check.problems(["advance": 5, "set": nil], WireSchemas.ref("ClockChange")), [])
+        for (broken, message) in [
+            (JSON.object([:]), #"needs {"advance": seconds} or {"set": "2026-01-02T00:00:00.000Z"}"#),
+            (["advance": nil, "set": nil], #"needs {"advance": seconds} or {"set": "2026-01-02T00:00:00.000Z"}"#),
+            (["advance": 1, "set": "2026-01-01T00:00:00Z"], "give either advance or set, not both"),
+            (["advance": 1e300], "advance: must be a number from -253402300799.999 to 253402300799.999, not 1e+300"),
+            (["advance": 1, "by": 2], "by: is not a known field; use advance or set"),
+        ] {
+            XCTAssertFalse(check.problems(broken, WireSchemas.ref("ClockChange")).isEmpty, "\(broken)")
+            XCTAssertThrowsError(try ClockCommand(json: broken), "\(broken)") { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
 }
