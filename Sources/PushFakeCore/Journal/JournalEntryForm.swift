@@ -130,7 +130,7 @@ struct JournalEntryForm: Sendable {
             .defaulted("delay", \.delay, .double(in: 0...Fault.maximumDelay), "Seconds the answer was held back."),
             .defaulted("deliveries", \.deliveries, .array(.string), "The ids of the deliveries it caused."),
             .defaulted("notes", \.notes, .array(.string), "What else happened to it."),
-            .optional("proxied", \.proxied, ProxiedExchange.codec, "How it went to the real service, when it did."),
+            .optional("proxied", \.proxied, .wire(), "How it went to the real service, when it did."),
         ], answer: true)
 }
 
@@ -160,21 +160,5 @@ extension AppliedFault {
             WireSchemas.object(
                 ["id": ["type": "string"], "description": ["type": "string"], "fault": ["type": "object"]],
                 required: ["id", "description", "fault"])
-        })
-}
-
-extension ProxiedExchange {
-    /// The `proxied` member of a journal line (``jsonValue``, ``init(json:path:)``).
-    static let codec = WireCodec<ProxiedExchange>(
-        read: { (json, path, _) throws(JSONFieldError) -> ProxiedExchange in
-            try ProxiedExchange(json: json, path: path)
-        },
-        write: \.jsonValue,
-        schema: { _ in
-            WireSchemas.object(
-                [
-                    "mode": ["enum": ["proxy", "learn"]], "upstream": ["type": "string"],
-                    "latencyMs": ["type": "integer"], "failure": ["type": ["string", "null"]],
-                ], required: ["mode", "upstream", "latencyMs"], closed: false)
         })
 }

@@ -118,6 +118,11 @@ final class CoreViewWireTests: XCTestCase {
         XCTAssertEqual(odd["request"]?["bodyBase64"], "/wBB")
         XCTAssertEqual(odd["request"]?["bodyAvailable"], false)
         XCTAssertEqual(odd["proxied"]?["latencyMs"], 12)
+        let failed = ProxiedExchange(mode: .proxy, upstream: "https://u.example", latency: 1.5, failure: "timeout")
+        try assertRoundTrip(failed, named: "ProxiedExchange")
+        XCTAssertEqual(
+            failed.jsonValue.serializedString(),
+            #"{"mode":"proxy","upstream":"https://u.example","latencyMs":1500,"failure":"timeout"}"#)
         XCTAssertEqual(odd.objectValue?.keys.first, "v")
     }
 
