@@ -210,4 +210,36 @@ final class CoreViewWireTests: XCTestCase {
             }
         }
     }
+
+    func test_tpnsViews_readBackToTheSameBytes_andTheirSchemasAcceptThem() throws {
+        let fake = PushFake()
+        for device in [
+            #"{"deviceId":"D1","deviceRegistrationId":"ab","applicationKey":"APP","applicationType":"IOS"}"#,
+            #"{"deviceId":"D2","deviceRegistrationId":"-1","applicationKey":"APP","applicationType":"AOS","#
+                + #""additionalParameters":[{"key":"k","value":1}]}"#,
+        ] {
+            fake.send("POST", "/TPNS/api/device/register", json: device)
+        }
+        fake.send("PUT", "/TPNS/api/application/APP/device/D2/unregister", json: "")
+        fake.send(
+            "POST", "/TPNS/api/pushnotifications",
+            json: #"[{"message":"Hi","handlingLevel":2,"applicationKey":"APP","applicationTypes":["IOS","AOS"]}]"#)
+        let devices = fake.tpnsDevices()
+        XCTAssertEqual(devices.count, 2)
+        XCTAssertTrue(devices.contains { !$0.isActive && $0.unregisteredAt != nil })
+        for device in devices { try assertRoundTrip(device, named: "TPNSDevice") }
+        let notifications = fake.tpnsNotifications
+        XCTAssertEqual(notifications.count, 1)
+        for notification in notifications { try assertRoundTrip(notification, named: "TPNSNotification") }
+        XCTAssertEqual(
+            notifications[0].jsonValue.objectValue?.keys,
+            [
+                "notificationId", "message", "handlingLevel", "applicationKey", "applicationTypes", "deviceIds",
+                "sentAt",
+                "deliveredDeviceIds", "unknownDeviceIds", "inactiveDeviceIds", "failedDeviceIds",
+            ])
+        var broken = try XCTUnwrap(devices[0].jsonValue.objectValue)
+        broken["applicationType"] = "WINDOWS"
+        assertRefused(.object(broken), as: TPNS.Device.self, at: "applicationType", named: "TPNSDevice")
+    }
 }
