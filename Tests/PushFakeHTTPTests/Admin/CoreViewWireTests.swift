@@ -238,6 +238,15 @@ final class CoreViewWireTests: XCTestCase {
                 "sentAt",
                 "deliveredDeviceIds", "unknownDeviceIds", "inactiveDeviceIds", "failedDeviceIds",
             ])
+        let snapshot = fake.snapshot()
+        try assertRoundTrip(
+            DeviceViews(views: snapshot.views(.devices).map { WireKeyed($0.vendor.rawValue, $0.json) }),
+            named: "DeviceViews")
+        try assertRoundTrip(
+            NotificationViews(views: snapshot.views(.notifications).map { WireKeyed($0.vendor.rawValue, $0.json) }),
+            named: "NotificationViews")
+        let wrongItems: JSON = ["tpns": [["deviceId": "D1"]]]
+        XCTAssertFalse(check.problems(wrongItems, WireSchemas.ref("DeviceViews")).isEmpty)
         var broken = try XCTUnwrap(devices[0].jsonValue.objectValue)
         broken["applicationType"] = "WINDOWS"
         assertRefused(.object(broken), as: TPNS.Device.self, at: "applicationType", named: "TPNSDevice")

@@ -64,9 +64,6 @@ package enum AdminSchemas {
         _ = schemas.schema(of: RecordingOutcome.self)
         _ = schemas.component("State") { StateDocumentSchema.input(&$0) }
         _ = schemas.schema(of: StateDump.self)
-        // The standard vendors' views (GET /__pushfake/devices, /notifications) that have a description.
-        _ = schemas.schema(of: TPNS.Device.self)
-        _ = schemas.schema(of: TPNS.Notification.self)
         for answer in [
             FaultList.self, DeliveryPage.self, VendorViews.self, RouteList.self, InstanceList.self,
             InstanceDeleted.self, JournalCleared.self, ResetDone.self, FaultRemoved.self,
