@@ -18,33 +18,6 @@ public enum ClockCommand: Sendable, Equatable {
 
     /// The span of ``FakeClock/validRange`` in seconds: no advance larger than this can stay inside it.
     public static let maximumAdvance: TimeInterval = 253_402_300_799.999
-
-    /// Reads `{"advance": seconds}` or `{"set": "<timestamp>"}`.
-    /// - Throws: ``JSONFieldError`` naming `advance`, `set` or the unknown key, with the allowed values.
-    public init(json: JSON) throws(JSONFieldError) {
-        let fields = try JSONFields(json, path: "", allowed: ["advance", "set"])
-        switch (fields.value("advance"), fields.value("set")) {
-        case (let seconds?, nil):
-            self = .advance(
-                try JSONFields.double(
-                    seconds, in: -Self.maximumAdvance...Self.maximumAdvance, path: "advance"))
-        case (nil, let text?):
-            self = .set(try JSONFields.date(text, path: "set"))
-        case (nil, nil):
-            throw JSONFieldError(
-                description: #"needs {"advance": seconds} or {"set": "2026-01-02T00:00:00.000Z"}"#)
-        default:
-            throw JSONFieldError(description: "give either advance or set, not both")
-        }
-    }
-
-    /// The command in its JSON form (`set` as `2026-01-02T00:00:00.000Z`).
-    public var jsonValue: JSON {
-        switch self {
-        case .advance(let seconds): return ["advance": .double(seconds)]
-        case .set(let date): return ["set": .string(TimeFormat.iso8601(date))]
-        }
-    }
 }
 
 extension PushFake {

@@ -40,26 +40,25 @@ package struct EngineSnapshot: Sendable {
     }
 
     /// The state document (StateFormat.md), as ``PushFake/stateSnapshot()`` returns it.
-    package func stateDocument() -> JSON {
+    package func stateDocument() -> JSON { stateDump.wireJSON }
+
+    /// The state document as a value (``StateDump``).
+    package var stateDump: StateDump {
         var ids: JSONObject = ["seed": PushFakeConfiguration.seedJSON(self.ids.seed)]
         var counters = JSONObject()
         for kind in idKinds { counters[kind.name] = .int(Int(clamping: self.ids.count(kind))) }
         ids["counters"] = .object(counters)
         ids["nextFaultRule"] = .int(nextFaultNumber)
         ids["faultRandom"] = .string(String(faultGenerator.currentState))
-        var apps = JSONObject()
+        var apps: [WireKeyed<JSON>] = []
         var sections = JSONObject()
         for (vendor, state) in zip(vendors, vendorStates) {
-            if let declared = state.declaredApps() { apps[vendor.rawValue] = declared }
+            if let declared = state.declaredApps() { apps.append(WireKeyed(vendor.rawValue, declared)) }
             sections[vendor.rawValue] = state.snapshot() ?? .null
         }
-        return [
-            "version": .int(PushFake.stateVersion),
-            "clock": ["mode": .string(clock.mode.rawValue), "now": .string(TimeFormat.iso8601(clock.now))],
-            "ids": .object(ids), "apps": .object(apps), "vendors": .object(sections),
-            "deliveries": .array(deliveries.map(\.jsonValue)),
-            "faults": .array(faultRules.map(\.jsonValue)),
-        ]
+        return StateDump(
+            clock: ClockReading(now: clock.now, mode: clock.mode), ids: .object(ids), apps: AppList(apps),
+            vendors: .object(sections), deliveries: deliveries, faults: faultRules)
     }
 
     /// Every vendor's view, in registration order, leaving out vendors without one.

@@ -20,15 +20,4 @@ public enum StateDocumentSchema {
         for member in members.members { nullable[member.key] = WireSchemas.nullable(member.value) }
         return WireSchemas.object(nullable)
     }
-
-    /// The document as the server writes it (component `StateDump`: `GET`, and what `PUT` loaded).
-    public static func dump(_ schemas: inout WireSchemas, clock: JSON) -> JSON {
-        let object: JSON = ["type": "object"]
-        return WireSchemas.object(
-            [
-                "version": ["const": 1], "clock": clock, "ids": object, "apps": object, "vendors": object,
-                "deliveries": ["type": "array", "items": schemas.schema(of: Delivery.self)],
-                "faults": ["type": "array", "items": schemas.schema(of: FaultRule.self)],
-            ], required: ["version", "clock", "ids", "apps", "vendors", "deliveries", "faults"], closed: false)
-    }
 }

@@ -14,21 +14,14 @@ extension FaultRuleSpec: WireType, WireForm {
 }
 
 extension FaultRule: WireType {
-    /// A rule as the admin API lists it and state documents hold it (component `FaultRule`); `match` may show a
-    /// `.satisfies` predicate as `{"path", "satisfies"}`, which only a listing has.
+    /// A rule as the admin API lists it and state documents hold it (component `FaultRule`): its members are
+    /// described once, in `FaultRuleForm` (`FaultRuleForm.swift`).
     public static let wire = WireDescription<FaultRule>(
         name: "FaultRule",
-        codec: .reader(
-            { (json, context) throws(JSONFieldError) -> FaultRule in
-                try FaultRule(json: json, vendors: context.vendors, id: { "" })
+        codec: WireCodec(
+            read: { (json, path, context) throws(JSONFieldError) -> FaultRule in
+                let form = try FaultRuleForm.wire.read(json, path: path, context: context)
+                return try form.rule(path: path, vendors: context.vendors, id: { "" })
             },
-            write: \.jsonValue,
-            schema: { _ in
-                WireSchemas.object(
-                    [
-                        "id": ["type": "string"], "match": [:], "fault": ["type": "object"], "scope": [:],
-                        "description": ["type": "string"], "matchCount": ["type": "integer"],
-                        "appliedCount": ["type": "integer"], "exhausted": ["type": "boolean"],
-                    ], required: ["id"], closed: false)
-            }))
+            write: { FaultRuleForm.wire.write(FaultRuleForm($0)) }, schema: FaultRuleForm.wire.codec.schema))
 }

@@ -1,39 +1,31 @@
-extension JournalEntry: WireType, WireForm {
-    /// One entry of the JSON Lines schema (component `JournalEntry`; RecordingFormat.md): written from the compact
-    /// layout by ``jsonValue``, read back by ``init(json:vendors:)``.
+extension JournalEntry: WireType {
+    /// One entry of the JSON Lines schema (component `JournalEntry`; RecordingFormat.md): its members are described
+    /// once, in `JournalEntryForm` (`JournalEntryForm.swift`), which the compact layout is turned into to be written
+    /// (``jsonValue``) and which a line is read into (``init(json:vendors:)``).
     public static let wire = WireDescription<JournalEntry>(
         name: "JournalEntry",
-        formSchema: { _ in schema })
+        codec: JournalEntryForm.wire.codec.map(
+            { (form, path) throws(JSONFieldError) -> JournalEntry in try form.entry(path: path) },
+            JournalEntryForm.init))
 
-    private static var schema: JSON {
-        let string: JSON = ["type": "string"]
-        let nullableString: JSON = ["type": ["string", "null"]]
-        let message: JSONObject = [
-            "headers": [
-                "type": "array", "items": ["type": "array", "items": ["type": "string"], "minItems": 2, "maxItems": 2],
-            ],
-            "body": string, "bodyBase64": string, "json": [:], "bodyAvailable": ["type": "boolean"],
-        ]
-        var request = message
-        request["method"] = string
-        request["path"] = string
-        request["query"] = string
-        var response = message
-        response["status"] = ["type": "integer"]
-        return WireSchemas.object(
-            [
-                "v": ["const": 1], "seq": ["type": "integer"], "time": ["type": "string", "format": "date-time"],
-                "transport": string, "vendor": nullableString, "operation": nullableString, "route": nullableString,
-                "params": ["type": ["object", "null"]], "app": nullableString, "device": nullableString,
-                "request": ["type": "object", "properties": .object(request)], "fault": ["type": ["object", "null"]],
-                "response": ["type": "object", "properties": .object(response)],
-                "outcome": ["enum": ["responded", "dropped", "droppedAfterHandling"]], "delay": ["type": "number"],
-                "deliveries": ["type": "array", "items": string], "notes": ["type": "array", "items": string],
-                "proxied": WireSchemas.object(
-                    [
-                        "mode": ["enum": ["proxy", "learn"]], "upstream": string, "latencyMs": ["type": "integer"],
-                        "failure": nullableString,
-                    ], required: ["mode", "upstream", "latencyMs"], closed: false),
-            ], required: ["v", "seq", "time", "request", "response", "outcome"], closed: false)
+    /// The entry as one JSON object: the JSON Lines export schema, version ``schemaVersion`` (RecordingFormat.md),
+    /// with every value as the engine saw it. Exports that are recordings (``jsonLine``, ``Journal/jsonLines(matching:redaction:)``,
+    /// the HAR export) first replace secrets by placeholders (``RecordingRedactor``); this object does not, so the
+    /// in-memory journal and `GET /__pushfake/journal` keep the real values.
+    ///
+    /// Bodies appear twice: `body` is the raw text (or `bodyBase64` when not UTF-8) for byte fidelity, `json` the
+    /// parsed value (or `null`) for `jq`. Headers are `[name, value]` pairs in wire order.
+    public var jsonValue: JSON { Self.wire.write(self) }
+
+    /// Reads a JSON Lines object (``jsonValue``) back into the entry it was written from, with the fault keys of
+    /// `vendors` for the applied fault (`fault.fault`). Times are kept to the millisecond, as the line writes them;
+    /// `json` members are derived from the bodies and not read.
+    ///
+    /// ```swift
+    /// let entries = try journal["entries"]?.arrayValue?.map { try JournalEntry(json: $0) } ?? []
+    /// ```
+    /// - Throws: ``JSONFieldError`` naming the member (`request.headers[2]`, `fault.fault`) and what it must be.
+    public init(json: JSON, vendors: VendorRegistry = .standard) throws(JSONFieldError) {
+        self = try Self.wire.read(json, context: WireContext(vendors: vendors))
     }
 }

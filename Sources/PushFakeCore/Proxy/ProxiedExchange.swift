@@ -33,26 +33,4 @@ public struct ProxiedExchange: Sendable, Equatable {
         let milliseconds = (latency * 1000).rounded()
         return milliseconds < 1e12 ? Int(exactly: milliseconds) ?? 0 : 1_000_000_000_000
     }
-
-    /// `{"mode":"learn","upstream":"https://…","latencyMs":12,"failure":null}`: the `proxied` member of a journal line.
-    public var jsonValue: JSON {
-        [
-            "mode": .string(mode.rawValue), "upstream": .string(upstream), "latencyMs": .int(latencyMilliseconds),
-            "failure": failure.map(JSON.string) ?? .null,
-        ]
-    }
-
-    /// Reads ``jsonValue`` back; the latency to the millisecond.
-    /// - Throws: ``JSONFieldError`` naming the member under `path`.
-    public init(json: JSON, path: String = "proxied") throws(JSONFieldError) {
-        let fields = try JSONFields(json, path: path, allowed: ["mode", "upstream", "latencyMs", "failure"])
-        let modeName = try fields.requiredString("mode")
-        guard let mode = Mode(rawValue: modeName) else {
-            throw fields.failure("mode", "must be proxy or learn, not \"\(modeName)\"")
-        }
-        let milliseconds = try fields.int("latencyMs", in: 0...1_000_000_000_000) ?? 0
-        self.init(
-            mode: mode, upstream: try fields.requiredString("upstream"), latency: Double(milliseconds) / 1000,
-            failure: try fields.string("failure", nonEmpty: false))
-    }
 }

@@ -1,26 +1,39 @@
+import Foundation
+
 extension Delivery: WireType {
     /// What a device would have received (component `Delivery`), as the admin API, state documents and events
-    /// write it (``jsonValue``) and ``init(json:)`` reads it back.
+    /// write it (``jsonValue``) and ``init(json:)`` reads it back: its members are described once, in
+    /// `DeliveryForm` (`Delivery+Form.swift`), which also checks the rules between them.
     public static let wire = WireDescription<Delivery>(
         name: "Delivery",
-        codec: .reader(
-            { (json, _) throws(JSONFieldError) -> Delivery in try Delivery(json: json) },
-            write: \.jsonValue,
-            schema: { schemas in
-                let string: JSON = ["type": "string"]
-                let nullableString: JSON = ["type": ["string", "null"]]
-                return WireSchemas.object(
-                    [
-                        "id": string, "vendor": string, "app": string, "notificationId": string, "deviceId": string,
-                        "platform": string, "token": nullableString, "payload": [:],
-                        "payloadBytes": ["type": "integer"],
-                        "apns": WireSchemas.object(["pushType": string, "priority": ["type": "integer"]]),
-                        "status": ["enum": ["delivered", "failed"]], "reason": string,
-                        "problems": ["type": "array", "items": schemas.schema(of: DeliveryProblem.self)],
-                        "createdAt": ["type": "string", "format": "date-time"], "receivedAt": nullableString,
-                        "openedAt": nullableString, "notes": ["type": "array", "items": string],
-                    ], required: ["id", "vendor", "deviceId", "payload"], closed: false)
-            }))
+        codec: DeliveryForm.wire.codec.map(
+            { (form, path) throws(JSONFieldError) -> Delivery in try form.delivery(path: path) }, DeliveryForm.init))
+
+    /// The delivery as JSON for the admin API and exports; `payload` is the parsed platform payload.
+    public var jsonValue: JSON { Self.wire.write(self) }
+
+    /// Reads ``jsonValue`` back into an equal delivery (times to the millisecond).
+    ///
+    /// The payload bytes are the compact serialization of `payload`, which is what PushFake's vendors send; a
+    /// `payload` string stands for a payload that is not JSON, as ``jsonValue`` writes one. `payloadBytes`, when
+    /// given, must agree.
+    /// - Throws: ``JSONFieldError`` naming the member and what it must be.
+    public init(json: JSON) throws(JSONFieldError) {
+        self = try Self.wire.read(json)
+    }
+}
+
+extension Delivery.APNsHeaders: WireType {
+    /// `{"pushType": "background", "priority": 5}`, each member only when set.
+    public static let wire = WireDescription<Delivery.APNsHeaders>(
+        Delivery.APNsHeaders(),
+        fields: [
+            .optional("pushType", \.pushType, .text, "apns-push-type: alert, background, voip, …"),
+            .optional("priority", \.priority, .count, "apns-priority: 10, 5 or 1."),
+        ], answer: true)
+
+    /// The JSON form (``wire``).
+    public var jsonValue: JSON { Self.wire.write(self) }
 }
 
 extension DeliveryProblem: WireType {

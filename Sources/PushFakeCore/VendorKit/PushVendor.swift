@@ -75,6 +75,10 @@ public protocol PushVendor: Sendable {
     /// A view of the state for the admin API (``VendorView/devices``, ``VendorView/notifications``, …), or `nil`
     /// when the vendor has no such view (the default).
     func view(_ view: VendorView, of state: State) -> JSON?
+    /// The JSON Schema of a view (``view(_:of:)``), its named parts added to `schemas` (``WireSchemas``): what
+    /// `openapi.json` says the vendor's member of `GET /__pushfake/devices` or `/notifications` holds; `nil` (the
+    /// default): an array of objects.
+    func viewSchema(_ view: VendorView, in schemas: inout WireSchemas) -> JSON?
 
     /// How many records of each kind the state holds (`[("devices", 3), ("notifications", 1)]`), in a fixed order:
     /// what `PUT /__pushfake/state` answers about each vendor, and how the admin API estimates the size of a view
@@ -132,6 +136,9 @@ extension PushVendor {
 
     /// No views.
     public func view(_ view: VendorView, of state: State) -> JSON? { nil }
+
+    /// No view schemas: arrays of objects.
+    public func viewSchema(_ view: VendorView, in schemas: inout WireSchemas) -> JSON? { nil }
 
     /// No counts.
     public func recordCounts(of state: State) -> [(name: String, count: Int)] { [] }

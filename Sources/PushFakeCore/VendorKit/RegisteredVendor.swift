@@ -20,6 +20,7 @@ struct RegisteredVendor: Sendable {
     let subject: @Sendable (RouteMatch, JSON?) -> (app: String?, device: String?)
     let errorResponse: @Sendable (_ status: Int, _ message: String) -> FakeResponse
     let learnedIDs: @Sendable (RouteMatch, JSON) -> [(kind: IDKind, ids: [String])]
+    let viewSchema: @Sendable (VendorView, inout WireSchemas) -> JSON?
     /// A fresh state box, with handlers bound to it, for an engine.
     let makeSlot: @Sendable (PushFakeConfiguration) -> VendorSlot
 
@@ -39,6 +40,7 @@ struct RegisteredVendor: Sendable {
         subject = { definition.subject(of: $0, body: $1) }
         errorResponse = { definition.errorResponse(status: $0, message: $1) }
         learnedIDs = { definition.learnedIDs(route: $0, upstreamAnswer: $1) }
+        viewSchema = { definition.viewSchema($0, in: &$1) }
         makeSlot = { configuration in
             let box = VendorStateBox(definition.makeState(configuration))
             return VendorSlot(

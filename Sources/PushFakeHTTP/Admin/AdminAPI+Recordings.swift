@@ -60,6 +60,6 @@ extension AdminAPI {
                 409,
                 RecordingOutcome(ok: false, message: difference.description, comparison: difference))
         }
-        return .answer(200, Outcome(ok: true, message: "the journal matches the recording"))
+        return .answer(200, RecordingOutcome(ok: true, message: "the journal matches the recording"))
     }
 }

@@ -37,7 +37,7 @@ extension AdminAPI {
         case .failure(var answer):
             answer.status = 409
             return answer
-        case .success: return .json(200, fake.apps)
+        case .success: return .answer(200, fake.appList)
         }
     }
 }

@@ -153,7 +153,7 @@ final class RemoteBackend: FakeBackend {
         attempt(()) { () throws(PushFakeRemoteError) in
             let state = try admin.exchange(AdminOperations.state, ()).output
             do throws(StateError) {
-                try copy.loadState(state)
+                try copy.loadState(state.wireJSON)
             } catch {
                 throw malformed("state", error.description)
             }

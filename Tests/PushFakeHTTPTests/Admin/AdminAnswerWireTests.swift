@@ -76,6 +76,10 @@ final class AdminAnswerWireTests: XCTestCase {
         try assertRoundTrip(JournalCleared(nextSequence: 3))
         try assertRoundTrip(ResetDone())
         try assertRoundTrip(VendorList(fake.vendors))
+        try assertRoundTrip(RecordingOutcome(ok: true, message: "the journal matches the recording"))
+        try fake.declareApps(["tpns": ["APP"]])
+        try assertRoundTrip(fake.appList)
+        try assertRoundTrip(fake.snapshot().stateDump)
     }
 
     /// The bytes the answers have always had, key order included (FakeBehaviour.md documents these forms).
@@ -96,6 +100,19 @@ final class AdminAnswerWireTests: XCTestCase {
             JournalCleared(nextSequence: 3).wireJSON.serializedString(), #"{"cleared":true,"nextSequence":3}"#)
         XCTAssertEqual(
             Outcome(ok: false, message: "no").wireJSON.serializedString(), #"{"ok":false,"message":"no"}"#)
+        XCTAssertEqual(
+            RecordingOutcome(ok: true, message: "the journal matches the recording").wireJSON.serializedString(),
+            #"{"ok":true,"message":"the journal matches the recording"}"#)
+        try fake.declareApps(["tpns": ["APP"]])
+        XCTAssertEqual(fake.appList.wireJSON.serializedString(), #"{"tpns":["APP"],"twinPush":[]}"#)
+        let dump = fake.snapshot().stateDump.wireJSON
+        XCTAssertEqual(dump.objectValue?.keys, ["version", "clock", "ids", "apps", "vendors", "deliveries", "faults"])
+        XCTAssertTrue(
+            dump.serializedString().hasPrefix(
+                #"{"version":1,"clock":{"mode":"fixed","now":"2026-01-01T00:00:00.000Z"},"ids":{"seed":0,"#),
+            dump.serializedString())
+        XCTAssertEqual(dump["apps"], fake.apps)
+        XCTAssertEqual(fake.snapshot().stateDocument(), dump)
     }
 
     /// What the descriptions refuse, the schemas refuse too: a member no answer has, a missing one, a wrong constant.
@@ -106,6 +123,8 @@ final class AdminAnswerWireTests: XCTestCase {
             (#"{"reset":false}"#, schemas.schema(of: ResetDone.self), "reset"),
             (#"{"deliveries":[]}"#, schemas.schema(of: DeliveryPage.self), "count"),
             (#"{"now":"2026-01-01T00:00:00.000Z","mode":"slow"}"#, schemas.schema(of: ClockReading.self), "mode"),
+            (#"{"tpns":[],"acme":[]}"#, schemas.schema(of: AppList.self), "acme"),
+            (#"{"tpns":"APP"}"#, schemas.schema(of: AppList.self), "tpns"),
         ] {
             let json = try JSON.parse(broken)
             XCTAssertFalse(check.problems(json, schema).isEmpty, broken)
@@ -119,6 +138,7 @@ final class AdminAnswerWireTests: XCTestCase {
         switch schema["$ref"]?.stringValue?.split(separator: "/").last {
         case "ResetDone": _ = try ResetDone(wire: json)
         case "DeliveryPage": _ = try DeliveryPage(wire: json)
+        case "Apps": _ = try AppList(wire: json)
         default: _ = try ClockReading(wire: json)
         }
     }

@@ -91,4 +91,11 @@ struct TPNSVendor: PushVendor {
         if view == .notifications { return .array(state.notifications.map(\.jsonValue)) }
         return nil
     }
+
+    /// Arrays of ``TPNS/Device`` and ``TPNS/Notification`` (components `TPNSDevice`, `TPNSNotification`).
+    func viewSchema(_ view: VendorView, in schemas: inout WireSchemas) -> JSON? {
+        if view == .devices { return ["type": "array", "items": schemas.schema(of: TPNS.Device.self)] }
+        if view == .notifications { return ["type": "array", "items": schemas.schema(of: TPNS.Notification.self)] }
+        return nil
+    }
 }

@@ -21,8 +21,9 @@ package struct DeliveryPage: WireType {
         ], answer: true)
 }
 
-/// `GET /__pushfake/devices` and `GET /__pushfake/notifications` (component `VendorViews`): each vendor's view,
-/// keyed by vendor name in registration order (`{"tpns": […], "twinPush": […]}`).
+/// Each vendor's view of its state (component `VendorViews`), keyed by vendor name in registration order
+/// (`{"tpns": […], "twinPush": […]}`): what `GET /__pushfake/devices` and `GET /__pushfake/notifications` answer
+/// (``DeviceViews``, ``NotificationViews``, whose schemas say what each vendor's view holds).
 package struct VendorViews: WireType {
     /// The view of each vendor that has one (a vendor's own JSON: TPNS and TwinPush write arrays of objects).
     package var views: [WireKeyed<JSON>] = []
@@ -31,6 +32,32 @@ package struct VendorViews: WireType {
         name: "VendorViews",
         codec: WireCodec<[WireKeyed<JSON>]>.keyed(.json.documented(["type": "array", "items": ["type": "object"]]))
             .map({ views, _ in VendorViews(views: views) }, { $0.views }))
+}
+
+/// `GET /__pushfake/devices` (component `DeviceViews`): ``VendorViews`` whose schema says each vendor's devices
+/// (``VendorRegistry/viewsSchema(_:_:)``).
+package struct DeviceViews: WireType {
+    package var views: [WireKeyed<JSON>] = []
+
+    package static let wire = WireDescription<DeviceViews>(
+        name: "DeviceViews",
+        codec: WireCodec(
+            read: VendorViews.wire.codec.read, write: VendorViews.wire.write,
+            schema: { VendorRegistry.viewsSchema(.devices, &$0) }
+        ).map({ views, _ in DeviceViews(views: views.views) }, { VendorViews(views: $0.views) }))
+}
+
+/// `GET /__pushfake/notifications` (component `NotificationViews`): ``VendorViews`` whose schema says each vendor's
+/// notifications (``VendorRegistry/viewsSchema(_:_:)``).
+package struct NotificationViews: WireType {
+    package var views: [WireKeyed<JSON>] = []
+
+    package static let wire = WireDescription<NotificationViews>(
+        name: "NotificationViews",
+        codec: WireCodec(
+            read: VendorViews.wire.codec.read, write: VendorViews.wire.write,
+            schema: { VendorRegistry.viewsSchema(.notifications, &$0) }
+        ).map({ views, _ in NotificationViews(views: views.views) }, { VendorViews(views: $0.views) }))
 }
 
 /// `GET /__pushfake/routes` (component `RouteList`): every vendor route, all together and by vendor, and the

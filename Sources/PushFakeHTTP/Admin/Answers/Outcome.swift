@@ -37,8 +37,8 @@ package struct Outcome: WireType {
     }
 }
 
-/// `POST /__pushfake/recordings/compare` when the journal differs (component `RecordingOutcome`): the report as
-/// `message` and as `comparison` (``RecordingDifference``).
+/// `POST /__pushfake/recordings/compare` (component `RecordingOutcome`): `{"ok": true, "message": …}` when the
+/// journal matches; when it differs, the report as `message` and as `comparison` (``RecordingDifference``).
 package struct RecordingOutcome: WireType {
     package var ok = false
     package var message = ""
@@ -49,9 +49,6 @@ package struct RecordingOutcome: WireType {
         fields: [
             .required("ok", \.ok, .bool, "Whether the journal matches."),
             .required("message", \.message, .string, "The report, as assertMatchesRecording prints it."),
-            .optional(
-                "comparison", \.comparison,
-                .wire(),
-                "The same report for programs."),
+            .optional("comparison", \.comparison, .wire(), "The same report for programs, when it differs."),
         ], answer: true)
 }

@@ -51,11 +51,11 @@ extension AdminOperations {
     package static let state = AdminOperation(
         id: "getState", method: "GET", path: "/state",
         summary: "Apps, devices, notifications, inbox, deliveries, faults and clock as one document.", input: .none,
-        output: .json, responses: [.json(200, "The state document.", AdminSchemas.ref("StateDump"))],
+        output: .wire(StateDump.self), responses: [.output(200, "The state document.")],
         reply: { context in
             let snapshot = context.fake.snapshot()
             return OffLoop.answer(estimatedBytes: snapshot.recordCount &* AdminAPI.bytesPerRecord) {
-                .json(200, snapshot.stateDocument())
+                .answer(200, snapshot.stateDump)
             }
         })
 
@@ -63,11 +63,9 @@ extension AdminOperations {
         var operation = AdminOperation(
             id: "putState", method: "PUT", path: "/state",
             summary: "Replace the state with a document: all or nothing.",
-            input: .json("The state document.", AdminSchemas.ref("State")), output: .json,
+            input: .json("The state document.", AdminSchemas.ref("State")), output: .wire(StateSummary.self),
             responses: [
-                .json(
-                    200, "Loaded; what the state now holds, counted (GET /__pushfake/state dumps it).",
-                    AdminSchemas.ref("StateLoaded")),
+                .output(200, "Loaded; what the state now holds, counted (GET /__pushfake/state dumps it)."),
                 .badRequest,
                 .error(413, "The document is larger than the server takes for state documents (--max-state-bytes)."),
             ],
@@ -78,15 +76,15 @@ extension AdminOperations {
 
     package static let apps = AdminOperation(
         id: "listApps", method: "GET", path: "/apps", summary: "The declared apps by vendor.", input: .none,
-        output: .json, responses: [.json(200, "The apps.", AdminSchemas.ref("Apps"))],
-        reply: { .response(.json(200, $0.fake.apps)) })
+        output: .wire(AppList.self), responses: [.output(200, "The apps.")],
+        reply: { .response(.answer(200, $0.fake.appList)) })
 
     package static let declareApps = AdminOperation(
         id: "declareApps", method: "POST", path: "/apps",
         summary: "Declare apps at run time; a vendor with declared apps is strict about them.",
-        input: .json("Apps by vendor.", AdminSchemas.ref("Apps")), output: .json,
+        input: .json("Apps by vendor.", AdminSchemas.ref("Apps")), output: .wire(AppList.self),
         responses: [
-            .json(200, "The declared apps.", AdminSchemas.ref("Apps")), .badRequest,
+            .output(200, "The declared apps."), .badRequest,
             .error(409, "An app is declared already with other tokens; nothing changed."),
         ],
         reply: { .response($0.api.declareApps($0.request)) })
@@ -120,12 +118,10 @@ extension AdminOperations {
         var operation = AdminOperation(
             id: "compareRecording", method: "POST", path: "/recordings/compare",
             summary: "Compare the journal with a JSON Lines recording (RecordingFormat.md).",
-            input: RecordingCompareInput.input, output: .json,
+            input: RecordingCompareInput.input, output: .wire(RecordingOutcome.self),
             responses: [
-                .json(200, "The journal matches.", AdminSchemas.ref("Outcome")),
-                .json(
-                    409, "It differs; message has the report, comparison the same for programs.",
-                    AdminSchemas.ref("RecordingOutcome")),
+                .output(200, "The journal matches."),
+                .output(409, "It differs; message has the report, comparison the same for programs."),
                 .badRequest,
                 .error(413, "The recording is larger than the server takes for recordings (--max-recording-bytes)."),
             ],
@@ -139,6 +135,8 @@ extension AdminOperations {
         return operation
     }()
 
+    /// The document is the answer's own description, so its output stays any JSON object: a schema of OpenAPI
+    /// documents would not say more than the OpenAPI specification does.
     package static let openAPI = AdminOperation(
         id: "getOpenAPI", method: "GET", path: "/openapi.json", summary: "This document.", input: .none, output: .json,
         responses: [.json(200, "OpenAPI 3.1.", ["type": "object"])],

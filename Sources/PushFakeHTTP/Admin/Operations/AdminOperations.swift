@@ -114,14 +114,14 @@ package enum AdminOperations {
 
     package static let devices = AdminOperation(
         id: "listDevices", method: "GET", path: "/devices", summary: "Every vendor's devices, by vendor name.",
-        input: .query(VendorQuery.self), output: .wire(VendorViews.self),
+        input: .query(VendorQuery.self), output: .wire(DeviceViews.self),
         responses: [.output(200, "Devices by vendor."), .badRequest],
         reply: { $0.api.vendorViewReply(.devices, $0.request) })
 
     package static let notifications = AdminOperation(
         id: "listNotifications", method: "GET", path: "/notifications",
         summary: "Every vendor's notifications (or sends), by vendor name.", input: .query(VendorQuery.self),
-        output: .wire(VendorViews.self),
+        output: .wire(NotificationViews.self),
         responses: [.output(200, "Notifications by vendor."), .badRequest],
         reply: { $0.api.vendorViewReply(.notifications, $0.request) })
 

@@ -63,7 +63,7 @@ package enum AdminSchemas {
                 ], required: ["recording"], additional: false))
         _ = schemas.schema(of: RecordingOutcome.self)
         _ = schemas.component("State") { StateDocumentSchema.input(&$0) }
-        _ = schemas.component("StateDump") { StateDocumentSchema.dump(&$0, clock: ref("Clock")) }
+        _ = schemas.schema(of: StateDump.self)
         for answer in [
             FaultList.self, DeliveryPage.self, VendorViews.self, RouteList.self, InstanceList.self,
             InstanceDeleted.self, JournalCleared.self, ResetDone.self, FaultRemoved.self,
