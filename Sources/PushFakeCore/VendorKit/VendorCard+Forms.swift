@@ -131,6 +131,7 @@ extension VendorCard {
 }
 
 extension VendorCard.Field: WireType {
+    /// One input of a form, every member written (`value` and `placeholder` `null` when not set).
     public static let wire = WireDescription<VendorCard.Field>(
         summary: "One input of a form: the body member or path parameter it fills, drawn by its kind.",
         VendorCard.Field("", "", .text),
@@ -148,6 +149,7 @@ extension VendorCard.Field: WireType {
 }
 
 extension VendorCard.Target: WireType {
+    /// `{"label", "member", "value"}`: a member a `list` field may fill.
     public static let wire = WireDescription<VendorCard.Target>(
         VendorCard.Target("", member: ""),
         fields: [
@@ -157,12 +159,14 @@ extension VendorCard.Target: WireType {
 }
 
 extension VendorCard.AppHeader: WireType {
+    /// `{"header", "member"}`: a header taken from the declared app sent for.
     public static let wire = WireDescription<VendorCard.AppHeader>(
         VendorCard.AppHeader("", member: ""),
         fields: [.required("header", \.header, .string), .required("member", \.member, .string)], answer: true)
 }
 
 extension VendorCard.SendForm: WireType {
+    /// The send form: its route, button label, fields, body shape, app headers and where the ids are answered.
     public static let wire = WireDescription<VendorCard.SendForm>(
         summary: "The send form, posted as JSON to the vendor route `METHOD template`.",
         VendorCard.SendForm(route: "", label: "", fields: []),
@@ -178,6 +182,7 @@ extension VendorCard.SendForm: WireType {
 }
 
 extension VendorCard.FaultForm: WireType {
+    /// The fault preset: the fault key, its label, the codes offered, the default, whether others may be typed.
     public static let wire = WireDescription<VendorCard.FaultForm>(
         summary: "The vendor's fault key as the fault form offers it, with its error codes.",
         VendorCard.FaultForm(key: "", label: "", codes: [], value: .null),

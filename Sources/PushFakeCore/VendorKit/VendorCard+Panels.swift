@@ -57,6 +57,7 @@ extension VendorCard {
 }
 
 extension VendorCard.Apps: WireType {
+    /// `{"name"}`: the member naming a declared app, `null` when each app is its name.
     public static let wire = WireDescription<VendorCard.Apps>(
         VendorCard.Apps(name: nil),
         fields: [
@@ -65,6 +66,7 @@ extension VendorCard.Apps: WireType {
 }
 
 extension VendorCard.NotificationFields: WireType {
+    /// The members of a notification record, `title` and `delivered` `null` when it has none.
     public static let wire = WireDescription<VendorCard.NotificationFields>(
         summary: "The members of the vendor's notification records.",
         VendorCard.NotificationFields(body: "", app: "", status: "", scheduled: "", due: ""),
@@ -77,6 +79,7 @@ extension VendorCard.NotificationFields: WireType {
 }
 
 extension VendorCard.Inbox: WireType {
+    /// The inbox list and the members of an item.
     public static let wire = WireDescription<VendorCard.Inbox>(
         summary: "The devices' inbox: the list in the vendor's section and the members of an item.",
         VendorCard.Inbox(list: "", app: "", heading: "", notification: "", received: "", opened: ""),

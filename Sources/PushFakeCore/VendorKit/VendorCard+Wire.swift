@@ -2,6 +2,8 @@
 /// and `null` when not set, and its schema in the admin API's OpenAPI document. Its parts are described next to them
 /// (VendorCard+Forms.swift, VendorCard+Panels.swift); all are inline in the schema of `VendorListEntry`.
 extension VendorCard: WireType {
+    /// The card as `GET /__pushfake/vendors` serves it, inline in `VendorListEntry`: every member present, `null`
+    /// when not set, `platforms` in the order of its keys.
     public static let wire = WireDescription<VendorCard>(
         summary: "How the dashboard draws the vendor: its devices, deliveries, forms and panels.",
         VendorCard(id: "", app: "", platform: ""),
@@ -63,6 +65,7 @@ extension VendorCard: WireType {
 }
 
 extension VendorCard.Fact: WireType {
+    /// `{"label", "member"}`: one more fact of a device's card.
     public static let wire = WireDescription<VendorCard.Fact>(
         VendorCard.Fact("", ""),
         fields: [.required("label", \.label, .string), .required("member", \.member, .string)], answer: true)
