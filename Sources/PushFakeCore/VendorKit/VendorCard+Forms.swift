@@ -60,15 +60,6 @@ extension VendorCard {
             self.required = required
             self.value = value
         }
-
-        var jsonValue: JSON {
-            [
-                "name": .string(name), "label": .string(label), "kind": .string(kind.rawValue),
-                "required": .bool(required), "value": value ?? .null, "options": .array(options),
-                "inPath": .bool(inPath), "whenEmpty": .string(whenEmpty.rawValue), "suggestsApps": .bool(suggestsApps),
-                "placeholder": placeholder.map(JSON.string) ?? .null, "targets": .array(targets.map(\.jsonValue)),
-            ]
-        }
     }
 
     /// A member a `list` field may fill.
@@ -83,8 +74,6 @@ extension VendorCard {
             self.member = member
             self.value = value
         }
-
-        var jsonValue: JSON { ["label": .string(label), "member": .string(member), "value": value ?? .null] }
     }
 
     /// A header the send form takes from the declared app it sends for (a creator token).
@@ -97,8 +86,6 @@ extension VendorCard {
             self.header = header
             self.member = member
         }
-
-        var jsonValue: JSON { ["header": .string(header), "member": .string(member)] }
     }
 
     /// The send form: its fields, posted as JSON to one of the vendor's routes (as `GET /__pushfake/routes` lists
@@ -121,14 +108,6 @@ extension VendorCard {
             self.label = label
             self.fields = fields
         }
-
-        var jsonValue: JSON {
-            [
-                "route": .string(route), "label": .string(label), "fields": .array(fields.map(\.jsonValue)),
-                "bodyIsArray": .bool(bodyIsArray), "appHeaders": .array(appHeaders.map(\.jsonValue)),
-                "notificationIDs": .array(notificationIDs.map(JSON.string)),
-            ]
-        }
     }
 
     /// The vendor's fault key as the fault form offers it: its label, the error codes to pick from, the default.
@@ -148,12 +127,68 @@ extension VendorCard {
             self.codes = codes
             self.value = value
         }
-
-        var jsonValue: JSON {
-            [
-                "key": .string(key), "label": .string(label), "codes": .array(codes), "value": value,
-                "openEnded": .bool(openEnded),
-            ]
-        }
     }
+}
+
+extension VendorCard.Field: WireType {
+    /// One input of a form, every member written (`value` and `placeholder` `null` when not set).
+    public static let wire = WireDescription<VendorCard.Field>(
+        summary: "One input of a form: the body member or path parameter it fills, drawn by its kind.",
+        VendorCard.Field("", "", .text),
+        fields: [
+            .required("name", \.name, .string), .required("label", \.label, .string),
+            .required("kind", \.kind, .choice), .required("required", \.required, .bool),
+            .optional("value", \.value, .json, writesNull: true, "The value the form starts with."),
+            .required("options", \.options, .array(.json), "The values a `choice` or `choices` input offers."),
+            .required("inPath", \.inPath, .bool, "Whether it fills a path parameter of the route."),
+            .required("whenEmpty", \.whenEmpty, .choice, "What an empty `list` or `choices` sends."),
+            .required("suggestsApps", \.suggestsApps, .bool, "Whether it suggests the vendor's apps."),
+            .optional("placeholder", \.placeholder, .string, writesNull: true, "A hint shown in the empty input."),
+            .required("targets", \.targets, .array(.wire()), "For a `list`: the members it may fill."),
+        ], answer: true)
+}
+
+extension VendorCard.Target: WireType {
+    /// `{"label", "member", "value"}`: a member a `list` field may fill.
+    public static let wire = WireDescription<VendorCard.Target>(
+        VendorCard.Target("", member: ""),
+        fields: [
+            .required("label", \.label, .string), .required("member", \.member, .string),
+            .optional("value", \.value, .json, writesNull: true, "Sent in place of the list when set."),
+        ], answer: true)
+}
+
+extension VendorCard.AppHeader: WireType {
+    /// `{"header", "member"}`: a header taken from the declared app sent for.
+    public static let wire = WireDescription<VendorCard.AppHeader>(
+        VendorCard.AppHeader("", member: ""),
+        fields: [.required("header", \.header, .string), .required("member", \.member, .string)], answer: true)
+}
+
+extension VendorCard.SendForm: WireType {
+    /// The send form: its route, button label, fields, body shape, app headers and where the ids are answered.
+    public static let wire = WireDescription<VendorCard.SendForm>(
+        summary: "The send form, posted as JSON to the vendor route `METHOD template`.",
+        VendorCard.SendForm(route: "", label: "", fields: []),
+        fields: [
+            .required("route", \.route, .string), .required("label", \.label, .string),
+            .required("fields", \.fields, .array(.wire())),
+            .required("bodyIsArray", \.bodyIsArray, .bool, "Whether the body is an array holding the one object."),
+            .required("appHeaders", \.appHeaders, .array(.wire()), "Headers taken from the declared app."),
+            .required(
+                "notificationIDs", \.notificationIDs, .array(.string),
+                "Where the answer holds the notification ids; `*` is every item of an array."),
+        ], answer: true)
+}
+
+extension VendorCard.FaultForm: WireType {
+    /// The fault preset: the fault key, its label, the codes offered, the default, whether others may be typed.
+    public static let wire = WireDescription<VendorCard.FaultForm>(
+        summary: "The vendor's fault key as the fault form offers it, with its error codes.",
+        VendorCard.FaultForm(key: "", label: "", codes: [], value: .null),
+        fields: [
+            .required("key", \.key, .string), .required("label", \.label, .string),
+            .required("codes", \.codes, .array(.json)), .required("value", \.value, .json),
+            .required("openEnded", \.openEnded, .bool, "Whether a code not listed may be typed in."),
+        ], answer: true)
 }

@@ -8,8 +8,6 @@ extension VendorCard {
         public var name: String?
 
         public init(name: String?) { self.name = name }
-
-        var jsonValue: JSON { ["name": name.map(JSON.string) ?? .null] }
     }
 
     /// The members of a notification record in the list ``VendorCard/notifications`` names.
@@ -31,15 +29,6 @@ extension VendorCard {
             self.status = status
             self.scheduled = scheduled
             self.due = due
-        }
-
-        var jsonValue: JSON {
-            func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
-            return [
-                "id": .string(id), "title": text(title), "body": .string(body), "app": .string(app),
-                "status": .string(status), "scheduled": .string(scheduled), "due": .string(due),
-                "delivered": text(delivered),
-            ]
         }
     }
 
@@ -64,12 +53,39 @@ extension VendorCard {
             self.received = received
             self.opened = opened
         }
-
-        var jsonValue: JSON {
-            [
-                "list": .string(list), "app": .string(app), "heading": .string(heading),
-                "notification": .string(notification), "received": .string(received), "opened": .string(opened),
-            ]
-        }
     }
+}
+
+extension VendorCard.Apps: WireType {
+    /// `{"name"}`: the member naming a declared app, `null` when each app is its name.
+    public static let wire = WireDescription<VendorCard.Apps>(
+        VendorCard.Apps(name: nil),
+        fields: [
+            .optional("name", \.name, .string, writesNull: true, "The member of an app record naming the app.")
+        ], answer: true)
+}
+
+extension VendorCard.NotificationFields: WireType {
+    /// The members of a notification record, `title` and `delivered` `null` when it has none.
+    public static let wire = WireDescription<VendorCard.NotificationFields>(
+        summary: "The members of the vendor's notification records.",
+        VendorCard.NotificationFields(body: "", app: "", status: "", scheduled: "", due: ""),
+        fields: [
+            .required("id", \.id, .string), .optional("title", \.title, .string, writesNull: true),
+            .required("body", \.body, .string), .required("app", \.app, .string),
+            .required("status", \.status, .string), .required("scheduled", \.scheduled, .string),
+            .required("due", \.due, .string), .optional("delivered", \.delivered, .string, writesNull: true),
+        ], answer: true)
+}
+
+extension VendorCard.Inbox: WireType {
+    /// The inbox list and the members of an item.
+    public static let wire = WireDescription<VendorCard.Inbox>(
+        summary: "The devices' inbox: the list in the vendor's section and the members of an item.",
+        VendorCard.Inbox(list: "", app: "", heading: "", notification: "", received: "", opened: ""),
+        fields: [
+            .required("list", \.list, .string), .required("app", \.app, .string),
+            .required("heading", \.heading, .string), .required("notification", \.notification, .string),
+            .required("received", \.received, .string), .required("opened", \.opened, .string),
+        ], answer: true)
 }

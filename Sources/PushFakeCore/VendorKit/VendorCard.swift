@@ -2,13 +2,14 @@
 /// (docs/dashboard.md): which members of the device records in the vendor's state-document section
 /// (``PushVendor/snapshot(_:)``) give the id, app, platform, token, heading and facts, with their labels; and the
 /// vendor's send form, fault preset, notification fields, inbox and apps (VendorCard+Forms.swift,
-/// VendorCard+Panels.swift), described by ``jsonSchema``.
-/// `GET /__pushfake/vendors` serves it (``jsonValue``) with each vendor's name and display name.
+/// VendorCard+Panels.swift). Its one description (``wire``, VendorCard+Wire.swift) gives both the JSON
+/// `GET /__pushfake/vendors` serves with each vendor's name and display name (every member present, `null` when not
+/// set) and its schema in the admin API's OpenAPI document.
 public struct VendorCard: Sendable, Equatable {
     /// A labelled member of a device record, shown as one fact of its card.
     public struct Fact: Sendable, Equatable {
-        public let label: String
-        public let member: String
+        public var label: String
+        public var member: String
 
         public init(_ label: String, _ member: String) {
             self.label = label
@@ -58,25 +59,6 @@ public struct VendorCard: Sendable, Equatable {
     }
 
     public static func == (lhs: VendorCard, rhs: VendorCard) -> Bool {
-        lhs.jsonValue == rhs.jsonValue
-    }
-
-    /// The card as `GET /__pushfake/vendors` serves it; absent members are `null`.
-    public var jsonValue: JSON {
-        func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
-        var platformMap = JSONObject()
-        for key in platforms.keys.sorted() { platformMap[key] = text(platforms[key]) }
-        return [
-            "devices": .string(devices), "id": .string(id), "app": .string(app), "platform": .string(platform),
-            "platforms": .object(platformMap), "token": text(token), "heading": text(heading), "active": text(active),
-            "activeInDevicesView": .bool(activeInDevicesView),
-            "facts": .array(facts.map { ["label": .string($0.label), "member": .string($0.member)] }),
-            "properties": properties.map {
-                ["list": .string($0.list), "key": .string($0.key), "value": .string($0.value)]
-            } ?? .null,
-            "notifications": text(notifications),
-            "notificationFields": notificationFields?.jsonValue ?? .null, "inbox": inbox?.jsonValue ?? .null,
-            "apps": apps?.jsonValue ?? .null, "send": send?.jsonValue ?? .null, "fault": fault?.jsonValue ?? .null,
-        ]
+        lhs.wireJSON == rhs.wireJSON
     }
 }

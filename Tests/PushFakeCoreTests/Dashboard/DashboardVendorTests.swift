@@ -3,10 +3,16 @@ import PushFakeTestSupport
 import XCTest
 
 /// The standard vendors' dashboard cards (docs/dashboard.md): each declares a send form posting to one of its own
-/// routes, a fault preset of its own fault key, and is served with exactly the members ``VendorCard/jsonSchema``
-/// describes, so the generic page can draw TPNS and TwinPush without knowing them.
+/// routes, a fault preset of its own fault key, and is served with exactly the members its schema (from the same
+/// description, ``VendorCard/wire``) describes, so the generic page can draw TPNS and TwinPush without knowing them.
 final class DashboardVendorTests: XCTestCase {
     private let registry = VendorRegistry.standard
+
+    /// The card's schema as the OpenAPI document has it (inline, every part too).
+    private var cardSchema: JSON {
+        var schemas = WireSchemas()
+        return VendorCard.wire.codec.schema(&schemas)
+    }
 
     func test_standardCards_declareFormsThatFitTheirVendor() throws {
         for vendor in registry.vendors {
@@ -20,9 +26,9 @@ final class DashboardVendorTests: XCTestCase {
     }
 
     func test_standardCards_areServedMemberForMemberAsTheirSchemaSays() throws {
-        let schema = JSON.object(VendorCard.jsonSchema)
+        let schema = cardSchema
         for vendor in registry.vendors {
-            let json = try XCTUnwrap(registry.card(of: vendor)?.jsonValue)
+            let json = try XCTUnwrap(registry.card(of: vendor)?.wireJSON)
             XCTAssertEqual(SchemaMembers.mismatches(json, schema), [], vendor.rawValue)
         }
     }
@@ -47,10 +53,36 @@ final class DashboardVendorTests: XCTestCase {
     }
 
     func test_schema_refusesAMemberItDoesNotDescribe() throws {
-        var json = try XCTUnwrap(registry.card(of: .tpns)?.jsonValue.objectValue)
+        var json = try XCTUnwrap(registry.card(of: .tpns)?.wireJSON.objectValue)
         json["extra"] = true
-        XCTAssertEqual(
-            SchemaMembers.mismatches(.object(json), .object(VendorCard.jsonSchema)), [".extra: not described"])
+        XCTAssertEqual(SchemaMembers.mismatches(.object(json), cardSchema), [".extra: not described"])
+        json["extra"] = nil
+        json["heading"] = nil
+        XCTAssertEqual(SchemaMembers.mismatches(.object(json), cardSchema), [".heading: missing"])
+        var schemas = WireSchemas()
+        XCTAssertNotNil(VendorCard.wire.codec.schema(&schemas)["properties"]?["send"], "the card's schema is inline")
+        XCTAssertEqual(schemas.components.count, 0, "with its parts")
+    }
+
+    /// The description reads what it writes: each standard card comes back equal, member for member.
+    func test_standardCards_readBackFromTheirJSON() throws {
+        for vendor in registry.vendors {
+            let card = try XCTUnwrap(registry.card(of: vendor))
+            let again = try VendorCard(wire: JSON.parse(card.wireJSON.serializedString()))
+            XCTAssertEqual(again, card, vendor.rawValue)
+            XCTAssertEqual(again.send, card.send, vendor.rawValue)
+            XCTAssertEqual(again.properties?.list, card.properties?.list, vendor.rawValue)
+            XCTAssertEqual(again.platforms, card.platforms, vendor.rawValue)
+        }
+    }
+
+    /// Reading is strict, as every wire description: a member the card does not have is refused by its path.
+    func test_cardReader_refusesAnUnknownMemberOfAPart() throws {
+        var json = try XCTUnwrap(registry.card(of: .twinPush)?.wireJSON.objectValue)
+        json["inbox"] = ["list": "inbox"]
+        XCTAssertThrowsError(try VendorCard(wire: .object(json))) { error in
+            XCTAssertEqual((error as? JSONFieldError)?.path, "inbox.app")
+        }
     }
 }
 

@@ -2,13 +2,13 @@ import PushFakeCore
 
 /// Whether a JSON value has exactly the members a JSON Schema describes, object by object: each object's members are
 /// its schema's `properties` (all of them when `required` lists them all, none other when `additionalProperties` is
-/// false), arrays' items are checked against `items`, and `oneOf` takes the first alternative that fits. Only the
+/// false), arrays' items are checked against `items`, and `oneOf` or `anyOf` takes the first alternative that fits. Only the
 /// shape is checked (objects, arrays, `null`, a declared `type`), not every keyword: enough to show a served document
 /// and its description agree member for member.
 package enum SchemaMembers {
     /// The differences, one per line with its path (`send.fields[0].kind`); empty when the value fits.
     package static func mismatches(_ value: JSON, _ schema: JSON, at path: String = "") -> [String] {
-        if let alternatives = schema["oneOf"]?.arrayValue {
+        if let alternatives = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue {
             let tries = alternatives.map { mismatches(value, $0, at: path) }
             return tries.first(where: \.isEmpty) ?? tries.last ?? []
         }

@@ -8,7 +8,7 @@ package struct VendorList: WireType {
         package var name = ""
         package var displayName = ""
         package var basePath = "/"
-        package var card: JSON?
+        package var card: VendorCard?
 
         package static let wire = WireDescription<Entry>(
             name: "VendorListEntry", Entry(),
@@ -17,7 +17,7 @@ package struct VendorList: WireType {
                 .required("displayName", \.displayName, .string, "The name people read."),
                 .required("basePath", \.basePath, .string, "Where its routes are."),
                 .optional(
-                    "card", \.card, .json.documented(VendorCard.jsonSchema),
+                    "card", \.card, .wire(),
                     "How the dashboard draws its devices, deliveries and forms; absent for a vendor without one."),
             ], answer: true)
     }
@@ -34,7 +34,7 @@ package struct VendorList: WireType {
         vendors = registry.vendors.map { vendor in
             Entry(
                 name: vendor.rawValue, displayName: registry.displayName(of: vendor) ?? vendor.rawValue,
-                basePath: registry.basePath(of: vendor) ?? "/", card: registry.card(of: vendor)?.jsonValue)
+                basePath: registry.basePath(of: vendor) ?? "/", card: registry.card(of: vendor))
         }
     }
 
