@@ -72,6 +72,26 @@ struct InHouseGateway: PushVendor {
     }
 }
 
+/// docs/writing-a-vendor.md: the echo vendor's send form, on a card of its own.
+func echoCardWithItsSendForm() -> VendorCard {
+    var card = VendorCard(id: "device", app: "app", platform: "platform")
+    var device = VendorCard.Field("device", "Device", .text, required: true)
+    device.inPath = true
+    var say = VendorCard.SendForm(
+        route: "POST /echo/devices/{device}/say", label: "Say it",
+        fields: [device, VendorCard.Field("text", "Text", .text, required: true)])
+    say.notificationIDs = ["id"]  // where the answer names the notification
+    card.send = say
+    return card
+}
+
+@Test func echoSendForm_fillsItsRoutesPathParameter_andPostsTheText() {
+    let send = echoCardWithItsSendForm().send
+    #expect(send?.route == "POST /echo/devices/{device}/say")
+    #expect(send?.fields.filter(\.inPath).map(\.name) == ["device"])
+    #expect(send?.fields.map(\.name) == ["device", "text"])
+}
+
 func makeFakeDeliveringIntoTheSimulator() -> PushFake {
     var configuration = PushFakeConfiguration(seed: 1)
     configuration.simulatorDelivery = SimulatorDelivery(bundleID: "com.example.app", simulator: "booted")
