@@ -17,15 +17,7 @@ extension TwinPushState {
         device.sdkVersion = strings[record.sdkVersion]
         device.osVersion = strings[record.osVersion]
         device.osName = strings[record.osName]
-        device.osVersionCode = record.osVersionCode
-        device.badge = record.badge
-        device.customProperties = record.customProperties
-        device.location = record.location
-        device.updatedAt = record.updatedAt
-        device.lastRegisteredAt = record.lastRegisteredAt
-        device.registrationUpdatedAt = record.registrationUpdatedAt
-        device.appOpenedAt = record.appOpenedAt
-        device.appClosedAt = record.appClosedAt
+        device.copyPlainValues(of: record)
         return device
     }
 
@@ -42,15 +34,7 @@ extension TwinPushState {
         for (index, value) in fields.enumerated() {
             record.setTextField(index, to: strings.number(of: value, kind: InternKind.firstTextField + index))
         }
-        record.osVersionCode = device.osVersionCode
-        record.badge = device.badge
-        record.customProperties = device.customProperties
-        record.location = device.location
-        record.updatedAt = device.updatedAt
-        record.lastRegisteredAt = device.lastRegisteredAt
-        record.registrationUpdatedAt = device.registrationUpdatedAt
-        record.appOpenedAt = device.appOpenedAt
-        record.appClosedAt = device.appClosedAt
+        record.copyPlainValues(of: device)
         return record
     }
 
@@ -87,3 +71,35 @@ extension TwinPushState {
         records[index].customProperties.first { $0.name.hasSameBytes(as: name) }
     }
 }
+
+/// The device values a ``TwinPush/Device`` and its packed ``TwinPushState/DeviceRecord`` hold under the same names and
+/// types (everything but the id, the texts and the interned strings), so the two copies between them are one list.
+protocol TwinPushDevicePlainValues {
+    var osVersionCode: Int? { get set }
+    var badge: Int { get set }
+    var customProperties: [TwinPush.CustomProperty] { get set }
+    var location: TwinPush.Location? { get set }
+    var updatedAt: Date { get set }
+    var lastRegisteredAt: Date { get set }
+    var registrationUpdatedAt: Date { get set }
+    var appOpenedAt: Date? { get set }
+    var appClosedAt: Date? { get set }
+}
+
+extension TwinPushDevicePlainValues {
+    /// Takes every plain value of `other`.
+    mutating func copyPlainValues(of other: some TwinPushDevicePlainValues) {
+        osVersionCode = other.osVersionCode
+        badge = other.badge
+        customProperties = other.customProperties
+        location = other.location
+        updatedAt = other.updatedAt
+        lastRegisteredAt = other.lastRegisteredAt
+        registrationUpdatedAt = other.registrationUpdatedAt
+        appOpenedAt = other.appOpenedAt
+        appClosedAt = other.appClosedAt
+    }
+}
+
+extension TwinPush.Device: TwinPushDevicePlainValues {}
+extension TwinPushState.DeviceRecord: TwinPushDevicePlainValues {}

@@ -34,30 +34,47 @@ package struct VendorViews: WireType {
             .map({ views, _ in VendorViews(views: views) }, { $0.views }))
 }
 
-/// `GET /__pushfake/devices` (component `DeviceViews`): ``VendorViews`` whose schema says each vendor's devices
+/// `GET /__pushfake/devices` (component `DeviceViews`) and `GET /__pushfake/notifications` (component
+/// `NotificationViews`): ``VendorViews`` whose schema says each vendor's views of `Kind`
 /// (``VendorRegistry/viewsSchema(_:_:)``).
-package struct DeviceViews: WireType {
+package struct VendorViewList<Kind: VendorViewListKind>: WireType {
     package var views: [WireKeyed<JSON>] = []
 
-    package static let wire = WireDescription<DeviceViews>(
-        name: "DeviceViews",
-        codec: WireCodec(
-            read: VendorViews.wire.codec.read, write: VendorViews.wire.write,
-            schema: { VendorRegistry.viewsSchema(.devices, &$0) }
-        ).map({ views, _ in DeviceViews(views: views.views) }, { VendorViews(views: $0.views) }))
+    package init(views: [WireKeyed<JSON>] = []) {
+        self.views = views
+    }
+
+    package static var wire: WireDescription<Self> {
+        WireDescription<Self>(
+            name: Kind.componentName,
+            codec: WireCodec(
+                read: VendorViews.wire.codec.read, write: VendorViews.wire.write,
+                schema: { VendorRegistry.viewsSchema(Kind.view, &$0) }
+            ).map({ views, _ in Self(views: views.views) }, { VendorViews(views: $0.views) }))
+    }
 }
 
-/// `GET /__pushfake/notifications` (component `NotificationViews`): ``VendorViews`` whose schema says each vendor's
-/// notifications (``VendorRegistry/viewsSchema(_:_:)``).
-package struct NotificationViews: WireType {
-    package var views: [WireKeyed<JSON>] = []
+/// The view a ``VendorViewList`` lists, and its component name.
+package protocol VendorViewListKind: Sendable {
+    static var view: VendorView { get }
+    static var componentName: String { get }
+}
 
-    package static let wire = WireDescription<NotificationViews>(
-        name: "NotificationViews",
-        codec: WireCodec(
-            read: VendorViews.wire.codec.read, write: VendorViews.wire.write,
-            schema: { VendorRegistry.viewsSchema(.notifications, &$0) }
-        ).map({ views, _ in NotificationViews(views: views.views) }, { VendorViews(views: $0.views) }))
+/// Every vendor's devices.
+package typealias DeviceViews = VendorViewList<DeviceViewKind>
+/// Every vendor's notifications.
+package typealias NotificationViews = VendorViewList<NotificationViewKind>
+
+/// ``VendorView/devices``.
+package enum DeviceViewKind: VendorViewListKind {
+    package static var view: VendorView { .devices }
+    package static var componentName: String { "DeviceViews" }
+}
+
+/// ``VendorView/notifications``.
+package enum NotificationViewKind: VendorViewListKind {
+    package static var view: VendorView { .notifications }
+    package static var componentName: String { "NotificationViews" }
 }
 
 /// `GET /__pushfake/routes` (component `RouteList`): every vendor route, all together and by vendor, and the
