@@ -61,7 +61,8 @@ enum ServerPathBench {
     }
 
     /// The status of the answer to a case's first request (`HTTP/1.1 200 OK` → 200), taken from the output buffer.
-    private static func firstStatus(_ machine: inout ConnectionMachine<ServerResponder>, _ requests: [[UInt8]]) -> Int? {
+    private static func firstStatus(_ machine: inout ConnectionMachine<ServerResponder>, _ requests: [[UInt8]]) -> Int?
+    {
         requests[0].withUnsafeBytes { machine.received($0, now: 0) }
         let status = machine.withPendingOutput { bytes -> Int? in
             // `HTTP/1.1 ` then three digits.
