@@ -1,10 +1,14 @@
 import Dispatch
+import Foundation
 import PushFakeCore
 import PushFakeHTTP
 
 /// The server's whole request path without sockets: request bytes into a connection's ``ConnectionMachine`` (parse,
 /// seam, admin API or engine, serialize into its output buffer), for the cases of scripts/bench's wrk runs.
 /// Compared with `register` (the engine alone) it shows what the server adds around the engine.
+///
+/// The machine's peer is loopback, as wrk's is: the admin API answers loopback clients only, so without it health
+/// would measure the 403 refusal. Each case's first answer must have the status wrk sees, or the bench stops.
 enum ServerPathBench {
     /// - Parameter only: one case (`health`, `tpns`, `twinPush`, `badge`) instead of all four, for profiling.
     static func run(count: Int, only: String? = nil) {
@@ -23,7 +27,7 @@ enum ServerPathBench {
                     + #""alias_device":"user\#(index)","app_version":"1.0","sdk_version":"4.0.0","os_version":"17.0","#
                     + #""language":"en_US"}"#)
         }
-        var machine = ServerResponder(server: server).makeMachine(now: 0)
+        var machine = ServerResponder(server: server).makeMachine(now: 0, peer: .loopback)
         let register = Array(#"{"udid":"BADGE","platform":"ios","push_token":"T"}"#.utf8)
         let device =
             server.fake.handle(
@@ -33,6 +37,12 @@ enum ServerPathBench {
         var results: [String] = []
         for (name, requests) in [("health", health), ("tpns", tpns), ("twinPush", twinPush), ("badge", badge)]
         where only == nil || only == name {
+            let status = firstStatus(&machine, requests)
+            guard status == 200 else {
+                let answer = status.map { String($0) } ?? "missing"
+                FileHandle.standardError.write(Data("error: server path: \(name) answered \(answer), not 200\n".utf8))
+                exit(1)
+            }
             results.append(#""\#(name)Micros":\#(measure(&machine, requests, count: count))"#)
         }
         print(#"{"bench":"server-path","requests":\#(count),\#(results.joined(separator: ","))}"#)
@@ -48,6 +58,19 @@ enum ServerPathBench {
             text += "\r\n"
         }
         return Array(text.utf8)
+    }
+
+    /// The status of the answer to a case's first request (`HTTP/1.1 200 OK` → 200), taken from the output buffer.
+    private static func firstStatus(_ machine: inout ConnectionMachine<ServerResponder>, _ requests: [[UInt8]]) -> Int?
+    {
+        requests[0].withUnsafeBytes { machine.received($0, now: 0) }
+        let status = machine.withPendingOutput { bytes -> Int? in
+            // `HTTP/1.1 ` then three digits.
+            guard bytes.count >= 12 else { return nil }
+            return bytes[9..<12].reduce(0) { $0 &* 10 &+ Int($1) &- 0x30 }
+        }
+        machine.wrote(machine.pendingOutputCount, now: 0)
+        return status
     }
 
     /// Microseconds per request, one request per read as on a keep-alive connection, output taken after each.

@@ -96,7 +96,9 @@ enum HTTP1HeadParser {
         }
         let version = try parseVersion(bytes, index + 1..<line.upperBound)
         let (originForm, authority) = try parseTarget(bytes, target, method: method)
-        var request = HTTP1Request(method: G.string(bytes, method), target: originForm, version: version)
+        var request = HTTP1Request(
+            method: HTTP1KnownFields.method(bytes, method) ?? G.string(bytes, method), target: originForm,
+            version: version)
         request.targetAuthority = authority
         return request
     }

@@ -34,7 +34,9 @@ struct HTTP1HeaderFacts {
             throw .badRequest("invalid header value")
         }
         try record(bytes, name: name, value: value)
-        return HTTPHeaders.Field(name: G.string(bytes, name), value: G.string(bytes, value))
+        return HTTPHeaders.Field(
+            name: HTTP1KnownFields.name(bytes, name) ?? G.string(bytes, name),
+            value: HTTP1KnownFields.value(bytes, value) ?? G.string(bytes, value))
     }
 
     private mutating func record(

@@ -153,13 +153,23 @@ extension JournalEntry {
     private static func sharedCodes(
         request: FakeRequest, response: FakeResponse, flags: Flags, route: RouteMatch?, vendor: Vendor?
     ) -> [Int] {
-        var strings: [String?] = [
-            request.method, route?.parameters.isEmpty == true ? request.path : nil, nil,
-            vendor?.rawValue, route?.operation.rawValue, route?.template,
-            flags.contains(.routeVendor) ? route?.vendor.rawValue : nil,
-        ]
+        // A path the route's template spells byte for byte is asked as the template: the same string every time,
+        // which the table finds by its bits, where the request's own copy of the path would be hashed each time.
+        let path = route.flatMap { route in
+            route.parameters.isEmpty
+                ? (route.template.hasSameBytes(as: request.path) ? route.template : request.path) : nil
+        }
         let responseFields = flags.contains(.standardResponseHeaders) ? 0 : response.headers.count
+        // Sized once: an array literal first, grown for the fields after it, was allocated twice.
+        var strings: [String?] = []
         strings.reserveCapacity(fixedCodes &+ 2 &* (request.headers.count &+ responseFields))
+        strings.append(request.method)
+        strings.append(path)
+        strings.append(nil)
+        strings.append(vendor?.rawValue)
+        strings.append(route?.operation.rawValue)
+        strings.append(route?.template)
+        strings.append(flags.contains(.routeVendor) ? route?.vendor.rawValue : nil)
         for field in request.headers.fields {
             strings.append(field.name)
             strings.append(field.value)

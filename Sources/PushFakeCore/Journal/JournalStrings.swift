@@ -81,11 +81,18 @@ final class JournalStrings: Sendable {
     /// The numbers of `strings`, adding those not yet in the table while there is room; -1 for a string written
     /// as itself (too long, table full, or `nil`). One lock for the lot: an entry asks once.
     func codes(_ strings: [String?]) -> [Int] {
-        table.withLock { table in
-            strings.map { string in
-                guard let string, string.utf8.count <= Self.longest else { return -1 }
-                return table.code(string, capacity: capacity)
+        let capacity = self.capacity
+        return [Int](unsafeUninitializedCapacity: strings.count) { codes, initialized in
+            table.withLock { table in
+                for (index, string) in strings.enumerated() {
+                    if let string, string.utf8.count <= Self.longest {
+                        codes.initializeElement(at: index, to: table.code(string, capacity: capacity))
+                    } else {
+                        codes.initializeElement(at: index, to: -1)
+                    }
+                }
             }
+            initialized = strings.count
         }
     }
 

@@ -9,6 +9,6 @@ extension AdminAPI {
     /// snapshot, no walk over the entries (health is also the trivial baseline `scripts/bench` measures vendor routes
     /// against: Performance.md).
     func health() -> FakeResponse {
-        .answer(200, HealthAnswer(journal: fake.journalUsage, connections: server.connectionCounts))
+        .json(200, bytes: HealthAnswer(journal: fake.journalUsage, connections: server.connectionCounts).jsonBytes)
     }
 }

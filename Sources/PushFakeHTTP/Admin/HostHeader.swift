@@ -20,67 +20,99 @@ struct HostHeader: Equatable {
     var port: Int?
 
     init?(_ value: String) {
-        let bytes = Array(value.utf8)
+        // On the value's bytes in place: the admin API reads the Host of every admin request (health too), and
+        // copying it into an array and splitting that into arrays of parts cost more than the rest of the rule.
+        var value = value
+        guard let (host, port) = value.withUTF8({ Self.parse($0) }) else { return nil }
+        self.host = host
+        self.port = port
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Host, Int?)? {
+        let host: Host
         let hostEnd: Int
         if bytes.first == UInt8(ascii: "[") {
-            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), Self.isIPv6(bytes[1..<close]) else {
-                return nil
-            }
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")),
+                isIPv6(ArraySlice(UnsafeBufferPointer(rebasing: bytes[1..<close])))
+            else { return nil }
             host = .ipLiteral
             hostEnd = close + 1
         } else {
             hostEnd = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
-            let hostBytes = bytes[..<hostEnd]
-            if Self.isIPv4(hostBytes) {
+            if isIPv4(bytes, 0..<hostEnd) {
                 host = .ipLiteral
-            } else if let name = Self.name(hostBytes) {
+            } else if let name = name(bytes, 0..<hostEnd) {
                 host = .name(name)
             } else {
                 return nil
             }
         }
-        if hostEnd == bytes.count {
-            port = nil
-        } else {
-            guard bytes[hostEnd] == UInt8(ascii: ":"), let number = Self.port(bytes[(hostEnd + 1)...]) else {
-                return nil
-            }
-            port = number
+        guard hostEnd < bytes.count else { return (host, nil) }
+        guard bytes[hostEnd] == UInt8(ascii: ":"), let number = port(bytes, hostEnd + 1..<bytes.count) else {
+            return nil
         }
+        return (host, number)
     }
 
     /// `1*5DIGIT` from 1 to 65535.
-    private static func port(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard (1...5).contains(digits.count), digits.allSatisfy(isDigit) else { return nil }
-        let value = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    private static func port(_ bytes: UnsafeBufferPointer<UInt8>, _ digits: Range<Int>) -> Int? {
+        guard (1...5).contains(digits.count), let value = decimal(bytes, digits) else { return nil }
         return (1...65_535).contains(value) ? value : nil
+    }
+
+    /// The value of `bytes[range]` when it is all digits (at most 5 of them, so it cannot overflow).
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+            guard isDigit(bytes[index]) else { return nil }
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     /// A DNS-style name: dot-separated labels of letters, digits, `-` and `_`, each 1–63 bytes, at most 253 in all;
     /// one trailing dot allowed. Lowercased.
-    private static func name(_ bytes: ArraySlice<UInt8>) -> String? {
-        var name = bytes
-        if name.last == UInt8(ascii: ".") { name = name.dropLast() }
-        guard !name.isEmpty, name.count <= 253 else { return nil }
-        let labels = name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        for label in labels {
-            guard (1...63).contains(label.count),
-                label.allSatisfy({ isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
-            else { return nil }
+    private static func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        var name = range
+        if !name.isEmpty, bytes[name.upperBound - 1] == UInt8(ascii: ".") {
+            name = name.lowerBound..<name.upperBound - 1
         }
-        return String(decoding: name.map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        guard !name.isEmpty, name.count <= 253 else { return nil }
+        var labelStart = name.lowerBound
+        for index in name.lowerBound...name.upperBound {
+            if index < name.upperBound, bytes[index] != UInt8(ascii: ".") {
+                let byte = bytes[index]
+                guard isDigit(byte) || isLetter(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else {
+                    return nil
+                }
+                continue
+            }
+            guard (1...63).contains(index - labelStart) else { return nil }
+            labelStart = index + 1
+        }
+        return String(decoding: bytes[name].map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// RFC 3986 `IPv4address`: four `dec-octet`s 0–255 without leading zeros.
     static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy(isDecimalOctet)
+        bytes.withUnsafeBufferPointer { isIPv4($0, 0..<$0.count) }
     }
 
-    private static func isDecimalOctet(_ part: ArraySlice<UInt8>) -> Bool {
-        guard (1...3).contains(part.count), part.allSatisfy(isDigit) else { return false }
-        guard part.count == 1 || part.first != UInt8(ascii: "0") else { return false }
-        return part.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } <= 255
+    private static func isIPv4(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var parts = 0
+        var partStart = range.lowerBound
+        for index in range.lowerBound...range.upperBound where index == range.upperBound || bytes[index] == 0x2E {
+            guard parts < 4, isDecimalOctet(bytes, partStart..<index) else { return false }
+            parts += 1
+            partStart = index + 1
+        }
+        return parts == 4
+    }
+
+    private static func isDecimalOctet(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>) -> Bool {
+        guard (1...3).contains(part.count), let value = decimal(bytes, part) else { return false }
+        guard part.count == 1 || bytes[part.lowerBound] != UInt8(ascii: "0") else { return false }
+        return value <= 255
     }
 
     /// RFC 3986 `IPv6address`: eight groups of 1–4 hex digits, or fewer around one `::`; the last 32 bits may be

@@ -62,6 +62,60 @@ struct ConnectionLifecycle {
         self.onIllegal = onIllegal
     }
 
+    // The machine asks these several times a request: each tests the stored phase in place, where matching the
+    // machine's `phase` copied the enum, and every answer and stream it holds, out and back.
+
+    /// ``Phase/reading``: requests are parsed and answered as they complete.
+    var isReading: Bool {
+        if case .reading = phase { return true }
+        return false
+    }
+
+    /// ``Phase/closing``: what is queued is written, then the connection closes.
+    var isClosing: Bool {
+        if case .closing = phase { return true }
+        return false
+    }
+
+    /// ``Phase/lingering(until:budget:)``: input is read and discarded until the connection closes.
+    var isLingering: Bool {
+        if case .lingering = phase { return true }
+        return false
+    }
+
+    /// ``Phase/closed``: the driver closes the socket.
+    var isClosed: Bool {
+        if case .closed = phase { return true }
+        return false
+    }
+
+    /// An answer is held, awaited or streamed: later requests wait in the parser's buffer.
+    var isBusy: Bool {
+        switch phase {
+        case .holding, .awaiting, .streaming: return true
+        case .reading, .closing, .lingering, .closed: return false
+        }
+    }
+
+    /// The deadline the phase carries: a held answer's, an awaited answer's timeout, the end of lingering.
+    var phaseUntil: UInt64? {
+        switch phase {
+        case .holding(_, let until): return until
+        case .awaiting(_, let until, _, _): return until
+        case .lingering(let until, _): return until
+        case .reading, .streaming, .closing, .closed: return nil
+        }
+    }
+
+    /// The source of the answer being awaited or streamed, if any.
+    var externalSource: ExternalSource? {
+        switch phase {
+        case .awaiting(let deferred, _, _, _): return deferred.source
+        case .streaming(let stream, _, _): return stream.source
+        case .reading, .holding, .closing, .lingering, .closed: return nil
+        }
+    }
+
     /// A fault delays the answer (or the drop) to a request until `until`.
     mutating func answerHeld(_ held: HeldAnswer, until: UInt64) {
         guard case .reading = phase else { return illegal(#function) }

@@ -5,16 +5,14 @@ extension ConnectionMachine {
     /// Bytes arrived. While an answer is held, awaited or streamed they are only buffered: pipelined requests are
     /// answered in order.
     package mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
-        switch phase {
-        case .closing, .closed: return
-        case .lingering:
+        if lifecycle.isClosing || lifecycle.isClosed { return }
+        if lifecycle.isLingering {
             lifecycle.lingerDiscarded(bytes.count)
             return
-        default: break
         }
         parser.append(bytes)
         lastActivity = now
-        if case .reading = phase { advance(now: now) }
+        if lifecycle.isReading { advance(now: now) }
     }
 
     /// The peer's input ended (read returned 0): answer what was received — held, awaited and streamed answers
@@ -71,7 +69,7 @@ extension ConnectionMachine {
 
     /// Parses and answers buffered requests while reading and while there is room in the output buffer.
     mutating func advance(now: UInt64) {
-        while case .reading = phase, pendingOutputCount < configuration.outputHighWater {
+        while lifecycle.isReading, pendingOutputCount < configuration.outputHighWater {
             switch parser.next() {
             case .request(let request):
                 requestStarted = nil
@@ -98,12 +96,7 @@ extension ConnectionMachine {
 
     /// Closes a connection that is done: nothing left to write.
     private mutating func settle(now: UInt64) {
-        switch phase {
-        case .closing:
-            if !hasPendingOutput { closeWritten(now: now) }
-        default:
-            break
-        }
+        if lifecycle.isClosing, !hasPendingOutput { closeWritten(now: now) }
     }
 
     private mutating func dispatch(_ request: HTTP1Request, now: UInt64) {

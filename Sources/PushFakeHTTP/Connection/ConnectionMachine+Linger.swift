@@ -20,8 +20,7 @@ extension ConnectionMachine {
     /// Whether the driver must shut down the socket's sending side now (`shutdown(SHUT_WR)`), then call
     /// ``didShutDownWrite()``: once, when the connection starts lingering.
     package var wantsWriteShutdown: Bool {
-        guard writeShutdownPending, case .lingering = phase else { return false }
-        return true
+        writeShutdownPending && lifecycle.isLingering
     }
 
     /// The driver shut the socket's sending side down.

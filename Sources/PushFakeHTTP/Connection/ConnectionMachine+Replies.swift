@@ -73,13 +73,7 @@ extension ConnectionMachine {
     package var isWaitingForAnotherThread: Bool { awaitedSource != nil }
 
     /// The source of the answer being awaited or streamed, if any.
-    var awaitedSource: ExternalSource? {
-        switch phase {
-        case .awaiting(let deferred, _, _, _): return deferred.source
-        case .streaming(let stream, _, _): return stream.source
-        default: return nil
-        }
-    }
+    var awaitedSource: ExternalSource? { lifecycle.externalSource }
 
     /// The drivers' side of cross-thread answers: attaches `waker` to a newly awaited source, then feeds whatever
     /// the producer queued into the machine, until nothing is pending. Stream chunks are taken only while the

@@ -94,10 +94,7 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     }
 
     /// Whether the driver should close the socket now (anything unwritten is abandoned).
-    package var isClosed: Bool {
-        if case .closed = phase { return true }
-        return false
-    }
+    package var isClosed: Bool { lifecycle.isClosed }
 
     /// Bytes queued and not yet written.
     package var pendingOutputCount: Int { output.count &- sent }
@@ -114,12 +111,8 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     /// answers pile up unwritten or too much input waits behind a busy answer (backpressure).
     var wantsToRead: Bool {
         guard !inputClosed, pendingOutputCount < configuration.outputHighWater else { return false }
-        switch phase {
-        case .reading: return true
-        case .holding, .awaiting, .streaming: return parser.bufferedByteCount < configuration.inputLimitWhileBusy
-        case .lingering: return true
-        case .closing, .closed: return false
-        }
+        if lifecycle.isReading || lifecycle.isLingering { return true }
+        return lifecycle.isBusy && parser.bufferedByteCount < configuration.inputLimitWhileBusy
     }
 
     /// When the driver must call ``tick(now:)`` at the latest; `nil` when only I/O or another thread can move on.
@@ -129,18 +122,14 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     }
 
     private var phaseDeadline: UInt64? {
-        switch phase {
-        case .holding(_, let until): return until
-        case .awaiting(_, let until, _, _): return until
-        case .reading:
+        if lifecycle.isReading {
             if let started = connectedAt ?? requestStarted {
                 return Nanoseconds.adding(configuration.requestTimeout, to: started)
             }
             return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity)
-        case .closing: return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity)
-        case .lingering(let until, _): return until
-        case .streaming, .closed: return nil
         }
+        if lifecycle.isClosing { return Nanoseconds.adding(configuration.idleTimeout, to: lastActivity) }
+        return lifecycle.phaseUntil
     }
 
     /// The bytes `count` of ``withPendingOutput(_:)`` were written; carries on with requests that waited for room.
@@ -151,11 +140,11 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
         // Keep a normal buffer for the next answers; let a large one (a big journal export) go.
         output.removeAll(keepingCapacity: output.capacity <= 1 << 16)
         sent = 0
-        switch phase {
-        case .closing: closeWritten(now: now)
-        // An answer over the output high water left requests unparsed, or (input ended) the close undecided.
-        case .reading: if parser.bufferedByteCount > 0 || inputClosed { advance(now: now) }
-        default: break
+        if lifecycle.isClosing {
+            closeWritten(now: now)
+        } else if lifecycle.isReading, parser.bufferedByteCount > 0 || inputClosed {
+            // An answer over the output high water left requests unparsed, or (input ended) the close undecided.
+            advance(now: now)
         }
     }
 

@@ -82,6 +82,33 @@ final class AdminAnswerWireTests: XCTestCase {
         try assertRoundTrip(fake.snapshot().stateDump)
     }
 
+    /// Health writes its answer straight into bytes: the same bytes as its wire description, with and without a
+    /// limit, at zero and at the extremes.
+    func test_healthBytes_areTheWireDescriptionsBytes() throws {
+        let fake = try busyEngine()
+        let usages = [
+            fake.journalUsage,
+            JournalUsage(entries: 0, totalCount: 0, droppedCount: 0, limit: 0, approximateBytes: 0),
+            JournalUsage(entries: 10, totalCount: 99, droppedCount: 89, limit: 10, approximateBytes: 1_234_567),
+            JournalUsage(entries: .max, totalCount: .max, droppedCount: .max, limit: .max, approximateBytes: .max),
+            JournalUsage(entries: -1, totalCount: .min, droppedCount: .min, limit: -10, approximateBytes: -909),
+        ]
+        let counts = [
+            ConnectionCounts(open: 0, max: 0, refused: 0),
+            ConnectionCounts(open: 1, max: 2, refused: 3, evicted: 4, broken: 5),
+            ConnectionCounts(open: 9, max: 10, refused: 100, evicted: 1_000, broken: 10_000),
+            ConnectionCounts(open: .max, max: .min, refused: -7, evicted: 19, broken: 101),
+        ]
+        for usage in usages {
+            for count in counts {
+                let answer = HealthAnswer(journal: usage, connections: count)
+                XCTAssertEqual(
+                    String(decoding: answer.jsonBytes, as: UTF8.self),
+                    String(decoding: answer.wireJSON.serialized(), as: UTF8.self))
+            }
+        }
+    }
+
     /// The bytes the answers have always had, key order included (FakeBehaviour.md documents these forms).
     func test_answers_keepTheirBytes() throws {
         let fake = try busyEngine()
