@@ -228,4 +228,32 @@ final class CoreViewWireTests: XCTestCase {
         broken["applicationType"] = "WINDOWS"
         wire.assertRefused(.object(broken), as: TPNS.Device.self, at: "applicationType", named: "TPNSDevice")
     }
+
+    func test_verifyRequest_readsBackToTheSameBytes_andReaderAndSchemaAgree() throws {
+        let matcher = try RequestMatcher(json: ["vendor": "tpns", "operation": "register"])
+        for request in [
+            VerifyRequest.count(matcher, .once), .count(.any, .never), .inOrder([matcher, .any]),
+        ] {
+            try wire.assertRoundTrip(request, named: "Verify")
+        }
+        XCTAssertEqual(try VerifyRequest(json: ["match": [:], "count": nil, "inOrder": nil]), .count(.any, .once))
+        XCTAssertEqual(check.problems(["match": [:], "count": nil, "inOrder": nil], WireSchemas.ref("Verify")), [])
+        for (broken, message) in [
+            (JSON.object([:]), "match: is required"),
+            (["match": nil], "match: is required"),
+            (["inOrder": [[:]], "count": ["exactly": 1]], "inOrder: cannot be combined with match or count"),
+            (["inOrder": []], "inOrder: must have at least 1 item"),
+            (["inOrder": [["vendor": 1]]], "inOrder[0].vendor: must be a string, not 1"),
+            (
+                ["match": [:], "count": ["exactly": -1]],
+                "count.exactly: must be an integer from 0 to 1000000000, not -1"
+            ),
+            (["match": [:], "when": 1], "when: is not a known field; use match, count or inOrder"),
+        ] {
+            XCTAssertFalse(check.problems(broken, WireSchemas.ref("Verify")).isEmpty, "\(broken)")
+            XCTAssertThrowsError(try VerifyRequest(json: broken), "\(broken)") { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
 }
