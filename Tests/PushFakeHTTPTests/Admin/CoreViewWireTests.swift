@@ -256,4 +256,33 @@ final class CoreViewWireTests: XCTestCase {
             }
         }
     }
+
+    func test_instanceConfiguration_readsBackToTheSameBytes_andReaderAndSchemaAgree() throws {
+        let text =
+            #"{"seed":"9007199254740993","clock":{"mode":"fixed","start":"2026-01-01T00:00:00.000Z"},"#
+            + #""stateChecks":true,"journalLimit":5,"apps":{"tpns":["K"]}}"#
+        for json: JSON in [try JSON.parse(text), ["clock": ["mode": "real"]], [:]] {
+            let configuration = try PushFakeConfiguration(json: json)
+            try wire.assertRoundTrip(configuration, named: "InstanceCreate")
+        }
+        XCTAssertEqual(try PushFakeConfiguration(json: JSON.parse(text)).wireBytes, Array(text.utf8))
+        let cases: [(JSON, String)] = [
+            (
+                ["clock": ["mode": "real", "start": "2026-01-01T00:00:00Z"]],
+                "clock.start: is only for a fixed clock (a real clock starts at the wall time)"
+            ),
+            (["clock": ["mode": "slow"]], #"clock.mode: must be fixed or real, not "slow""#),
+            (["apps": 1], "apps: must be an object of apps by vendor, not 1"),
+            (
+                ["seed": -1],
+                "seed: must be an integer from 0 to 18446744073709551615 (above 2^53 as a decimal string), not -1"
+            ),
+        ]
+        for (broken, message) in cases {
+            XCTAssertFalse(check.problems(broken, WireSchemas.ref("InstanceCreate")).isEmpty, "\(broken)")
+            XCTAssertThrowsError(try PushFakeConfiguration(json: broken), "\(broken)") { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
 }
