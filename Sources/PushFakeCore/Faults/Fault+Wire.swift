@@ -1,7 +1,7 @@
 extension Fault: WireType {
     /// The `fault` object (FakeBehaviour.md, Faults), with the fault keys of the context's vendors: exactly one
     /// kind, each may add `delay`. Component `Fault`. Its members are the vendors' fault keys, known only from the
-    /// context, so no fixed list of fields describes it: ``init(json:vendors:)`` reads it and ``schema(_:)`` gives
+    /// context, so no fixed list of fields describes it: ``init(json:vendors:)`` reads it and its schema gives
     /// one variant per kind.
     public static let wire = WireDescription<Fault>(
         name: "Fault",
