@@ -1,9 +1,13 @@
-extension Fault: WireType, WireForm {
+extension Fault: WireType {
     /// The `fault` object (FakeBehaviour.md, Faults), with the fault keys of the context's vendors: exactly one
-    /// kind, each may add `delay`. Component `Fault`.
+    /// kind, each may add `delay`. Component `Fault`. Its members are the vendors' fault keys, known only from the
+    /// context, so no fixed list of fields describes it: ``init(json:vendors:)`` reads it and its schema gives
+    /// one variant per kind.
     public static let wire = WireDescription<Fault>(
         name: "Fault",
-        formSchema: { schemas in schema(schemas.vendors) })
+        codec: .reader(
+            { (json, context) throws(JSONFieldError) -> Fault in try Fault(json: json, vendors: context.vendors) },
+            write: \.jsonValue, schema: { schemas in schema(schemas.vendors) }))
 
     /// One variant per vendor fault key (or per schema it gives), then `status`, `drop`, `malformedBody`, `delay`.
     static func schema(_ vendors: VendorRegistry) -> JSON {

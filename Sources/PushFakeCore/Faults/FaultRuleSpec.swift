@@ -34,47 +34,10 @@ public struct FaultRuleSpec: Sendable, Equatable {
     /// registry unless told otherwise; an engine's is ``PushFake/vendors``).
     /// - Throws: ``Invalid`` naming the first field that is missing, unknown, of the wrong type or out of range.
     public init(json: JSON, vendors: VendorRegistry = .standard) throws(Invalid) {
-        if json.objectValue?.contains("id") == true {
-            throw Invalid(path: "id", problem: "is given by the engine (fault-1, fault-2, …); leave it out")
-        }
-        let fields = try JSONFields(json, path: "", allowed: ["match", "fault", "scope"])
-        matcher = try Self.matcher(fields.value("match"), vendors: vendors)
-        let faultJSON = try fields.required("fault")
-        do throws(JSONFieldError) {
-            fault = try Fault(json: faultJSON, vendors: vendors)
-        } catch {
-            throw error.inside("fault")
-        }
-        do throws(JSONFieldError) {
-            scope = try FaultScope(json: fields.object["scope"])
-        } catch {
-            throw error.inside("scope")
-        }
+        self = try Self.wire.read(json, context: WireContext(vendors: vendors))
     }
 
-    /// The rule in its JSON form (predicates in the matcher appear as `satisfies`, which ``init(json:vendors:)``
-    /// refuses).
-    public var jsonValue: JSON {
-        [
-            "match": matcher.json(markingPredicates: true) ?? [:], "fault": fault.jsonValue,
-            "scope": scope.jsonValue,
-        ]
-    }
-
-    /// `match`, which must not ask for a response (`status`, `faulted`).
-    static func matcher(_ json: JSON?, vendors: VendorRegistry) throws(Invalid) -> RequestMatcher {
-        guard let json else { return .any }
-        let matcher: RequestMatcher
-        do throws(JSONFieldError) {
-            matcher = try RequestMatcher(json: json, vendors: vendors)
-        } catch {
-            throw error.inside("match")
-        }
-        for (key, isSet) in [("status", matcher.status != nil), ("faulted", matcher.faulted != nil)] where isSet {
-            throw Invalid(
-                path: "match.\(key)",
-                problem: "is for journal queries: a fault rule applies before there is a response or a fault")
-        }
-        return matcher
-    }
+    /// The rule in its JSON form (``wire``; predicates in the matcher appear as `satisfies`, which
+    /// ``init(json:vendors:)`` refuses).
+    public var jsonValue: JSON { Self.wire.write(self) }
 }

@@ -20,59 +20,18 @@ extension PushFakeConfiguration {
     ///   case; declared when the engine starts, which makes those vendors strict.
     /// - Throws: ``JSONFieldError`` naming the field (`clock.mode`, `apps.twinPush[0].apiToken`).
     public init(json: JSON, vendors: VendorRegistry = .standard) throws(JSONFieldError) {
-        self.init()
-        let fields = try JSONFields(json, path: "", allowed: ["seed", "clock", "stateChecks", "journalLimit", "apps"])
-        if let seed = fields.value("seed") { self.seed = try Self.seed(seed, path: "seed") }
-        if let clock = fields.value("clock") {
-            let clockFields = try JSONFields(clock, path: "clock", allowed: ["mode", "start"])
-            if let name = try clockFields.string("mode") {
-                guard let mode = FakeClock.Mode(rawValue: name) else {
-                    throw clockFields.failure("mode", "must be fixed or real, not \"\(name)\"")
-                }
-                clockMode = mode
-            }
-            if let start = try clockFields.date("start") {
-                guard clockMode == .fixed else {
-                    throw clockFields.failure(
-                        "start", "is only for a fixed clock (a real clock starts at the wall time)")
-                }
-                clockStart = start
-            }
-        }
-        stateChecks = try fields.bool("stateChecks") ?? false
-        journalLimit = try fields.int("journalLimit", in: Self.journalLimitRange)
-        if let apps = fields.value("apps") {
-            guard let object = apps.objectValue else {
-                throw fields.failure("apps", "must be an object of apps by vendor, not \(JSONFields.describe(apps))")
-            }
-            do throws(JSONFieldError) {
-                for (_, index, vendorApps) in try PushFake.appSections(object, vendors: vendors) {
-                    let entry = vendors.entries[index]
-                    do throws(JSONFieldError) {
-                        // Checked on a fresh state now, so that the engine can declare them without failing.
-                        _ = try entry.makeSlot(self).prepareApps(vendorApps)
-                    } catch {
-                        throw error.inside(entry.vendor.rawValue)
-                    }
-                    appDeclarations.append((entry.vendor.rawValue, vendorApps))
-                }
-            } catch {
-                throw error.inside("apps")
-            }
-        }
+        self = try Self.wire.read(json, context: WireContext(vendors: vendors))
     }
 
     /// The JSON form ``init(json:vendors:)`` reads: seed, clock, TPNS state checks, journal limit and the declared
     /// apps (TPNS keys, TwinPush apps, and apps declared through the JSON form for other vendors). What a remote
     /// fixture sends to `POST /__pushfake/instances`. Settings without a JSON form — ``tpnsRequireRegistrationID``
     /// and settings of vendors of your own — are not in it.
-    public var jsonValue: JSON {
-        var object: JSONObject = ["seed": Self.seedJSON(seed)]
-        var clock: JSONObject = ["mode": .string(clockMode.rawValue)]
-        if clockMode == .fixed { clock["start"] = .string(TimeFormat.iso8601(clockStart)) }
-        object["clock"] = .object(clock)
-        object["stateChecks"] = .bool(stateChecks)
-        if let journalLimit { object["journalLimit"] = .int(journalLimit) }
+    public var jsonValue: JSON { Self.wire.write(self) }
+
+    /// The declared apps by vendor name (TPNS keys, TwinPush apps, then those declared through the JSON form),
+    /// `nil` when there are none.
+    var appsJSON: JSON? {
         var apps = JSONObject()
         if !tpnsApps.isEmpty { apps[Vendor.tpns.rawValue] = .array(tpnsApps.map { .string($0) }) }
         if !twinPushApps.isEmpty { apps[Vendor.twinPush.rawValue] = .array(twinPushApps.map(\.jsonValue)) }
@@ -83,8 +42,7 @@ extension PushFakeConfiguration {
                 apps[vendor] = declared
             }
         }
-        if !apps.isEmpty { object["apps"] = .object(apps) }
-        return .object(object)
+        return apps.isEmpty ? nil : .object(apps)
     }
 
     /// An integer 0…2^64-1, as a JSON integer or a decimal string.

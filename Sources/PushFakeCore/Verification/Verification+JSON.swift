@@ -51,36 +51,7 @@ public enum VerifyRequest: Sendable, Equatable {
     /// Reads `{"match": …, "count": …}` (count defaults to exactly one, like `assertRequested`) or
     /// `{"inOrder": [matchers]}`.
     public init(json: JSON, vendors: VendorRegistry = .standard) throws(JSONFieldError) {
-        let fields = try JSONFields(json, path: "", allowed: ["match", "count", "inOrder"])
-        if let list = fields.value("inOrder") {
-            guard fields.value("match") == nil, fields.value("count") == nil else {
-                throw JSONFieldError(path: "inOrder", problem: "cannot be combined with match or count")
-            }
-            guard let items = list.arrayValue, !items.isEmpty else {
-                throw JSONFieldError(path: "inOrder", problem: "must be a non-empty array of matchers")
-            }
-            var matchers: [RequestMatcher] = []
-            for (index, item) in items.enumerated() {
-                do throws(JSONFieldError) {
-                    matchers.append(try RequestMatcher(json: item, vendors: vendors))
-                } catch {
-                    throw error.inside("inOrder[\(index)]")
-                }
-            }
-            self = .inOrder(matchers)
-            return
-        }
-        let matcher = try Self.matcher(fields, vendors: vendors)
-        let count = try fields.value("count").map { value throws(JSONFieldError) in try RequestCount(json: value) }
-        self = .count(matcher, count ?? .once)
-    }
-
-    static func matcher(_ fields: JSONFields, vendors: VendorRegistry) throws(JSONFieldError) -> RequestMatcher {
-        do throws(JSONFieldError) {
-            return try RequestMatcher(json: try fields.required("match"), vendors: vendors)
-        } catch {
-            throw error.path.hasPrefix("match") ? error : error.inside("match")
-        }
+        self = try Self.wire.read(json, context: WireContext(vendors: vendors))
     }
 
     /// Checks the expectation against the entries.

@@ -19,37 +19,64 @@ extension RequestCount: WireType {
             }))
 }
 
-extension VerifyRequest: WireType, WireForm {
-    /// `{"match": …, "count": …}` or `{"inOrder": [matchers]}` (component `Verify`).
+extension VerifyRequest: WireType {
+    /// `{"match": …, "count": …}` (count defaults to exactly one, like `assertRequested`) or
+    /// `{"inOrder": [matchers]}` (component `Verify`).
     public static let wire = WireDescription<VerifyRequest>(
         name: "Verify",
-        formSchema: { schemas in
-            let matcher = RequestMatcher.wire.codec.schema(&schemas)
-            let count = RequestCount.wire.codec.schema(&schemas)
-            let null: JSON = ["type": "null"]
-            return [
-                "oneOf": [
-                    WireSchemas.object(
-                        ["match": matcher, "count": WireSchemas.nullable(count), "inOrder": null],
-                        required: ["match"]),
-                    WireSchemas.object(
-                        [
-                            "inOrder": ["type": "array", "items": matcher, "minItems": 1], "match": null,
-                            "count": null,
-                        ],
-                        required: ["inOrder"]),
-                ]
-            ]
-        })
+        codec: VerifyForm.wire.codec.map(
+            { (form, path) throws(JSONFieldError) -> VerifyRequest in try form.request(path: path) }, VerifyForm.init))
 
     /// The JSON form, for a client to send.
-    public var jsonValue: JSON {
-        switch self {
+    public var jsonValue: JSON { Self.wire.write(self) }
+}
+
+/// The members of a ``VerifyRequest``: a matcher and a count, or matchers in order.
+struct VerifyForm: Sendable {
+    var match: RequestMatcher?
+    var count: RequestCount?
+    var inOrder: [RequestMatcher]?
+
+    init() {}
+
+    init(_ request: VerifyRequest) {
+        switch request {
         case .count(let matcher, let count):
-            return ["match": RequestMatcher.wire.write(matcher), "count": count.jsonValue]
-        case .inOrder(let matchers): return ["inOrder": .array(matchers.map(RequestMatcher.wire.write))]
+            match = matcher
+            self.count = count
+        case .inOrder(let matchers): inOrder = matchers
         }
     }
+
+    /// The expectation the members give: `inOrder` alone, or `match` with an optional `count`.
+    func request(path: String) throws(JSONFieldError) -> VerifyRequest {
+        if let inOrder {
+            guard match == nil, count == nil else {
+                throw JSONFieldError(
+                    path: JSONFields.join(path, "inOrder"), problem: "cannot be combined with match or count")
+            }
+            return .inOrder(inOrder)
+        }
+        guard let match else { throw JSONFieldError(path: JSONFields.join(path, "match"), problem: "is required") }
+        return .count(match, count ?? .once)
+    }
+
+    static let wire = WireDescription<VerifyForm>(
+        VerifyForm(),
+        fields: [
+            .optional("match", \.match, .wire(), "The entries to count."),
+            .optional("count", \.count, .wire(), "How many must match (default: exactly one)."),
+            .optional(
+                "inOrder", \.inOrder, .array(.wire(), minItems: 1),
+                "Matchers whose entries must appear in this order, instead of match and count."),
+        ],
+        refine: { schema, _ in
+            let null: JSON = ["type": "null"]
+            schema["oneOf"] = [
+                ["properties": ["match": ["type": "object"], "inOrder": null], "required": ["match"]],
+                ["properties": ["inOrder": ["type": "array"], "match": null, "count": null], "required": ["inOrder"]],
+            ]
+        })
 }
 
 extension WaitRequest: WireType {

@@ -124,8 +124,10 @@ struct AdminAPI: Sendable {
 
     /// The body read by `type`'s strict reader with the engine's vendors (a fault rule, a verification, an
     /// instance configuration); a 400 naming the problem when it is not one.
-    func parsed<Value: WireForm>(_ request: FakeRequest, as what: String, _ type: Value.Type) -> Parsed<Value> {
-        parsed(request, as: what) { json throws(JSONFieldError) in try Value(json: json, vendors: fake.vendors) }
+    func parsed<Value: WireType>(_ request: FakeRequest, as what: String, _ type: Value.Type) -> Parsed<Value> {
+        parsed(request, as: what) { json throws(JSONFieldError) in
+            try Value(wire: json, context: WireContext(vendors: fake.vendors))
+        }
     }
 
     /// A request body read into a value, or the 400 to answer instead.

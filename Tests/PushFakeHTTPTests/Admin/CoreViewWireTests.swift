@@ -7,31 +7,8 @@ import XCTest
 /// Core's JSON views are ``WireType``s: every shape a view takes reads back through its description to the same
 /// bytes, and the component `openapi.json` publishes for it accepts it; what the reader refuses, the schema refuses.
 final class CoreViewWireTests: XCTestCase {
-    private let check = JSONSchemaCheck(
-        components: OpenAPIDocument.make(baseURL: "http://127.0.0.1")["components"]?["schemas"]?.objectValue ?? [:])
-
-    private func assertRoundTrip<View: WireType>(
-        _ view: View, named name: String, file: StaticString = #filePath, line: UInt = #line
-    ) throws {
-        let written = view.wireJSON
-        let read = try View(wire: written)
-        XCTAssertEqual(read.wireBytes, view.wireBytes, "\(View.self) reads back to other bytes", file: file, line: line)
-        var schemas = WireSchemas()
-        let schema = schemas.schema(of: View.self)
-        XCTAssertEqual(schema, WireSchemas.ref(name), file: file, line: line)
-        XCTAssertEqual(check.problems(written, schema), [], "\(written.serializedString())", file: file, line: line)
-    }
-
-    private func assertRefused<View: WireType>(
-        _ json: JSON, as type: View.Type, at path: String, named name: String, file: StaticString = #filePath,
-        line: UInt = #line
-    ) {
-        XCTAssertFalse(
-            check.problems(json, WireSchemas.ref(name)).isEmpty, json.serializedString(), file: file, line: line)
-        XCTAssertThrowsError(try View(wire: json), json.serializedString(), file: file, line: line) { error in
-            XCTAssertEqual((error as? JSONFieldError)?.path, path, "\(error)", file: file, line: line)
-        }
-    }
+    private let wire = WireViewCheck()
+    private var check: JSONSchemaCheck { wire.schema }
 
     /// A delivery of every shape: delivered, failed with problems, with APNs headers, notes and times, a payload
     /// that is no JSON.
@@ -56,7 +33,7 @@ final class CoreViewWireTests: XCTestCase {
 
     func test_delivery_everyShapeReadsBackToTheSameBytes_andItsSchemaAcceptsIt() throws {
         for delivery in deliveries() {
-            try assertRoundTrip(delivery, named: "Delivery")
+            try wire.assertRoundTrip(delivery, named: "Delivery")
             XCTAssertEqual(try Delivery(json: delivery.jsonValue), delivery)
         }
         XCTAssertEqual(
@@ -72,11 +49,11 @@ final class CoreViewWireTests: XCTestCase {
         for (key, value) in [("extra", JSON.int(1)), ("platform", "windows"), ("status", "lost"), ("id", "")] {
             var broken = good
             broken[key] = value
-            assertRefused(.object(broken), as: Delivery.self, at: key, named: "Delivery")
+            wire.assertRefused(.object(broken), as: Delivery.self, at: key, named: "Delivery")
         }
         var missing = good
         missing["createdAt"] = nil
-        assertRefused(.object(missing), as: Delivery.self, at: "createdAt", named: "Delivery")
+        wire.assertRefused(.object(missing), as: Delivery.self, at: "createdAt", named: "Delivery")
         var failedWithoutReason = good
         failedWithoutReason["status"] = "failed"
         XCTAssertThrowsError(try Delivery(wire: .object(failedWithoutReason))) { error in
@@ -111,7 +88,7 @@ final class CoreViewWireTests: XCTestCase {
         XCTAssertNotNil(entries[0].fault)
         XCTAssertTrue(entries[1].isUnmatched)
         for entry in entries {
-            try assertRoundTrip(entry, named: "JournalEntry")
+            try wire.assertRoundTrip(entry, named: "JournalEntry")
             XCTAssertEqual(try JournalEntry(json: entry.jsonValue).jsonValue, entry.jsonValue)
         }
         let odd = entries[2].jsonValue
@@ -119,7 +96,7 @@ final class CoreViewWireTests: XCTestCase {
         XCTAssertEqual(odd["request"]?["bodyAvailable"], false)
         XCTAssertEqual(odd["proxied"]?["latencyMs"], 12)
         let failed = ProxiedExchange(mode: .proxy, upstream: "https://u.example", latency: 1.5, failure: "timeout")
-        try assertRoundTrip(failed, named: "ProxiedExchange")
+        try wire.assertRoundTrip(failed, named: "ProxiedExchange")
         XCTAssertEqual(
             failed.jsonValue.serializedString(),
             #"{"mode":"proxy","upstream":"https://u.example","latencyMs":1500,"failure":"timeout"}"#)
@@ -131,7 +108,7 @@ final class CoreViewWireTests: XCTestCase {
         for (key, value) in [("extra", JSON.int(1)), ("v", 2), ("seq", 0), ("outcome", "lost"), ("delay", -1)] {
             var broken = good
             broken[key] = value
-            assertRefused(.object(broken), as: JournalEntry.self, at: key, named: "JournalEntry")
+            wire.assertRefused(.object(broken), as: JournalEntry.self, at: key, named: "JournalEntry")
         }
         var noVendor = good
         noVendor["vendor"] = nil
@@ -167,7 +144,7 @@ final class CoreViewWireTests: XCTestCase {
         XCTAssertEqual(rules.count, 3)
         XCTAssertTrue(rules[0].isExhausted)
         for rule in rules {
-            try assertRoundTrip(rule, named: "FaultRule")
+            try wire.assertRoundTrip(rule, named: "FaultRule")
         }
         XCTAssertEqual(
             rules[0].jsonValue.serializedString(),
@@ -181,7 +158,7 @@ final class CoreViewWireTests: XCTestCase {
         for (key, value) in [("extra", JSON.int(1)), ("matchCount", -1), ("exhausted", "no"), ("fault", "x")] {
             var broken = good
             broken[key] = value
-            assertRefused(.object(broken), as: FaultRule.self, at: key, named: "FaultRule")
+            wire.assertRefused(.object(broken), as: FaultRule.self, at: key, named: "FaultRule")
         }
         var overApplied = good
         overApplied["appliedCount"] = 5
@@ -192,7 +169,7 @@ final class CoreViewWireTests: XCTestCase {
 
     func test_clockCommand_readsBackToTheSameBytes_andReaderAndSchemaAgree() throws {
         for command in [ClockCommand.advance(3600), .advance(-0.5), .set(FakeClock.defaultEpoch)] {
-            try assertRoundTrip(command, named: "ClockChange")
+            try wire.assertRoundTrip(command, named: "ClockChange")
         }
         XCTAssertEqual(ClockCommand.set(FakeClock.defaultEpoch).jsonValue, ["set": "2026-01-01T00:00:00.000Z"])
         XCTAssertEqual(try ClockCommand(json: ["advance": 5, "set": nil]), .advance(5))
@@ -227,10 +204,10 @@ final class CoreViewWireTests: XCTestCase {
         let devices = fake.tpnsDevices()
         XCTAssertEqual(devices.count, 2)
         XCTAssertTrue(devices.contains { !$0.isActive && $0.unregisteredAt != nil })
-        for device in devices { try assertRoundTrip(device, named: "TPNSDevice") }
+        for device in devices { try wire.assertRoundTrip(device, named: "TPNSDevice") }
         let notifications = fake.tpnsNotifications
         XCTAssertEqual(notifications.count, 1)
-        for notification in notifications { try assertRoundTrip(notification, named: "TPNSNotification") }
+        for notification in notifications { try wire.assertRoundTrip(notification, named: "TPNSNotification") }
         XCTAssertEqual(
             notifications[0].jsonValue.objectValue?.keys,
             [
@@ -239,16 +216,73 @@ final class CoreViewWireTests: XCTestCase {
                 "deliveredDeviceIds", "unknownDeviceIds", "inactiveDeviceIds", "failedDeviceIds",
             ])
         let snapshot = fake.snapshot()
-        try assertRoundTrip(
+        try wire.assertRoundTrip(
             DeviceViews(views: snapshot.views(.devices).map { WireKeyed($0.vendor.rawValue, $0.json) }),
             named: "DeviceViews")
-        try assertRoundTrip(
+        try wire.assertRoundTrip(
             NotificationViews(views: snapshot.views(.notifications).map { WireKeyed($0.vendor.rawValue, $0.json) }),
             named: "NotificationViews")
         let wrongItems: JSON = ["tpns": [["deviceId": "D1"]]]
         XCTAssertFalse(check.problems(wrongItems, WireSchemas.ref("DeviceViews")).isEmpty)
         var broken = try XCTUnwrap(devices[0].jsonValue.objectValue)
         broken["applicationType"] = "WINDOWS"
-        assertRefused(.object(broken), as: TPNS.Device.self, at: "applicationType", named: "TPNSDevice")
+        wire.assertRefused(.object(broken), as: TPNS.Device.self, at: "applicationType", named: "TPNSDevice")
+    }
+
+    func test_verifyRequest_readsBackToTheSameBytes_andReaderAndSchemaAgree() throws {
+        let matcher = try RequestMatcher(json: ["vendor": "tpns", "operation": "register"])
+        for request in [
+            VerifyRequest.count(matcher, .once), .count(.any, .never), .inOrder([matcher, .any]),
+        ] {
+            try wire.assertRoundTrip(request, named: "Verify")
+        }
+        XCTAssertEqual(try VerifyRequest(json: ["match": [:], "count": nil, "inOrder": nil]), .count(.any, .once))
+        XCTAssertEqual(check.problems(["match": [:], "count": nil, "inOrder": nil], WireSchemas.ref("Verify")), [])
+        for (broken, message) in [
+            (JSON.object([:]), "match: is required"),
+            (["match": nil], "match: is required"),
+            (["inOrder": [[:]], "count": ["exactly": 1]], "inOrder: cannot be combined with match or count"),
+            (["inOrder": []], "inOrder: must have at least 1 item"),
+            (["inOrder": [["vendor": 1]]], "inOrder[0].vendor: must be a string, not 1"),
+            (
+                ["match": [:], "count": ["exactly": -1]],
+                "count.exactly: must be an integer from 0 to 1000000000, not -1"
+            ),
+            (["match": [:], "when": 1], "when: is not a known field; use match, count or inOrder"),
+        ] {
+            XCTAssertFalse(check.problems(broken, WireSchemas.ref("Verify")).isEmpty, "\(broken)")
+            XCTAssertThrowsError(try VerifyRequest(json: broken), "\(broken)") { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
+
+    func test_instanceConfiguration_readsBackToTheSameBytes_andReaderAndSchemaAgree() throws {
+        let text =
+            #"{"seed":"9007199254740993","clock":{"mode":"fixed","start":"2026-01-01T00:00:00.000Z"},"#
+            + #""stateChecks":true,"journalLimit":5,"apps":{"tpns":["K"]}}"#
+        for json: JSON in [try JSON.parse(text), ["clock": ["mode": "real"]], [:]] {
+            let configuration = try PushFakeConfiguration(json: json)
+            try wire.assertRoundTrip(configuration, named: "InstanceCreate")
+        }
+        XCTAssertEqual(try PushFakeConfiguration(json: JSON.parse(text)).wireBytes, Array(text.utf8))
+        let cases: [(JSON, String)] = [
+            (
+                ["clock": ["mode": "real", "start": "2026-01-01T00:00:00Z"]],
+                "clock.start: is only for a fixed clock (a real clock starts at the wall time)"
+            ),
+            (["clock": ["mode": "slow"]], #"clock.mode: must be fixed or real, not "slow""#),
+            (["apps": 1], "apps: must be an object of apps by vendor, not 1"),
+            (
+                ["seed": -1],
+                "seed: must be an integer from 0 to 18446744073709551615 (above 2^53 as a decimal string), not -1"
+            ),
+        ]
+        for (broken, message) in cases {
+            XCTAssertFalse(check.problems(broken, WireSchemas.ref("InstanceCreate")).isEmpty, "\(broken)")
+            XCTAssertThrowsError(try PushFakeConfiguration(json: broken), "\(broken)") { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@ import PushFakeCore
 
 /// A small JSON Schema (2020-12) checker for the keywords PushFake's schemas use: `$ref` into `components`, `type`,
 /// `const`, `enum`, `properties`, `required`, `additionalProperties`, `items`, `minItems`, `maxItems`, `minimum`,
-/// `maximum`, `minLength`, `pattern`, `anyOf`, `oneOf`, `allOf`; `description` and `format` are notes. An unknown
+/// `maximum`, `minLength`, `pattern`, `anyOf`, `oneOf`, `allOf`, `if`/`then`/`else`; `description` and `format` are notes. An unknown
 /// keyword is a problem, so a schema that says more than this checks is not passed silently.
 struct JSONSchemaCheck {
     let components: JSONObject
@@ -65,6 +65,10 @@ struct JSONSchemaCheck {
             else { return [] }
             let found = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
             return found ? [] : ["\(path): does not match \(rule.stringValue ?? "")"]
+        case "if":
+            let branch = problems(value, rule, path: path).isEmpty ? schema["then"] : schema["else"]
+            return branch.map { problems(value, $0, path: path) } ?? []
+        case "then", "else": return []  // applied by `if`
         case "anyOf", "oneOf", "allOf":
             let branches = (rule.arrayValue ?? []).map { problems(value, $0, path: path) }
             let passing = branches.filter(\.isEmpty).count

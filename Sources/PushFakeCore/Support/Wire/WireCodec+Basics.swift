@@ -17,6 +17,20 @@ extension WireCodec where Value == String {
             write: { .string($0) }, schema: { _ in ["type": "string", "minLength": 1] })
     }
 
+    /// One of `names`, a closed set kept as strings (TPNS's application types, TwinPush's platforms): `must be IOS,
+    /// IOS_SAND or AOS, not "x"`. The schema is a string `enum`.
+    static func name(in names: [String]) -> WireCodec<String> {
+        WireCodec(
+            read: { (json, path, _) throws(JSONFieldError) -> String in
+                let name = try readString(json, path, nonEmpty: false)
+                guard names.contains(name) else {
+                    throw JSONFieldError(path: path, problem: "must be \(JSONFields.list(names)), not \"\(name)\"")
+                }
+                return name
+            },
+            write: { .string($0) }, schema: { _ in ["type": "string", "enum": .array(names.map(JSON.string))] })
+    }
+
     static func readString(_ json: JSON, _ path: String, nonEmpty: Bool) throws(JSONFieldError) -> String {
         guard let text = json.stringValue else {
             throw JSONFieldError(path: path, problem: "must be a string, not \(JSONFields.describe(json))")

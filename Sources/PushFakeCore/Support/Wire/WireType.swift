@@ -45,26 +45,3 @@ public struct WireContext: Sendable {
         self.vendors = vendors
     }
 }
-
-/// A value whose strict reader (`init(json:vendors:)`, with vendor-owned or cross-field rules) and writer
-/// (`jsonValue`) Core has by hand: ``WireDescription/init(name:summary:formSchema:)`` makes its description from them
-/// and the schema that sits next to the reader.
-public protocol WireForm: Sendable {
-    /// Reads the JSON form strictly, naming paths inside the value.
-    init(json: JSON, vendors: VendorRegistry) throws(JSONFieldError)
-    /// The JSON form.
-    var jsonValue: JSON { get }
-}
-
-extension WireDescription where Value: WireForm {
-    /// The description of a ``WireForm``: its reader (errors moved under the value's path), its writer, `schema`.
-    public init(
-        name: String, summary: String = "", formSchema schema: @escaping @Sendable (inout WireSchemas) -> JSON
-    ) {
-        self.init(
-            name: name, summary: summary,
-            codec: .reader(
-                { (json, context) throws(JSONFieldError) -> Value in try Value(json: json, vendors: context.vendors) },
-                write: \.jsonValue, schema: schema))
-    }
-}

@@ -117,15 +117,7 @@ struct TPNSNotificationForm: Sendable {
     }
 
     /// `IOS`, `IOS_SAND` or `AOS` (``TPNS/applicationTypes``).
-    static let type = WireCodec<String>.string.map(
-        { (name, path) throws(JSONFieldError) -> String in
-            guard TPNS.applicationTypes.contains(name) else {
-                throw JSONFieldError(
-                    path: path, problem: "must be \(JSONFields.list(TPNS.applicationTypes)), not \"\(name)\"")
-            }
-            return name
-        }, { $0 }
-    ).documented(["enum": .array(TPNS.applicationTypes.map(JSON.string))])
+    static let type = WireCodec<String>.name(in: TPNS.applicationTypes)
 
     static let wire = WireDescription<TPNSNotificationForm>(
         TPNSNotificationForm(),

@@ -183,20 +183,27 @@ struct TwinPushVendor: PushVendor {
         TwinPushHandler.errorResponse(status: status, message: message)
     }
 
-    /// Devices (as the API's Device object) and notifications (as their report, plus `app_id`), app by app: the
-    /// declared apps in order, else the apps in first-use order.
+    /// Devices (``TwinPush/Device/wire``: the API's Device object) and notifications (``TwinPush/Notification/wire``:
+    /// `app_id` and the report), app by app: the declared apps in order, else the apps in first-use order.
     func view(_ view: VendorView, of state: TwinPushState) -> JSON? {
         if view == .devices {
-            return .array(
-                state.appsInUse.flatMap { state.deviceIndexes(app: $0) }.map {
-                    TwinPushWire.device(state.device($0))
-                })
+            return .array(state.appsInUse.flatMap { state.deviceIndexes(app: $0) }.map { state.device($0).wireJSON })
         }
         if view == .notifications {
             return .array(
                 state.appsInUse.flatMap { app in
-                    (state.notificationOrder[app] ?? []).compactMap { state.notifications[$0] }
-                }.map { TwinPushWire.adminNotification($0) })
+                    (state.notificationOrder[app] ?? []).compactMap { state.notifications[$0]?.notification.wireJSON }
+                })
+        }
+        return nil
+    }
+
+    /// Arrays of ``TwinPush/Device`` and ``TwinPush/Notification`` (components `TwinPushDevice`,
+    /// `TwinPushNotification`).
+    func viewSchema(_ view: VendorView, in schemas: inout WireSchemas) -> JSON? {
+        if view == .devices { return ["type": "array", "items": schemas.schema(of: TwinPush.Device.self)] }
+        if view == .notifications {
+            return ["type": "array", "items": schemas.schema(of: TwinPush.Notification.self)]
         }
         return nil
     }

@@ -79,7 +79,8 @@ enum TwinPushWire {
     }
 
     /// A notification report (§9): status, the delivery / received / opening counts, delivery errors, and the
-    /// notification object (its protected content hidden unless `forBackend` is `false`, as for the admin API).
+    /// notification object (its protected content hidden unless `forBackend` is `false`). The admin API shows the
+    /// same report, content shown, from ``TwinPush/Notification/wire``; tests hold the two together.
     static func report(_ record: TwinPushNotificationRecord, forBackend: Bool = true) -> JSON {
         let notification = record.notification
         let errors: [JSON] = notification.errors.map { error in
@@ -94,13 +95,6 @@ enum TwinPushWire {
             "errors": .array(errors),
             "notification": self.notification(notification, content: record.baseContent, forBackend: forBackend),
         ]
-    }
-
-    /// The admin API's view of a notification (`GET /__pushfake/notifications`): `app_id`, then its report.
-    static func adminNotification(_ record: TwinPushNotificationRecord) -> JSON {
-        var object: JSONObject = ["app_id": .string(record.notification.appID)]
-        for member in report(record, forBackend: false).objectValue?.members ?? [] { object[member.key] = member.value }
-        return .object(object)
     }
 
     /// `{"objects":[…],"references":[]}` (§4.1).

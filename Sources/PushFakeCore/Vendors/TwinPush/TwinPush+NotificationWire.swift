@@ -1,0 +1,174 @@
+import Foundation
+
+extension TwinPush.Notification: WireType {
+    /// The notification as the admin API shows it (`GET /__pushfake/notifications`, component
+    /// `TwinPushNotification`): `app_id`, then its report as `GET …/notifications/{id}/report` answers it
+    /// (TwinPushWireProtocol.md §9), with the Notification object (§6.2) of the notification itself, protected
+    /// content shown. The vendor's own answers write the same report with `TwinPushWire`; tests hold the two
+    /// together.
+    ///
+    /// The report does not show the target, ``inbox``, ``mutableContent``, ``createdAt``, the errors' devices,
+    /// whether `tp_rich` was among the tags sent, the types of ``customProperties`` (it writes their values as
+    /// strings), nor times finer than a second: a notification read from it is a broadcast created at
+    /// ``sendSince``, with `inbox` and `mutableContent` `false`, error device ids `""`, the tags and string values
+    /// as shown, and ``lastSentAt`` `nil` while it is scheduled for its `send_since`.
+    public static let wire = WireDescription<TwinPush.Notification>(
+        name: "TwinPushNotification",
+        codec: TwinPushNotificationForm.wire.codec.map(
+            { form, _ in form.notification }, TwinPushNotificationForm.init))
+}
+
+/// The members of a ``TwinPush/Notification`` in its admin form: `app_id` and the report.
+struct TwinPushNotificationForm: Sendable {
+    var appID = ""
+    var status = TwinPush.Notification.Status.sent
+    var deliveryCount = 0
+    var receivedCount = 0
+    var openingCount = 0
+    var errors: [TwinPush.Notification.ReportError] = []
+    var object = TwinPushNotificationObject()
+
+    init() {}
+
+    init(_ notification: TwinPush.Notification) {
+        appID = notification.appID
+        status = notification.status
+        deliveryCount = notification.deliveryCount
+        receivedCount = notification.receivedCount
+        openingCount = notification.openingCount
+        errors = notification.errors
+        object = TwinPushNotificationObject(notification)
+    }
+
+    /// The notification, with what the report does not show filled in (``TwinPush/Notification/wire``).
+    var notification: TwinPush.Notification {
+        TwinPush.Notification(
+            id: object.id, appID: appID, name: object.name, alert: object.alert,
+            title: object.title.isEmpty ? nil : object.title, url: object.url, sound: object.sound,
+            badge: object.badge, customProperties: object.customProperties, tags: object.tags,
+            groupName: object.groupName, deliverySpeed: object.deliverySpeed, inbox: false,
+            protectedContent: object.protectedContent, mutableContent: false, target: .broadcast,
+            createdAt: object.sendSince, sendSince: object.sendSince, status: status,
+            lastSentAt: status == .scheduled && object.lastSentAt == object.sendSince ? nil : object.lastSentAt,
+            deliveryCount: deliveryCount, receivedCount: receivedCount, openingCount: openingCount, errors: errors)
+    }
+
+    /// `scheduled` or `sent`.
+    static let statusCodec = WireCodec<String>.name(in: ["scheduled", "sent"]).map(
+        { name, _ in TwinPush.Notification.Status(rawValue: name) ?? .sent }, \.rawValue)
+
+    static let wire = WireDescription<TwinPushNotificationForm>(
+        TwinPushNotificationForm(),
+        fields: [
+            .required("app_id", \.appID, .string, "The app the notification was created in."),
+            .required("status", \.status, statusCodec, "scheduled until the fake clock passes send_since, then sent."),
+            .required("delivery_count", \.deliveryCount, .count, "Deliveries handed to the platform."),
+            .required("received_count", \.receivedCount, .count, "Deliveries acknowledged as received."),
+            .required("opening_count", \.openingCount, .count, "Deliveries or inbox items opened."),
+            .required(
+                "errors", \.errors, .array(TwinPushReportErrorForm.codec),
+                "Deliveries the push networks would refuse, one entry each."),
+            .required(
+                "notification", \.object, TwinPushNotificationObject.wire.codec,
+                "The Notification object, protected content shown."),
+        ], answer: true)
+}
+
+/// The Notification object of a report (TwinPushWireProtocol.md §6.2): the notification's own content, `title`
+/// and `last_sent_at` never `null`, `custom_properties` values as strings, `tags` with `tp_rich` when a rich URL is
+/// set.
+struct TwinPushNotificationObject: Sendable {
+    var id = ""
+    var name: String?
+    var sound: String?
+    var alert = ""
+    /// `""` when the notification has none.
+    var title = ""
+    var badge: String?
+    var customProperties = JSONObject()
+    var url: String?
+    var deliverySpeed = "normal"
+    var groupName: String?
+    var protectedContent = false
+    var sendSince = FakeClock.defaultEpoch
+    /// The time of the deliveries, or `send_since` while there are none.
+    var lastSentAt = FakeClock.defaultEpoch
+    var tags: [String] = []
+
+    init() {}
+
+    init(_ notification: TwinPush.Notification) {
+        let content = TwinPushContent(
+            alert: notification.alert, title: notification.title, url: notification.url, badge: nil,
+            customProperties: notification.customProperties, tags: notification.tags)
+        id = notification.id
+        name = notification.name
+        sound = notification.sound
+        alert = content.alert
+        title = content.title ?? ""
+        badge = notification.badge
+        customProperties = TwinPushWire.stringValued(content.customProperties)
+        url = content.url
+        deliverySpeed = notification.deliverySpeed
+        groupName = notification.groupName
+        protectedContent = notification.protectedContent
+        sendSince = notification.sendSince
+        lastSentAt = notification.lastSentAt ?? notification.sendSince
+        tags = content.restTags
+    }
+
+    /// An object of string values (`{"k": "1"}`).
+    static let strings = WireCodec<[WireKeyed<String>]>.keyed(.string).map(
+        { members, _ in JSONObject(members.map { JSONObject.Member(key: $0.key, value: .string($0.value)) }) },
+        { object in object.members.map { WireKeyed($0.key, $0.value.plainText) } })
+
+    static let wire = WireDescription<TwinPushNotificationObject>(
+        name: "TwinPushNotificationObject", TwinPushNotificationObject(),
+        fields: [
+            .required("id", \.id, .text, "The 16-digit id PushFake assigned."),
+            .optional("name", \.name, .string, writesNull: true),
+            .optional("sound", \.sound, .string, writesNull: true),
+            .required("alert", \.alert, .string, "The message text."),
+            .required("title", \.title, .string, "The title; empty when none."),
+            .optional("badge", \.badge, .string, writesNull: true, "The badge modifier as sent (\"+1\", \"5\")."),
+            .required("custom_properties", \.customProperties, strings, "As sent, every value as a string."),
+            .optional("tp_rich_url", \.url, .string, writesNull: true, "url as sent."),
+            .required("delivery_speed", \.deliverySpeed, .name(in: TwinPush.deliverySpeeds)),
+            .optional("group_name", \.groupName, .string, writesNull: true),
+            .required("protected_content", \.protectedContent, .bool),
+            .required("send_since", \.sendSince, .twinPushTime, "When it is (or was) due."),
+            .required("last_sent_at", \.lastSentAt, .twinPushTime, "The deliveries; send_since while scheduled."),
+            .required("tags", \.tags, .array(.string), "As sent, plus tp_rich when a rich URL is set."),
+            .constant("type", "Notification"),
+        ], answer: true)
+}
+
+/// The members of a ``TwinPush/Notification/ReportError`` in a report; the device is not shown.
+struct TwinPushReportErrorForm: Sendable {
+    var platform = ""
+    var level = ""
+    var key = ""
+    var message = ""
+    var createdAt = FakeClock.defaultEpoch
+
+    static let codec = WireDescription<TwinPushReportErrorForm>(
+        TwinPushReportErrorForm(),
+        fields: [
+            .required("platform", \.platform, .string, "ios, android or huawei."),
+            .required("level", \.level, .string, "critical, error or warning."),
+            .required("key", \.key, .string, "The push network's reason, e.g. BadDeviceToken."),
+            .required("message", \.message, .string, "What went wrong, naming the device."),
+            .required("created_at", \.createdAt, .twinPushTime),
+        ], answer: true
+    ).codec.map(
+        { form, _ in
+            TwinPush.Notification.ReportError(
+                platform: form.platform, level: form.level, key: form.key, message: form.message,
+                createdAt: form.createdAt, deviceID: "")
+        },
+        { error in
+            TwinPushReportErrorForm(
+                platform: error.platform, level: error.level, key: error.key, message: error.message,
+                createdAt: error.createdAt)
+        })
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+extension TwinPush.Device: WireType {
+    /// The device as the admin API shows it (`GET /__pushfake/devices`, component `TwinPushDevice`): the Device
+    /// object of the TwinPush API (TwinPushWireProtocol.md §6.1). The vendor's own answers write the same object
+    /// with `TwinPushWire` (the register answer straight into bytes); tests hold the two together.
+    ///
+    /// The object does not show ``udid``, ``osName``, ``osVersionCode``, ``badge``, ``location``, ``appOpenedAt``
+    /// or ``appClosedAt``, nor times finer than a second: a device read from it has `udid` `""`, `badge` 0 and the
+    /// others `nil`.
+    public static let wire = WireDescription<TwinPush.Device>(
+        name: "TwinPushDevice",
+        codec: TwinPushDeviceForm.wire.codec.map({ form, _ in form.device }, TwinPushDeviceForm.init))
+}
+
+extension WireCodec where Value == Date {
+    /// A time as TwinPush writes it (`2026-01-01 00:00:00 UTC`, TwinPushWireProtocol.md §4.2), read in every form
+    /// `TimeFormat.parse(_:)` takes within ``FakeClock/validRange``.
+    static var twinPushTime: WireCodec<Date> {
+        WireCodec(
+            read: date.read, write: { TwinPushWire.date($0) },
+            schema: { _ in
+                ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$"]
+            })
+    }
+}
+
+/// The members of a ``TwinPush/Device`` in its Device object (TwinPushWireProtocol.md §6.1), in the API's order.
+struct TwinPushDeviceForm: Sendable {
+    var id = ""
+    var pushToken: String?
+    var alias: String?
+    var platform = "ios"
+    var createdAt = FakeClock.defaultEpoch
+    var updatedAt = FakeClock.defaultEpoch
+    var lastRegisteredAt = FakeClock.defaultEpoch
+    var registrationUpdatedAt = FakeClock.defaultEpoch
+    var appID = ""
+    var language: String?
+    var deviceCode: String?
+    var deviceModel: String?
+    var deviceManufacturer: String?
+    var appVersion: String?
+    var sdkVersion: String?
+    var osVersion: String?
+    var customProperties: [TwinPush.CustomProperty] = []
+
+    init() {}
+
+    init(_ device: TwinPush.Device) {
+        id = device.id
+        pushToken = device.pushToken
+        alias = device.alias
+        platform = device.platform
+        createdAt = device.createdAt
+        updatedAt = device.updatedAt
+        lastRegisteredAt = device.lastRegisteredAt
+        registrationUpdatedAt = device.registrationUpdatedAt
+        appID = device.appID
+        language = device.language
+        deviceCode = device.deviceCode
+        deviceModel = device.deviceModel
+        deviceManufacturer = device.deviceManufacturer
+        appVersion = device.appVersion
+        sdkVersion = device.sdkVersion
+        osVersion = device.osVersion
+        customProperties = device.customProperties
+    }
+
+    /// The device, with what the object does not show empty (``TwinPush/Device/wire``).
+    var device: TwinPush.Device {
+        var device = TwinPush.Device(id: id, appID: appID, udid: "", platform: platform, now: createdAt)
+        device.pushToken = pushToken
+        device.alias = alias
+        device.updatedAt = updatedAt
+        device.lastRegisteredAt = lastRegisteredAt
+        device.registrationUpdatedAt = registrationUpdatedAt
+        device.language = language
+        device.deviceCode = deviceCode
+        device.deviceModel = deviceModel
+        device.deviceManufacturer = deviceManufacturer
+        device.appVersion = appVersion
+        device.sdkVersion = sdkVersion
+        device.osVersion = osVersion
+        device.customProperties = customProperties
+        return device
+    }
+
+    static let wire = WireDescription<TwinPushDeviceForm>(
+        TwinPushDeviceForm(),
+        fields: [
+            .required("id", \.id, .text, "The 16-digit id PushFake assigned."),
+            .optional("push_token", \.pushToken, .string, writesNull: true, "The push token; null until registered."),
+            .optional("alias_device", \.alias, .string, writesNull: true, "The alias; null when not set."),
+            .required("platform", \.platform, .name(in: TwinPush.platforms), "As sent at the latest register."),
+            .required("created_at", \.createdAt, .twinPushTime, "The first register."),
+            .required("updated_at", \.updatedAt, .twinPushTime, "The last use of any device endpoint."),
+            .required("last_registered_at", \.lastRegisteredAt, .twinPushTime, "The last register."),
+            .required(
+                "registration_updated_at", \.registrationUpdatedAt, .twinPushTime,
+                "The last change of push_token, alias_device, active or custom properties."),
+            .required("app_id", \.appID, .string, "The app the device registered in."),
+            .optional("language", \.language, .string, writesNull: true),
+            .optional("device_code", \.deviceCode, .string, writesNull: true),
+            .optional("device_model", \.deviceModel, .string, writesNull: true),
+            .optional("device_manufacturer", \.deviceManufacturer, .string, writesNull: true),
+            .optional("app_version", \.appVersion, .string, writesNull: true),
+            .optional("sdk_version", \.sdkVersion, .string, writesNull: true),
+            .optional("os_version", \.osVersion, .string, writesNull: true),
+            .derived("active", { $0.pushToken != nil }, .bool, "Whether it has a push token (fake-specific)."),
+            .required(
+                "custom_properties", \.customProperties, .array(TwinPushPropertyForm.codec),
+                "In the order they were first set."),
+            .constant("type", "Device"),
+        ], answer: true)
+}
+
+/// The members of a ``TwinPush/CustomProperty`` (`{"name","type","value"}`, TwinPushWireProtocol.md §5.8).
+struct TwinPushPropertyForm: Sendable {
+    var name = ""
+    var type = TwinPush.PropertyType.string
+    var value: JSON = ""
+
+    /// A property: its value must be one `set_custom_property` stores for its type (component
+    /// `TwinPushCustomProperty`, one branch per type).
+    static let codec = WireDescription<TwinPushPropertyForm>(
+        name: "TwinPushCustomProperty", TwinPushPropertyForm(),
+        fields: [
+            .required("name", \.name, .text, "The property name as sent."),
+            .required("type", \.type, .choice, "The type sent with the value."),
+            .required("value", \.value, .json, "The value as stored for the type."),
+        ], answer: true,
+        check: { form, path, _ throws(JSONFieldError) in
+            guard TwinPushHandler.coerce(form.value, to: form.type) == form.value else {
+                throw JSONFieldError(
+                    path: JSONFields.join(path, "value"),
+                    problem:
+                        "must be what a \(form.type.rawValue) property stores, not \(JSONFields.describe(form.value))")
+            }
+        },
+        refine: { schema, _ in
+            schema["oneOf"] = .array(
+                TwinPush.PropertyType.allCases.map { type in
+                    ["properties": ["type": ["const": .string(type.rawValue)], "value": valueSchema(type)]]
+                })
+        }
+    ).codec.map(
+        { form, _ in TwinPush.CustomProperty(name: form.name, type: form.type, value: form.value) },
+        { property in TwinPushPropertyForm(name: property.name, type: property.type, value: property.value) })
+
+    /// What `set_custom_property` stores for `type` (``TwinPushHandler/coerce(_:to:)``).
+    private static func valueSchema(_ type: TwinPush.PropertyType) -> JSON {
+        switch type {
+        case .string, .enumeration: return ["type": "string"]
+        case .boolean: return ["type": "boolean"]
+        case .integer: return ["type": "integer"]
+        case .float: return ["type": "number"]
+        case .enumerationList: return ["type": "array", "items": ["type": "string"]]
+        }
+    }
+}
