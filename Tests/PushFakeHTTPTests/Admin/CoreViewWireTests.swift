@@ -215,13 +215,7 @@ final class CoreViewWireTests: XCTestCase {
                 "sentAt",
                 "deliveredDeviceIds", "unknownDeviceIds", "inactiveDeviceIds", "failedDeviceIds",
             ])
-        let snapshot = fake.snapshot()
-        try wire.assertRoundTrip(
-            DeviceViews(views: snapshot.views(.devices).map { WireKeyed($0.vendor.rawValue, $0.json) }),
-            named: "DeviceViews")
-        try wire.assertRoundTrip(
-            NotificationViews(views: snapshot.views(.notifications).map { WireKeyed($0.vendor.rawValue, $0.json) }),
-            named: "NotificationViews")
+        try wire.assertViewsRoundTrip(fake)
         let wrongItems: JSON = ["tpns": [["deviceId": "D1"]]]
         XCTAssertFalse(check.problems(wrongItems, WireSchemas.ref("DeviceViews")).isEmpty)
         var broken = try XCTUnwrap(devices[0].jsonValue.objectValue)

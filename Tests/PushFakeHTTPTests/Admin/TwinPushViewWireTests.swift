@@ -223,12 +223,7 @@ final class TwinPushViewWireTests: XCTestCase {
         let snapshot = fake.snapshot()
         XCTAssertEqual(snapshot.view(.devices, of: .twinPush), .array(devices.map(\.wireJSON)))
         XCTAssertEqual(snapshot.view(.notifications, of: .twinPush), .array(notifications.map(\.wireJSON)))
-        try wire.assertRoundTrip(
-            DeviceViews(views: snapshot.views(.devices).map { WireKeyed($0.vendor.rawValue, $0.json) }),
-            named: "DeviceViews")
-        try wire.assertRoundTrip(
-            NotificationViews(views: snapshot.views(.notifications).map { WireKeyed($0.vendor.rawValue, $0.json) }),
-            named: "NotificationViews")
+        try wire.assertViewsRoundTrip(fake)
         let wrongViews: [JSON] = [["twinPush": [["id": "1"]]], ["twinPush": [["app_id": "appA"]]]]
         for wrong in wrongViews {
             XCTAssertFalse(wire.schema.problems(wrong, WireSchemas.ref("DeviceViews")).isEmpty)

@@ -36,4 +36,16 @@ struct WireViewCheck {
             XCTAssertEqual((error as? JSONFieldError)?.path, path, "\(error)", file: file, line: line)
         }
     }
+
+    /// Round-trips the engine's `GET /__pushfake/devices` and `/notifications` answers (`DeviceViews`,
+    /// `NotificationViews`).
+    func assertViewsRoundTrip(_ fake: PushFake, file: StaticString = #filePath, line: UInt = #line) throws {
+        let snapshot = fake.snapshot()
+        try assertRoundTrip(
+            DeviceViews(views: snapshot.views(.devices).map { WireKeyed($0.vendor.rawValue, $0.json) }),
+            named: "DeviceViews", file: file, line: line)
+        try assertRoundTrip(
+            NotificationViews(views: snapshot.views(.notifications).map { WireKeyed($0.vendor.rawValue, $0.json) }),
+            named: "NotificationViews", file: file, line: line)
+    }
 }
