@@ -88,6 +88,15 @@ final class HTTP1SerializerTests: XCTestCase {
             "HTTP/1.1 299 Fine  X: y\r\nContent-Length: 0\r\n\r\n")
     }
 
+    func test_statusLine_isDigitsAndRegisteredPhrase_forEveryStatus() {
+        // The common statuses are written from whole-line literals: each must equal the general form.
+        for status in 100...599 {
+            var line: [UInt8] = []
+            HTTP1Serializer.appendStatusLine(status: status, into: &line)
+            XCTAssertEqual(text(line), "HTTP/1.1 \(status) \(HTTP1Status.reasonPhrase(for: status))\r\n")
+        }
+    }
+
     func test_serializer_writesLengthAndWholeBody_whenBodyIsLarge() {
         let body = (0..<100_000).map { UInt8(truncatingIfNeeded: $0) }
 

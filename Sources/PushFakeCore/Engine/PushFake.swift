@@ -105,8 +105,10 @@ public final class PushFake: Sendable {
             if !request.bodyAvailable {
                 notes.append("body unavailable to the transport (URLSession upload through a URLProtocol)")
             } else if !request.body.isEmpty {
+                let known =
+                    vendors.entries.indices.contains(vendorIndex) ? vendors.entries[vendorIndex].bodyStrings : .none
                 do throws(JSONSyntaxError) {
-                    body = try JSON.parse(request.body)
+                    body = try JSON.parse(request.body, known: known)
                 } catch {
                     bodyError = error
                 }

@@ -14,9 +14,13 @@ extension JSONParser {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                if high >= 0x80 { try checkUTF8(start, position) }
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
+                if high >= 0x80 {
+                    try checkUTF8(start, position - 1)
+                } else if let shared = known.string(slice) {
+                    return shared
+                }
                 return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }

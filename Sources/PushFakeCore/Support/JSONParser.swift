@@ -34,17 +34,20 @@ struct JSONParser {
     static let maximumDepth = 256
 
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Strings given back shared instead of decoded (``JSONKnownStrings``).
+    let known: JSONKnownStrings
     var position = 0
     private var depth = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, known: JSONKnownStrings) {
         self.bytes = bytes
+        self.known = known
     }
 
-    static func parse(_ data: some Collection<UInt8>) throws(Failure) -> JSON {
+    static func parse(_ data: some Collection<UInt8>, known: JSONKnownStrings = .none) throws(Failure) -> JSON {
         let array = Array(data)
         let result: Result<JSON, Failure> = array.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer)
+            var parser = JSONParser(bytes: buffer, known: known)
             do throws(Failure) {
                 parser.skipWhitespace()
                 let value = try parser.parseValue()

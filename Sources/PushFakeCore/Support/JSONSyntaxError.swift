@@ -10,6 +10,18 @@ extension JSON {
         }
     }
 
+    /// Parses UTF-8 JSON bytes, giving back the strings of `known` shared instead of decoded: the same value as
+    /// ``parse(_:)-(Collection<UInt8>)``, sooner.
+    package static func parse(
+        _ bytes: some Collection<UInt8>, known: JSONKnownStrings
+    ) throws(JSONSyntaxError) -> JSON {
+        do throws(JSONParser.Failure) {
+            return try JSONParser.parse(bytes, known: known)
+        } catch {
+            throw JSONSyntaxError(error)
+        }
+    }
+
     /// Parses a JSON text.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSON {
         try parse(Array(text.utf8))

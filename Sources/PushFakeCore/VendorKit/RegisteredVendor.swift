@@ -13,6 +13,8 @@ struct RegisteredVendor: Sendable {
     let secrets: [VendorSecret]
     let appForm: VendorAppForm?
     let card: VendorCard?
+    /// ``PushVendor/bodyStrings``, for the parser.
+    let bodyStrings: JSONKnownStrings
     /// Method, template, operation and declared numeric fields of each route, in the definition's order.
     let routeTable: [(method: String, template: String, operation: Operation, fields: [VendorField])]
     /// The definition's type, for ``PushFake/withVendorState(_:_:)``.
@@ -35,6 +37,7 @@ struct RegisteredVendor: Sendable {
         secrets = definition.secrets
         appForm = definition.appForm
         card = definition.card
+        bodyStrings = JSONKnownStrings(definition.bodyStrings)
         routeTable = routes.map { ($0.method, $0.template, $0.operation, $0.fields) }
         definitionType = ObjectIdentifier(Definition.self)
         subject = { definition.subject(of: $0, body: $1) }

@@ -17,9 +17,9 @@ struct AdminAPI: Sendable {
     let instance: String?
 
     /// Answers `request`, whose path is already relative to the instance (`/__pushfake/…`): the operation of the
-    /// server's table (``AdminOperationTable``) that matches it, after the access rules and the query check.
-    func handle(_ request: FakeRequest, peer: PeerAddress) -> ServerReply {
-        guard let inner = AdminAPI.inner(request.path) else { return .response(notFound(request)) }
+    /// server's table (``AdminOperationTable``) that matches it, after the access rules and the query check. `inner`
+    /// is the path under the admin prefix (``inner(_:)``), which the caller found while deciding to come here.
+    func handle(_ request: FakeRequest, inner: Substring, peer: PeerAddress) -> ServerReply {
         let inInstance = instance != nil
         let table = server.adminOperations
         guard let (operation, parameters) = table.match(method: request.method, path: inner, inInstance: inInstance)
@@ -64,9 +64,6 @@ struct AdminAPI: Sendable {
 
     /// The admin prefix without its slash, as bytes.
     private static let adminName = Array(AdminOperations.prefix.utf8.dropFirst())
-
-    /// Whether a path belongs to the admin API.
-    static func owns(path: String) -> Bool { inner(path) != nil }
 
     /// Whether the admin API answers `request` without the engine's lock: its operation says so (health, which
     /// reads counters only).

@@ -56,8 +56,9 @@ package struct ServerResponder: ConnectionResponder {
         func line() -> LoggedRequest {
             LoggedRequest(method: method, target: target, parsed: fakeRequest, engine: engine)
         }
-        if AdminAPI.owns(path: fakeRequest.path) {
-            let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(fakeRequest, peer: peer)
+        if let inner = AdminAPI.inner(fakeRequest.path) {
+            let reply = AdminAPI(fake: engine, server: server, instance: instance).handle(
+                fakeRequest, inner: inner, peer: peer)
             if log != nil {
                 // Health is answered without the engine's lock, and so is its log line (``logLine(_:status:label:)``).
                 let lockFree = AdminAPI.isLockFree(fakeRequest, in: server.adminOperations)

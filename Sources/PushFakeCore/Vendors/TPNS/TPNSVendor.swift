@@ -14,6 +14,14 @@ struct TPNSVendor: PushVendor {
         }
     }
 
+    /// The members of a register and a send, and the application types (TPNSWireProtocol.md).
+    var bodyStrings: [String] {
+        [
+            "deviceId", "deviceRegistrationId", "applicationKey", "applicationType", "additionalParameters", "key",
+            "value", "message", "handlingLevel", "applicationTypes", "deviceIds",
+        ] + TPNS.applicationTypes
+    }
+
     var routes: [VendorRoute<TPNSState>] {
         ["/TPNS/api", "/api"].flatMap { prefix in
             [

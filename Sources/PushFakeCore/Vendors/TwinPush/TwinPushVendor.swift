@@ -14,6 +14,17 @@ struct TwinPushVendor: PushVendor {
         ]
     }
 
+    /// The members of a register, of the other device calls and of a notification, and the platforms
+    /// (TwinPushWireProtocol.md).
+    var bodyStrings: [String] {
+        [
+            "udid", "platform", "push_token", "alias_device", "device_id", "app_version", "sdk_version", "os_version",
+            "os_version_code", "language", "device_code", "device_model", "device_manufacturer", "badge", "name",
+            "value", "type", "title", "alert", "sound", "url", "inbox", "tags", "no_tags", "segments", "devices",
+            "alias", "custom_properties", "send_since", "page", "per_page", "ios", "android",
+        ]
+    }
+
     /// A device call: served under `/apps/{app}/devices/{device}/<action>` and, for SDKs without a device id
     /// (TwinPushWireProtocol.md §8), under `/apps/{app}/<action>` too.
     private struct DeviceAction {

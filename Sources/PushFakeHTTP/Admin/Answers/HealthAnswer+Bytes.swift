@@ -30,9 +30,12 @@ extension HealthAnswer {
         let buffer: UnsafeMutableBufferPointer<UInt8>
         var count = 0
 
+        /// Copied whole (a byte at a time, the text was half the answer's instructions).
         mutating func append(_ text: StaticString) {
-            let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-            for byte in bytes { put(byte) }
+            let length = text.utf8CodeUnitCount
+            guard length <= buffer.count &- count, let base = buffer.baseAddress else { return }
+            (base + count).initialize(from: text.utf8Start, count: length)
+            count &+= length
         }
 
         /// `text`, then `value` in decimal as JSON writes an integer.
