@@ -16,6 +16,8 @@ extension JournalEntry {
         /// The status does not fit the entry's 32-bit field.
         static let wideStatus = Flags(rawValue: 1 << 7)
         static let bodyUnavailable = Flags(rawValue: 1 << 8)
+        /// The response body begins with bytes of another body of its route, kept in ``JournalStrings``.
+        static let sharedResponsePrefix = Flags(rawValue: 1 << 13)
         private static let outcomeShift: UInt16 = 9
         private static let transportShift: UInt16 = 11
 
@@ -82,11 +84,14 @@ extension JournalEntry {
         let codes = Self.sharedCodes(request: request, response: response, flags: flags, route: route, vendor: vendor)
         let requestHeaderCodes = codes[Self.fixedCodes..<(Self.fixedCodes &+ 2 &* request.headers.count)]
         let responseHeaderCodes = codes[(Self.fixedCodes &+ 2 &* request.headers.count)...]
+        let sharedResponse =
+            route == nil ? nil : JournalStrings.shared.responsePrefix(route: codes[5], body: response.body)
+        if sharedResponse != nil { flags.insert(.sharedResponsePrefix) }
         var size =
             Writer.size(ofText: request.method, code: codes[0]) &+ Writer.size(ofText: request.path, code: codes[1])
             &+ Writer.size(ofText: request.query, code: codes[2])
             &+ Writer.size(of: request.headers, codes: requestHeaderCodes) &+ Writer.size(of: request.body)
-            &+ Writer.size(of: response.body)
+            &+ (sharedResponse.map { Writer.size(of: response.body, sharing: $0) } ?? Writer.size(of: response.body))
         if !flags.contains(.standardResponseHeaders) {
             size &+= Writer.size(of: response.headers, codes: responseHeaderCodes)
         }
@@ -115,7 +120,11 @@ extension JournalEntry {
             if !written.contains(.standardResponseHeaders) {
                 writer.headers(response.headers, codes: responseHeaderCodes)
             }
-            writer.bytes(response.body)
+            if let sharedResponse {
+                writer.bytes(response.body, sharing: sharedResponse)
+            } else {
+                writer.bytes(response.body)
+            }
             if let vendor { writer.text(vendor.rawValue, code: codes[3]) }
             if let route {
                 writer.text(route.operation.rawValue, code: codes[4])

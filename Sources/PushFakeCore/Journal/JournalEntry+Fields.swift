@@ -22,7 +22,7 @@ extension JournalEntry {
             var reader = JournalEntryReader(bytes, at: position)
             headers = HTTPHeaders(reader.textPairs().map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
         }
-        return FakeResponse(status: status, headers: headers, body: Array(bytes[layout.responseBody]))
+        return FakeResponse(status: status, headers: headers, body: Array(responseBodyBytes))
     }
 
     /// The operation, or `nil` for an unmatched request (unknown route or method).

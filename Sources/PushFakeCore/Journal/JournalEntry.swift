@@ -52,12 +52,19 @@ public struct JournalEntry: Sendable {
     }
 
     /// The response body as JSON, or `nil` when it is not JSON.
-    public var responseBody: JSON? { try? JSON.parse(bytes[layout.responseBody]) }
+    public var responseBody: JSON? { try? JSON.parse(responseBodyBytes) }
 
     /// The request body's bytes as received, without copying them out.
     var requestBodyBytes: ArraySlice<UInt8> { bytes[layout.requestBody] }
-    /// The response body's bytes, without copying them out.
-    var responseBodyBytes: ArraySlice<UInt8> { bytes[layout.responseBody] }
+    /// The response body's bytes, without copying them out unless its first bytes are shared
+    /// (``JournalEntryLayout/responsePrefix``).
+    var responseBodyBytes: ArraySlice<UInt8> {
+        let layout = self.layout
+        guard let (code, length) = layout.responsePrefix else { return bytes[layout.responseBody] }
+        var body = Array(JournalStrings.shared.string(code).utf8.prefix(length))
+        body.append(contentsOf: bytes[layout.responseBody])
+        return body[...]
+    }
 
     var layout: JournalEntryLayout { JournalEntryLayout(bytes, flags: flags) }
 

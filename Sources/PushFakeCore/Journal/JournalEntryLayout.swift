@@ -11,7 +11,7 @@
 /// | request headers | count, then name and value of each as text | always |
 /// | request body | length + bytes, as received | always |
 /// | response headers | count, then name and value of each as text | unless they are the standard JSON headers |
-/// | response body | length + bytes | always |
+/// | response body | length + bytes; or, with `sharedResponsePrefix`, the number of a body in ``JournalStrings``, how many of its first bytes this body begins with, then length + the rest | always |
 /// | vendor | text | `vendor` |
 /// | route: operation, template, its vendor when not `vendor` | text each | `route` |
 /// | route parameters sorted by name | count, then name and value of each as length + UTF-8 | `route` |
@@ -28,6 +28,9 @@ struct JournalEntryLayout {
     /// Where the response headers' count is; `nil` for the standard headers.
     var responseHeaders: Int?
     var responseBody = 0..<0
+    /// The first bytes of the response body when they are shared: a string of ``JournalStrings`` and how many of its
+    /// bytes; `responseBody` is then the rest.
+    var responsePrefix: (code: Int, length: Int)?
     /// Everything after the response body.
     var subject: JournalEntrySubject
 
@@ -43,6 +46,7 @@ struct JournalEntryLayout {
             responseHeaders = reader.position
             reader.skipTextPairs()
         }
+        if flags.contains(.sharedResponsePrefix) { responsePrefix = (reader.count(), reader.count()) }
         responseBody = reader.range()
         subject = JournalEntrySubject(bytes, flags: flags, at: reader.position)
     }

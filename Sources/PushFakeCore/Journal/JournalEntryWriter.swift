@@ -93,6 +93,22 @@ struct JournalEntryWriter {
         data.withUnsafeBufferPointer { raw($0) }
     }
 
+    /// A body that begins with the first `shared.length` bytes of the string numbered `shared.code` in
+    /// ``JournalStrings``: that number, that length, then the rest of the body after its length.
+    mutating func bytes(_ data: [UInt8], sharing shared: (code: Int, length: Int)) {
+        count(shared.code)
+        count(shared.length)
+        let rest = min(max(0, shared.length), data.count)
+        count(data.count &- rest)
+        data.withUnsafeBufferPointer { raw(UnsafeBufferPointer(rebasing: $0[rest...])) }
+    }
+
+    /// The bytes ``bytes(_:sharing:)`` writes.
+    static func size(of data: [UInt8], sharing shared: (code: Int, length: Int)) -> Int {
+        let rest = data.count &- min(max(0, shared.length), data.count)
+        return size(ofCount: shared.code) &+ size(ofCount: shared.length) &+ size(ofCount: rest) &+ rest
+    }
+
     /// A string that may be in ``JournalStrings``: its number `code` (shifted, low bit set) when it is, else its
     /// length (shifted, low bit clear) and its UTF-8.
     mutating func text(_ text: String, code: Int) {

@@ -19,6 +19,12 @@ final class JournalStrings: Sendable {
     private struct Table {
         var codes: [WireKey: Int] = [:]
         var strings: [String] = []
+        /// By a route template's number: the number of the first response body journaled for that route, which later
+        /// bodies of the route share their first bytes with (``responsePrefix(route:body:)``); -1 for none yet.
+        var responses: [Int32] = []
+        /// The same bodies' bytes, by the same index, to compare with (a `String`'s UTF-8 view is walked an index
+        /// at a time: 100 instructions a byte).
+        var responseBytes: [[UInt8]] = []
         /// Open addressing over the 16 bytes of a stored string's value, 3 words a slot (the two words, the number
         /// plus one; 0 when free). Equal bits are equal bytes: a small string holds its bytes in them, and a large
         /// one points at storage that `strings` keeps alive, so no other string can take its address. Saves the
@@ -95,6 +101,53 @@ final class JournalStrings: Sendable {
             initialized = strings.count
         }
     }
+
+    /// How a response body of the route whose template is numbered `route` can be written shorter: the number of
+    /// the route's first response body in the table and how many first bytes `body` has in common with it (at
+    /// least ``shortestSharedPrefix``), or `nil` when it is written whole. A million registers answered
+    /// `{"success":true,"message":null,"errors":[],"deviceId":"…"}` keep those 55 bytes once.
+    func responsePrefix(route: Int, body: [UInt8]) -> (code: Int, length: Int)? {
+        guard route >= 0, route < capacity, body.count >= Self.shortestSharedPrefix else { return nil }
+        let capacity = self.capacity
+        return table.withLock { table -> (code: Int, length: Int)? in
+            if table.responses.isEmpty {
+                table.responses = [Int32](repeating: -1, count: capacity)
+                table.responseBytes = [[UInt8]](repeating: [], count: capacity)
+            }
+            var code = Int(table.responses[route])
+            if code < 0 {
+                // The first body of the route becomes its reference, when it is text the table can hold as it is.
+                guard body.count <= Self.longest else { return nil }
+                let text = String(decoding: body, as: UTF8.self)
+                guard text.utf8.elementsEqual(body) else { return nil }
+                code = table.code(text, capacity: capacity)
+                guard code >= 0, let number = Int32(exactly: code) else { return nil }
+                table.responses[route] = number
+                table.responseBytes[route] = body
+            }
+            let length = table.responseBytes[route].withUnsafeBytes { reference in
+                body.withUnsafeBytes { Self.commonPrefix(reference, $0) }
+            }
+            return length >= Self.shortestSharedPrefix ? (code, length) : nil
+        }
+    }
+
+    /// How many first bytes `a` and `b` have in common: eight at a time, then one at a time.
+    private static func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let end = min(a.count, b.count)
+        var index = 0
+        while index &+ 8 <= end,
+            a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        {
+            index &+= 8
+        }
+        while index < end, a[index] == b[index] { index &+= 1 }
+        return index
+    }
+
+    /// The fewest first bytes worth sharing: below this the number and the length cost about what they save.
+    static let shortestSharedPrefix = 8
 
     /// The string numbered `code`; `""` for a number the table never gave (bytes that were not written here).
     func string(_ code: Int) -> String {
