@@ -22,10 +22,18 @@ extension PushFakeConfiguration: WireType {
             [
                 "anyOf": [
                     ["type": "integer", "minimum": 0, "maximum": .int(Int.max)],
-                    ["type": "string", "pattern": "^[0-9]{1,19}$", "description": "Up to 18446744073709551615."],
+                    ["type": "string", "pattern": .string(seedPattern), "description": "Up to 18446744073709551615."],
                 ]
             ]
         })
+
+    /// The decimal strings ``seed(_:path:)`` reads, 0…18446744073709551615 (`UInt64.max`) with any leading zeros:
+    /// up to 19 digits, or 20 digits that match `UInt64.max` digit by digit until one is smaller, any digits after it.
+    private static let seedPattern =
+        "^0*(?:[0-9]{1,19}|1(?:[0-7][0-9]{18}|8(?:[0-3][0-9]{17}|4(?:[0-3][0-9]{16}|4(?:[0-5][0-9]{15}|"
+        + "6(?:[0-6][0-9]{14}|7(?:[0-3][0-9]{13}|4(?:[0-3][0-9]{12}|40(?:[0-6][0-9]{10}|7(?:[0-2][0-9]{9}|"
+        + "3(?:[0-6][0-9]{8}|70(?:[0-8][0-9]{6}|9(?:[0-4][0-9]{5}|5(?:[0-4][0-9]{4}|5(?:0[0-9]{3}|"
+        + "1(?:[0-5][0-9]{2}|6(?:0[0-9]|1[0-5])))))))))))))))))$"
 
     /// `apps`: each vendor's apps in its own JSON form, vendor names in any case (component `Apps`), checked on a
     /// fresh state of the configuration read so far, so that the engine can declare them without failing.

@@ -279,4 +279,49 @@ final class CoreViewWireTests: XCTestCase {
             }
         }
     }
+
+    /// A seed is a `UInt64`: the reader takes every decimal string up to 18446744073709551615, 20 digits included,
+    /// and the schema's pattern takes exactly those; one more is refused by both, the reader naming `seed`.
+    func test_instanceConfiguration_seedString_readerAndSchemaAgreeUpToUInt64Max() throws {
+        let maximum = String(UInt64.max)
+        // Each digit of the maximum changed to every other digit, alone and followed by all 0s and all 9s: the
+        // strings just below and just above the limit at every position.
+        var texts = [maximum, "10000000000000000000", "18446744073709551616", "99999999999999999999", "0", "007"]
+        texts += ["000" + maximum, "000" + "18446744073709551616", "100000000000000000000"]
+        let digits = Array(maximum)
+        for position in digits.indices {
+            for digit in "0123456789" {
+                var changed = digits
+                changed[position] = digit
+                texts.append(String(changed))
+                for filler: Character in ["0", "9"] {
+                    changed.replaceSubrange((position + 1)..., with: repeatElement(filler, count: 19 - position))
+                    texts.append(String(changed))
+                }
+            }
+        }
+        for text in texts {
+            let json: JSON = ["seed": .string(text)]
+            let schemaProblems = check.problems(json, WireSchemas.ref("InstanceCreate"))
+            if let seed = UInt64(text) {
+                XCTAssertEqual(schemaProblems, [], text)
+                XCTAssertEqual(try PushFakeConfiguration(json: json).seed, seed, text)
+            } else {
+                XCTAssertFalse(schemaProblems.isEmpty, text)
+                XCTAssertThrowsError(try PushFakeConfiguration(json: json), text) { error in
+                    XCTAssertEqual((error as? JSONFieldError)?.path, "seed", text)
+                }
+            }
+        }
+        XCTAssertEqual(try PushFakeConfiguration(json: ["seed": .string(maximum)]).seed, UInt64.max)
+        XCTAssertEqual(
+            try PushFakeConfiguration(json: ["seed": "10000000000000000000"]).seed, 10_000_000_000_000_000_000)
+        XCTAssertThrowsError(try PushFakeConfiguration(json: ["seed": "18446744073709551616"])) { error in
+            XCTAssertEqual(
+                "\(error)",
+                #"seed: must be an integer from 0 to 18446744073709551615 (above 2^53 as a decimal string), not "#
+                    + #""18446744073709551616""#)
+        }
+        XCTAssertFalse(check.problems(["seed": "18446744073709551616"], WireSchemas.ref("InstanceCreate")).isEmpty)
+    }
 }
