@@ -7,8 +7,7 @@ extension TwinPushHandler {
     static func showNotification(
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
-        let record = try requireNotification(
-            context.parameter("notification"), app: context.parameter("app"), state: state)
+        let record = try requireNotification(context, state: state).record
         let object = TwinPushWire.notification(record.notification, content: record.baseContent, forBackend: true)
         return .json(200, TwinPushWire.detail(object))
     }
@@ -24,8 +23,7 @@ extension TwinPushHandler {
     static func deleteNotification(
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
-        let id = context.parameter("notification")
-        _ = try requireNotification(id, app: context.parameter("app"), state: state)
+        let id = try requireNotification(context, state: state).id
         if context.request.headers[creatorTokenHeader] == nil {
             context.notes.append("deleted without \(creatorTokenHeader): a declared app would answer 403")
         }
@@ -45,9 +43,7 @@ extension TwinPushHandler {
     static func notificationReport(
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
-        let record = try requireNotification(
-            context.parameter("notification"), app: context.parameter("app"), state: state)
-        return .json(200, TwinPushWire.report(record))
+        return .json(200, TwinPushWire.report(try requireNotification(context, state: state).record))
     }
 
     /// `GET` (or `POST`, as one DOCS block says) `/apps/{app}/notifications/{notification}/deliveries` (§9, API
@@ -56,8 +52,7 @@ extension TwinPushHandler {
     static func notificationDeliveries(
         _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
     ) throws(TwinPushFailure) -> FakeResponse {
-        let id = context.parameter("notification")
-        _ = try requireNotification(id, app: context.parameter("app"), state: state)
+        let id = try requireNotification(context, state: state).id
         let pagination =
             context.request.method == "POST"
             ? try TwinPushPagination(body: body(context)) : try TwinPushPagination(query: context.request.queryItems)

@@ -19,7 +19,7 @@ extension TwinPushHandler {
         let opened = context.route.operation == .openNotification
         let id = context.parameter("notification")
         guard context.route.parameters["device"] != nil else {
-            _ = try requireNotification(id, app: context.parameter("app"), state: state)
+            _ = try requireNotification(context, state: state)
             count(opened, notification: id, state: &state)
             context.notes.append("reported without a device id: counted on the notification only")
             return ok

@@ -66,6 +66,14 @@ extension TwinPushHandler {
         return record
     }
 
+    /// The notification a backend call names in its path (`/apps/{app}/notifications/{notification}`), with its id.
+    static func requireNotification(
+        _ context: VendorContext, state: TwinPushState
+    ) throws(TwinPushFailure) -> (id: String, record: TwinPushNotificationRecord) {
+        let id = context.parameter("notification")
+        return (id, try requireNotification(id, app: context.parameter("app"), state: state))
+    }
+
     /// The request body; `handle` has already turned a non-object POST body into 400, and other methods' bodies
     /// count as `{}` (FakeBehaviour.md, Common).
     static func body(_ context: VendorContext) -> JSONObject {
