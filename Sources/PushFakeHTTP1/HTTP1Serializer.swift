@@ -165,23 +165,22 @@ public enum HTTP1Serializer {
         let utf8 = name.utf8
         // Dispatch on length first: most names are none of the three and cost one comparison.
         guard utf8.count == 10 || utf8.count == 14 || utf8.count == 17 else { return false }
-        return utf8.withContiguousStorageIfAvailable { bytes in
-            let range = 0..<bytes.count
-            return HTTP1Grammar.equalsIgnoringCase(bytes, range, "content-length")
-                || HTTP1Grammar.equalsIgnoringCase(bytes, range, "connection")
-                || HTTP1Grammar.equalsIgnoringCase(bytes, range, "transfer-encoding")
-        } ?? Self.isFramingFieldSlow(name)
+        return utf8.withContiguousStorageIfAvailable(isFramingField) ?? Self.isFramingFieldSlow(name)
     }
 
     /// The same test for a string without contiguous UTF-8 (bridged or lazily decoded).
     private static func isFramingFieldSlow(_ name: String) -> Bool {
         var copy = name
-        return copy.withUTF8 { bytes in
-            let range = 0..<bytes.count
-            return HTTP1Grammar.equalsIgnoringCase(bytes, range, "content-length")
-                || HTTP1Grammar.equalsIgnoringCase(bytes, range, "connection")
-                || HTTP1Grammar.equalsIgnoringCase(bytes, range, "transfer-encoding")
-        }
+        return copy.withUTF8(isFramingField)
+    }
+
+    /// The test on a name's UTF-8 bytes.
+    @inline(__always)
+    private static func isFramingField(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = 0..<bytes.count
+        return HTTP1Grammar.equalsIgnoringCase(bytes, range, "content-length")
+            || HTTP1Grammar.equalsIgnoringCase(bytes, range, "connection")
+            || HTTP1Grammar.equalsIgnoringCase(bytes, range, "transfer-encoding")
     }
 
     @inline(__always)
