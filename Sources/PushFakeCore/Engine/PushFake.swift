@@ -102,22 +102,18 @@ public final class PushFake: Sendable {
             var body: JSON?
             var bodyError: JSONSyntaxError?
             var notes: [String] = []
+            // An index, not a copy of the registered vendor (its arrays and closures would be retained each request).
+            let vendor = vendors.entries.indices.contains(vendorIndex) ? vendorIndex : nil
             if !request.bodyAvailable {
                 notes.append("body unavailable to the transport (URLSession upload through a URLProtocol)")
             } else if !request.body.isEmpty {
-                let known =
-                    vendors.entries.indices.contains(vendorIndex) ? vendors.entries[vendorIndex].bodyStrings : .none
                 do throws(JSONSyntaxError) {
-                    body = try JSON.parse(request.body, known: known)
+                    body = try JSON.parse(request.body, known: vendor.map { vendors.entries[$0].bodyStrings } ?? .none)
                 } catch {
                     bodyError = error
                 }
             }
-            var app: String?
-            var device: String?
-            if vendors.entries.indices.contains(vendorIndex) {
-                (app, device) = vendors.entries[vendorIndex].subject(match, body)
-            }
+            let (app, device) = vendor.map { vendors.entries[$0].subject(match, body) } ?? (nil, nil)
             return PreparedRequest(
                 request: request, route: match, handler: (vendorIndex, routeIndex), vendorIndex: vendorIndex,
                 body: body, bodyError: bodyError, app: app, device: device, notes: notes)

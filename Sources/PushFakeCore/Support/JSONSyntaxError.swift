@@ -3,11 +3,7 @@ extension JSON {
     ///
     /// - Throws: ``JSONSyntaxError`` naming what was wrong, at which byte, and in which value.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSON {
-        do throws(JSONParser.Failure) {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw JSONSyntaxError(error)
-        }
+        try parse(bytes, known: .none)
     }
 
     /// Parses UTF-8 JSON bytes, giving back the strings of `known` shared instead of decoded: the same value as
