@@ -10,84 +10,7 @@ extension TwinPush.Device: WireType {
     /// others `nil`.
     public static let wire = WireDescription<TwinPush.Device>(
         name: "TwinPushDevice",
-        codec: TwinPushDeviceForm.wire.codec.map({ form, _ in form.device }, TwinPushDeviceForm.init))
-}
-
-extension WireCodec where Value == Date {
-    /// A time as TwinPush writes it (`2026-01-01 00:00:00 UTC`, TwinPushWireProtocol.md §4.2), read in every form
-    /// `TimeFormat.parse(_:)` takes within ``FakeClock/validRange``.
-    static var twinPushTime: WireCodec<Date> {
-        WireCodec(
-            read: date.read, write: { TwinPushWire.date($0) },
-            schema: { _ in
-                ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$"]
-            })
-    }
-}
-
-/// The members of a ``TwinPush/Device`` in its Device object (TwinPushWireProtocol.md §6.1), in the API's order.
-struct TwinPushDeviceForm: Sendable {
-    var id = ""
-    var pushToken: String?
-    var alias: String?
-    var platform = "ios"
-    var createdAt = FakeClock.defaultEpoch
-    var updatedAt = FakeClock.defaultEpoch
-    var lastRegisteredAt = FakeClock.defaultEpoch
-    var registrationUpdatedAt = FakeClock.defaultEpoch
-    var appID = ""
-    var language: String?
-    var deviceCode: String?
-    var deviceModel: String?
-    var deviceManufacturer: String?
-    var appVersion: String?
-    var sdkVersion: String?
-    var osVersion: String?
-    var customProperties: [TwinPush.CustomProperty] = []
-
-    init() {}
-
-    init(_ device: TwinPush.Device) {
-        id = device.id
-        pushToken = device.pushToken
-        alias = device.alias
-        platform = device.platform
-        createdAt = device.createdAt
-        updatedAt = device.updatedAt
-        lastRegisteredAt = device.lastRegisteredAt
-        registrationUpdatedAt = device.registrationUpdatedAt
-        appID = device.appID
-        language = device.language
-        deviceCode = device.deviceCode
-        deviceModel = device.deviceModel
-        deviceManufacturer = device.deviceManufacturer
-        appVersion = device.appVersion
-        sdkVersion = device.sdkVersion
-        osVersion = device.osVersion
-        customProperties = device.customProperties
-    }
-
-    /// The device, with what the object does not show empty (``TwinPush/Device/wire``).
-    var device: TwinPush.Device {
-        var device = TwinPush.Device(id: id, appID: appID, udid: "", platform: platform, now: createdAt)
-        device.pushToken = pushToken
-        device.alias = alias
-        device.updatedAt = updatedAt
-        device.lastRegisteredAt = lastRegisteredAt
-        device.registrationUpdatedAt = registrationUpdatedAt
-        device.language = language
-        device.deviceCode = deviceCode
-        device.deviceModel = deviceModel
-        device.deviceManufacturer = deviceManufacturer
-        device.appVersion = appVersion
-        device.sdkVersion = sdkVersion
-        device.osVersion = osVersion
-        device.customProperties = customProperties
-        return device
-    }
-
-    static let wire = WireDescription<TwinPushDeviceForm>(
-        TwinPushDeviceForm(),
+        TwinPush.Device(id: "", appID: "", udid: "", platform: "ios", now: FakeClock.defaultEpoch),
         fields: [
             .required("id", \.id, .text, "The 16-digit id PushFake assigned."),
             .optional("push_token", \.pushToken, .string, writesNull: true, "The push token; null until registered."),
@@ -113,6 +36,18 @@ struct TwinPushDeviceForm: Sendable {
                 "In the order they were first set."),
             .constant("type", "Device"),
         ], answer: true)
+}
+
+extension WireCodec where Value == Date {
+    /// A time as TwinPush writes it (`2026-01-01 00:00:00 UTC`, TwinPushWireProtocol.md §4.2), read in every form
+    /// `TimeFormat.parse(_:)` takes within ``FakeClock/validRange``.
+    static var twinPushTime: WireCodec<Date> {
+        WireCodec(
+            read: date.read, write: { TwinPushWire.date($0) },
+            schema: { _ in
+                ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$"]
+            })
+    }
 }
 
 /// The members of a ``TwinPush/CustomProperty`` (`{"name","type","value"}`, TwinPushWireProtocol.md §5.8).
