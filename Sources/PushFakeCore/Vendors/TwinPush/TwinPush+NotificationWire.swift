@@ -66,7 +66,7 @@ struct TwinPushNotificationForm: Sendable {
             .required("received_count", \.receivedCount, .count, "Deliveries acknowledged as received."),
             .required("opening_count", \.openingCount, .count, "Deliveries or inbox items opened."),
             .required(
-                "errors", \.errors, .array(TwinPushReportErrorForm.codec),
+                "errors", \.errors, .array(TwinPush.Notification.ReportError.codec),
                 "Deliveries the push networks would refuse, one entry each."),
             .required(
                 "notification", \.object, TwinPushNotificationObject.wire.codec,
@@ -143,16 +143,11 @@ struct TwinPushNotificationObject: Sendable {
         ], answer: true)
 }
 
-/// The members of a ``TwinPush/Notification/ReportError`` in a report; the device is not shown.
-struct TwinPushReportErrorForm: Sendable {
-    var platform = ""
-    var level = ""
-    var key = ""
-    var message = ""
-    var createdAt = FakeClock.defaultEpoch
-
-    static let codec = WireDescription<TwinPushReportErrorForm>(
-        TwinPushReportErrorForm(),
+extension TwinPush.Notification.ReportError {
+    /// An entry of a report's `errors`; the device is not shown (a report error read from it has `deviceID` `""`).
+    static let codec = WireDescription<TwinPush.Notification.ReportError>(
+        TwinPush.Notification.ReportError(
+            platform: "", level: "", key: "", message: "", createdAt: FakeClock.defaultEpoch, deviceID: ""),
         fields: [
             .required("platform", \.platform, .string, "ios, android or huawei."),
             .required("level", \.level, .string, "critical, error or warning."),
@@ -160,15 +155,5 @@ struct TwinPushReportErrorForm: Sendable {
             .required("message", \.message, .string, "What went wrong, naming the device."),
             .required("created_at", \.createdAt, .twinPushTime),
         ], answer: true
-    ).codec.map(
-        { form, _ in
-            TwinPush.Notification.ReportError(
-                platform: form.platform, level: form.level, key: form.key, message: form.message,
-                createdAt: form.createdAt, deviceID: "")
-        },
-        { error in
-            TwinPushReportErrorForm(
-                platform: error.platform, level: error.level, key: error.key, message: error.message,
-                createdAt: error.createdAt)
-        })
+    ).codec
 }

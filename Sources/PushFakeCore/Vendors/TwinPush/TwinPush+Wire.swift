@@ -32,7 +32,7 @@ extension TwinPush.Device: WireType {
             .optional("os_version", \.osVersion, .string, writesNull: true),
             .derived("active", { $0.pushToken != nil }, .bool, "Whether it has a push token (fake-specific)."),
             .required(
-                "custom_properties", \.customProperties, .array(TwinPushPropertyForm.codec),
+                "custom_properties", \.customProperties, .array(TwinPush.CustomProperty.codec),
                 "In the order they were first set."),
             .constant("type", "Device"),
         ], answer: true)
@@ -50,27 +50,23 @@ extension WireCodec where Value == Date {
     }
 }
 
-/// The members of a ``TwinPush/CustomProperty`` (`{"name","type","value"}`, TwinPushWireProtocol.md §5.8).
-struct TwinPushPropertyForm: Sendable {
-    var name = ""
-    var type = TwinPush.PropertyType.string
-    var value: JSON = ""
-
-    /// A property: its value must be one `set_custom_property` stores for its type (component
-    /// `TwinPushCustomProperty`, one branch per type).
-    static let codec = WireDescription<TwinPushPropertyForm>(
-        name: "TwinPushCustomProperty", TwinPushPropertyForm(),
+extension TwinPush.CustomProperty {
+    /// A property (`{"name","type","value"}`, TwinPushWireProtocol.md §5.8): its value must be one
+    /// `set_custom_property` stores for its type (component `TwinPushCustomProperty`, one branch per type).
+    static let codec = WireDescription<TwinPush.CustomProperty>(
+        name: "TwinPushCustomProperty", TwinPush.CustomProperty(name: "", type: .string, value: ""),
         fields: [
             .required("name", \.name, .text, "The property name as sent."),
             .required("type", \.type, .choice, "The type sent with the value."),
             .required("value", \.value, .json, "The value as stored for the type."),
         ], answer: true,
-        check: { form, path, _ throws(JSONFieldError) in
-            guard TwinPushHandler.coerce(form.value, to: form.type) == form.value else {
+        check: { property, path, _ throws(JSONFieldError) in
+            guard TwinPushHandler.coerce(property.value, to: property.type) == property.value else {
                 throw JSONFieldError(
                     path: JSONFields.join(path, "value"),
                     problem:
-                        "must be what a \(form.type.rawValue) property stores, not \(JSONFields.describe(form.value))")
+                        "must be what a \(property.type.rawValue) property stores, not \(JSONFields.describe(property.value))"
+                )
             }
         },
         refine: { schema, _ in
@@ -79,9 +75,7 @@ struct TwinPushPropertyForm: Sendable {
                     ["properties": ["type": ["const": .string(type.rawValue)], "value": valueSchema(type)]]
                 })
         }
-    ).codec.map(
-        { form, _ in TwinPush.CustomProperty(name: form.name, type: form.type, value: form.value) },
-        { property in TwinPushPropertyForm(name: property.name, type: property.type, value: property.value) })
+    ).codec
 
     /// What `set_custom_property` stores for `type` (``TwinPushHandler/coerce(_:to:)``).
     private static func valueSchema(_ type: TwinPush.PropertyType) -> JSON {
