@@ -56,7 +56,7 @@ extension TwinPush {
         /// The 16-digit id the fake assigned (FakeBehaviour.md, Common).
         public let id: String
         /// The app the notification was created in.
-        public let appID: String
+        public internal(set) var appID: String
         /// `name` as sent.
         public let name: String?
         /// `alert`: the message text (`""` when every `multiple_*` target brings its own).
