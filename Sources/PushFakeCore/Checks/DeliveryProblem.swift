@@ -43,10 +43,6 @@ public struct DeliveryProblem: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension DeliveryProblem {
-    /// `{"severity","code","message","limit","measured"}`, the form of the admin API, state documents and events
-    /// (``wire``).
-    public var jsonValue: JSON { Self.wire.write(self) }
-
     /// Reads ``jsonValue`` back (``wire``); every member is required.
     /// - Throws: ``JSONFieldError`` naming the member and what it must be.
     public init(json: JSON, path: String = "") throws(JSONFieldError) {

@@ -15,9 +15,6 @@ extension ClockCommand: WireType {
     public init(json: JSON) throws(JSONFieldError) {
         self = try Self.wire.read(json)
     }
-
-    /// The command in its JSON form (`set` as `2026-01-02T00:00:00.000Z`).
-    public var jsonValue: JSON { Self.wire.write(self) }
 }
 
 /// The members of a ``ClockCommand``: both optional to the reader, exactly one given.

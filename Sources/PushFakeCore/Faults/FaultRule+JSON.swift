@@ -3,12 +3,6 @@ extension FaultRule {
     /// exactly.
     static let counterRange = 0...9_007_199_254_740_991
 
-    /// The rule as the admin API lists it and state documents hold it (StateFormat.md):
-    /// `{"id", "match", "fault", "scope", "description", "matchCount", "appliedCount", "exhausted"}`, with `match`,
-    /// `fault` and `scope` in their JSON forms (a `.satisfies` predicate appears as `{"path", "satisfies"}`) and
-    /// `description` the text of ``description`` (``wire``).
-    public var jsonValue: JSON { Self.wire.write(self) }
-
     /// Reads ``jsonValue`` back (state documents); `id` is optional (`nil`: the caller numbers it), `description`
     /// and `exhausted` are derived and only type-checked.
     init(json: JSON, vendors: VendorRegistry, id defaultID: () -> String) throws(JSONFieldError) {

@@ -1,7 +1,8 @@
 extension FaultRuleSpec: WireType {
     /// The JSON form of a rule to add (component `FaultRuleInput`): `match` (a matcher without `status` and
     /// `faulted`), `fault` (required), `scope`. An `id` is refused by name, before anything else: the engine
-    /// numbers rules.
+    /// numbers rules. ``jsonValue`` writes predicates in the matcher as `satisfies`, which ``init(json:vendors:)``
+    /// refuses.
     public static let wire = WireDescription<FaultRuleSpec>(
         name: "FaultRuleInput",
         codec: WireCodec(
@@ -40,8 +41,11 @@ extension FaultRuleSpec: WireType {
         schema: { schemas in schemas.component("FaultMatcher") { RequestMatcher.schema($0, forFaults: true) } })
 }
 extension FaultRule: WireType {
-    /// A rule as the admin API lists it and state documents hold it (component `FaultRule`): its members are
-    /// described once, in `FaultRuleForm` (`FaultRuleForm.swift`).
+    /// A rule as the admin API lists it and state documents hold it (component `FaultRule`, StateFormat.md): its
+    /// members are described once, in `FaultRuleForm` (`FaultRuleForm.swift`). ``jsonValue`` writes
+    /// `{"id", "match", "fault", "scope", "description", "matchCount", "appliedCount", "exhausted"}`, with `match`,
+    /// `fault` and `scope` in their JSON forms (a `.satisfies` predicate appears as `{"path", "satisfies"}`) and
+    /// `description` the text of ``description``.
     public static let wire = WireDescription<FaultRule>(
         name: "FaultRule",
         codec: WireCodec(

@@ -36,8 +36,4 @@ public struct FaultRuleSpec: Sendable, Equatable {
     public init(json: JSON, vendors: VendorRegistry = .standard) throws(Invalid) {
         self = try Self.wire.read(json, context: WireContext(vendors: vendors))
     }
-
-    /// The rule in its JSON form (``wire``; predicates in the matcher appear as `satisfies`, which
-    /// ``init(json:vendors:)`` refuses).
-    public var jsonValue: JSON { Self.wire.write(self) }
 }

@@ -2,20 +2,18 @@ extension JournalEntry: WireType {
     /// One entry of the JSON Lines schema (component `JournalEntry`; RecordingFormat.md): its members are described
     /// once, in `JournalEntryForm` (`JournalEntryForm.swift`), which the compact layout is turned into to be written
     /// (``jsonValue``) and which a line is read into (``init(json:vendors:)``).
+    ///
+    /// The object is the JSON Lines export schema, version ``schemaVersion`` (RecordingFormat.md), with every value
+    /// as the engine saw it. Exports that are recordings (``jsonLine``, ``Journal/jsonLines(matching:redaction:)``,
+    /// the HAR export) first replace secrets by placeholders (``RecordingRedactor``); this object does not, so the
+    /// in-memory journal and `GET /__pushfake/journal` keep the real values. Bodies appear twice: `body` is the raw
+    /// text (or `bodyBase64` when not UTF-8) for byte fidelity, `json` the parsed value (or `null`) for `jq`. Headers
+    /// are `[name, value]` pairs in wire order.
     public static let wire = WireDescription<JournalEntry>(
         name: "JournalEntry",
         codec: JournalEntryForm.wire.codec.map(
             { (form, path) throws(JSONFieldError) -> JournalEntry in try form.entry(path: path) },
             JournalEntryForm.init))
-
-    /// The entry as one JSON object: the JSON Lines export schema, version ``schemaVersion`` (RecordingFormat.md),
-    /// with every value as the engine saw it. Exports that are recordings (``jsonLine``, ``Journal/jsonLines(matching:redaction:)``,
-    /// the HAR export) first replace secrets by placeholders (``RecordingRedactor``); this object does not, so the
-    /// in-memory journal and `GET /__pushfake/journal` keep the real values.
-    ///
-    /// Bodies appear twice: `body` is the raw text (or `bodyBase64` when not UTF-8) for byte fidelity, `json` the
-    /// parsed value (or `null`) for `jq`. Headers are `[name, value]` pairs in wire order.
-    public var jsonValue: JSON { Self.wire.write(self) }
 
     /// Reads a JSON Lines object (``jsonValue``) back into the entry it was written from, with the fault keys of
     /// `vendors` for the applied fault (`fault.fault`). Times are kept to the millisecond, as the line writes them;

@@ -16,9 +16,6 @@ extension ProxiedExchange: WireType {
                     failure: exchange.failure)
             }))
 
-    /// The JSON form (``wire``).
-    public var jsonValue: JSON { Self.wire.write(self) }
-
     /// Reads ``jsonValue`` back; the latency to the millisecond.
     /// - Throws: ``JSONFieldError`` naming the member under `path`.
     public init(json: JSON, path: String = "proxied") throws(JSONFieldError) {

@@ -105,8 +105,4 @@ public struct RecordingDifference: Sendable, Equatable, CustomStringConvertible 
     static func count(_ number: Int, _ singular: String, plural: String? = nil) -> String {
         "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
     }
-
-    /// The report for programs (``wire``: `recordedCount`, `currentCount`, `differenceCount`, `entryCount`, `limit`,
-    /// `omittedDifferences` and `entries[]`).
-    public var jsonValue: JSON { wireJSON }
 }

@@ -9,9 +9,6 @@ extension Delivery: WireType {
         codec: DeliveryForm.wire.codec.map(
             { (form, path) throws(JSONFieldError) -> Delivery in try form.delivery(path: path) }, DeliveryForm.init))
 
-    /// The delivery as JSON for the admin API and exports; `payload` is the parsed platform payload.
-    public var jsonValue: JSON { Self.wire.write(self) }
-
     /// Reads ``jsonValue`` back into an equal delivery (times to the millisecond).
     ///
     /// The payload bytes are the compact serialization of `payload`, which is what PushFake's vendors send; a
@@ -31,9 +28,6 @@ extension Delivery.APNsHeaders: WireType {
             .optional("pushType", \.pushType, .text, "apns-push-type: alert, background, voip, …"),
             .optional("priority", \.priority, .count, "apns-priority: 10, 5 or 1."),
         ], answer: true)
-
-    /// The JSON form (``wire``).
-    public var jsonValue: JSON { Self.wire.write(self) }
 }
 
 extension DeliveryProblem: WireType {

@@ -23,12 +23,6 @@ extension PushFakeConfiguration {
         self = try Self.wire.read(json, context: WireContext(vendors: vendors))
     }
 
-    /// The JSON form ``init(json:vendors:)`` reads: seed, clock, TPNS state checks, journal limit and the declared
-    /// apps (TPNS keys, TwinPush apps, and apps declared through the JSON form for other vendors). What a remote
-    /// fixture sends to `POST /__pushfake/instances`. Settings without a JSON form — ``tpnsRequireRegistrationID``
-    /// and settings of vendors of your own — are not in it.
-    public var jsonValue: JSON { Self.wire.write(self) }
-
     /// The declared apps by vendor name (TPNS keys, TwinPush apps, then those declared through the JSON form),
     /// `nil` when there are none.
     var appsJSON: JSON? {

@@ -2,7 +2,9 @@ import Foundation
 
 extension PushFakeConfiguration: WireType {
     /// The JSON form `POST /__pushfake/instances` takes (component `InstanceCreate`): seed, clock, state checks,
-    /// journal limit and apps, every key optional (``init(json:vendors:)``, ``jsonValue``).
+    /// journal limit and apps, every key optional (``init(json:vendors:)``, ``jsonValue``): what a remote fixture
+    /// sends. Settings without a JSON form — ``tpnsRequireRegistrationID`` and settings of vendors of your own — are
+    /// not in it.
     public static let wire = WireDescription<PushFakeConfiguration>(
         name: "InstanceCreate", PushFakeConfiguration(),
         fields: [

@@ -26,9 +26,6 @@ extension VerifyRequest: WireType {
         name: "Verify",
         codec: VerifyForm.wire.codec.map(
             { (form, path) throws(JSONFieldError) -> VerifyRequest in try form.request(path: path) }, VerifyForm.init))
-
-    /// The JSON form, for a client to send.
-    public var jsonValue: JSON { Self.wire.write(self) }
 }
 
 /// The members of a ``VerifyRequest``: a matcher and a count, or matchers in order.

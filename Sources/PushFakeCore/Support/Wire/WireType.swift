@@ -30,6 +30,11 @@ extension WireType {
     /// The JSON form, members in the description's order.
     public var wireJSON: JSON { Self.wire.write(self) }
 
+    /// The JSON form (``wire``): the same as ``wireJSON``. A type with a `jsonValue` of its own keeps it: those
+    /// whose description writes with it (``Fault``, ``FaultScope``, ``RequestCount``), ``TwinPush/Device`` (the
+    /// vendor's own writer, the same object) and ``RequestMatcher`` (`nil` for a matcher with no JSON form).
+    public var jsonValue: JSON { wireJSON }
+
     /// The JSON form as compact bytes.
     public var wireBytes: [UInt8] { wireJSON.serialized() }
 }

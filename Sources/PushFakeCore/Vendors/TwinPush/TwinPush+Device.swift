@@ -4,9 +4,9 @@ extension TwinPush {
     /// A registered device, keyed by (`udid`, `platform`) within its app (TwinPushWireProtocol.md §5.1, §6.1).
     public struct Device: Sendable, Equatable {
         /// The 16-digit id the fake assigned (FakeBehaviour.md, Common).
-        public let id: String
+        public internal(set) var id: String
         /// The app the device registered in.
-        public let appID: String
+        public internal(set) var appID: String
         /// `udid` as sent: with `platform`, the device's key within its app.
         public internal(set) var udid: String
         /// `ios`, `android` or `huawei`.
@@ -40,7 +40,7 @@ extension TwinPush {
         /// The last `report_statistics` location, if any.
         public internal(set) var location: Location?
         /// The first register (fake clock).
-        public let createdAt: Date
+        public internal(set) var createdAt: Date
         /// The last use of any device endpoint (DOCS: "represents the last usage time").
         public internal(set) var updatedAt: Date
         /// The last register call.

@@ -40,23 +40,23 @@ extension TwinPush {
         /// One entry of the report's `errors` (TwinPushWireProtocol.md §9).
         public struct ReportError: Sendable, Equatable {
             /// `ios`, `android` or `huawei`.
-            public let platform: String
+            public internal(set) var platform: String
             /// `critical`, `error` or `warning`.
-            public let level: String
+            public internal(set) var level: String
             /// The error category: the push network's reason, e.g. `PayloadTooLarge` or `BadDeviceToken`.
-            public let key: String
+            public internal(set) var key: String
             /// What went wrong, naming the device.
-            public let message: String
+            public internal(set) var message: String
             /// When the error happened (fake clock).
-            public let createdAt: Date
+            public internal(set) var createdAt: Date
             /// The device the failed delivery was for.
-            public let deviceID: String
+            public internal(set) var deviceID: String
         }
 
         /// The 16-digit id the fake assigned (FakeBehaviour.md, Common).
         public let id: String
         /// The app the notification was created in.
-        public let appID: String
+        public internal(set) var appID: String
         /// `name` as sent.
         public let name: String?
         /// `alert`: the message text (`""` when every `multiple_*` target brings its own).

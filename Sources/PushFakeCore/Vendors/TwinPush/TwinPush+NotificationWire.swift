@@ -13,52 +13,7 @@ extension TwinPush.Notification: WireType {
     /// ``sendSince``, with `inbox` and `mutableContent` `false`, error device ids `""`, the tags and string values
     /// as shown, and ``lastSentAt`` `nil` while it is scheduled for its `send_since`.
     public static let wire = WireDescription<TwinPush.Notification>(
-        name: "TwinPushNotification",
-        codec: TwinPushNotificationForm.wire.codec.map(
-            { form, _ in form.notification }, TwinPushNotificationForm.init))
-}
-
-/// The members of a ``TwinPush/Notification`` in its admin form: `app_id` and the report.
-struct TwinPushNotificationForm: Sendable {
-    var appID = ""
-    var status = TwinPush.Notification.Status.sent
-    var deliveryCount = 0
-    var receivedCount = 0
-    var openingCount = 0
-    var errors: [TwinPush.Notification.ReportError] = []
-    var object = TwinPushNotificationObject()
-
-    init() {}
-
-    init(_ notification: TwinPush.Notification) {
-        appID = notification.appID
-        status = notification.status
-        deliveryCount = notification.deliveryCount
-        receivedCount = notification.receivedCount
-        openingCount = notification.openingCount
-        errors = notification.errors
-        object = TwinPushNotificationObject(notification)
-    }
-
-    /// The notification, with what the report does not show filled in (``TwinPush/Notification/wire``).
-    var notification: TwinPush.Notification {
-        TwinPush.Notification(
-            id: object.id, appID: appID, name: object.name, alert: object.alert,
-            title: object.title.isEmpty ? nil : object.title, url: object.url, sound: object.sound,
-            badge: object.badge, customProperties: object.customProperties, tags: object.tags,
-            groupName: object.groupName, deliverySpeed: object.deliverySpeed, inbox: false,
-            protectedContent: object.protectedContent, mutableContent: false, target: .broadcast,
-            createdAt: object.sendSince, sendSince: object.sendSince, status: status,
-            lastSentAt: status == .scheduled && object.lastSentAt == object.sendSince ? nil : object.lastSentAt,
-            deliveryCount: deliveryCount, receivedCount: receivedCount, openingCount: openingCount, errors: errors)
-    }
-
-    /// `scheduled` or `sent`.
-    static let statusCodec = WireCodec<String>.name(in: ["scheduled", "sent"]).map(
-        { name, _ in TwinPush.Notification.Status(rawValue: name) ?? .sent }, \.rawValue)
-
-    static let wire = WireDescription<TwinPushNotificationForm>(
-        TwinPushNotificationForm(),
+        name: "TwinPushNotification", TwinPushNotificationObject().notification(of: nil),
         fields: [
             .required("app_id", \.appID, .string, "The app the notification was created in."),
             .required("status", \.status, statusCodec, "scheduled until the fake clock passes send_since, then sent."),
@@ -66,12 +21,24 @@ struct TwinPushNotificationForm: Sendable {
             .required("received_count", \.receivedCount, .count, "Deliveries acknowledged as received."),
             .required("opening_count", \.openingCount, .count, "Deliveries or inbox items opened."),
             .required(
-                "errors", \.errors, .array(TwinPushReportErrorForm.codec),
+                "errors", \.errors, .array(ReportError.codec),
                 "Deliveries the push networks would refuse, one entry each."),
+            // Last: setting it keeps the members above, read before it.
             .required(
-                "notification", \.object, TwinPushNotificationObject.wire.codec,
+                "notification", \.reportObject, TwinPushNotificationObject.wire.codec,
                 "The Notification object, protected content shown."),
         ], answer: true)
+
+    /// `scheduled` or `sent`.
+    static let statusCodec = WireCodec<String>.name(in: ["scheduled", "sent"]).map(
+        { name, _ in Status(rawValue: name) ?? .sent }, \.rawValue)
+
+    /// The Notification object of the report; setting it replaces the content with the object's, keeping `app_id`,
+    /// the status, the counts and the errors (``wire``).
+    var reportObject: TwinPushNotificationObject {
+        get { TwinPushNotificationObject(self) }
+        set { self = newValue.notification(of: self) }
+    }
 }
 
 /// The Notification object of a report (TwinPushWireProtocol.md §6.2): the notification's own content, `title`
@@ -117,6 +84,20 @@ struct TwinPushNotificationObject: Sendable {
         tags = content.restTags
     }
 
+    /// The notification this object shows, with `app_id`, the status, the counts and the errors of `report` (none:
+    /// `""`, sent, zero, none) and what the report does not show filled in (``TwinPush/Notification/wire``).
+    func notification(of report: TwinPush.Notification?) -> TwinPush.Notification {
+        let status = report?.status ?? .sent
+        return TwinPush.Notification(
+            id: id, appID: report?.appID ?? "", name: name, alert: alert, title: title.isEmpty ? nil : title, url: url,
+            sound: sound, badge: badge, customProperties: customProperties, tags: tags, groupName: groupName,
+            deliverySpeed: deliverySpeed, inbox: false, protectedContent: protectedContent, mutableContent: false,
+            target: .broadcast, createdAt: sendSince, sendSince: sendSince, status: status,
+            lastSentAt: status == .scheduled && lastSentAt == sendSince ? nil : lastSentAt,
+            deliveryCount: report?.deliveryCount ?? 0, receivedCount: report?.receivedCount ?? 0,
+            openingCount: report?.openingCount ?? 0, errors: report?.errors ?? [])
+    }
+
     /// An object of string values (`{"k": "1"}`).
     static let strings = WireCodec<[WireKeyed<String>]>.keyed(.string).map(
         { members, _ in JSONObject(members.map { JSONObject.Member(key: $0.key, value: .string($0.value)) }) },
@@ -143,16 +124,11 @@ struct TwinPushNotificationObject: Sendable {
         ], answer: true)
 }
 
-/// The members of a ``TwinPush/Notification/ReportError`` in a report; the device is not shown.
-struct TwinPushReportErrorForm: Sendable {
-    var platform = ""
-    var level = ""
-    var key = ""
-    var message = ""
-    var createdAt = FakeClock.defaultEpoch
-
-    static let codec = WireDescription<TwinPushReportErrorForm>(
-        TwinPushReportErrorForm(),
+extension TwinPush.Notification.ReportError {
+    /// An entry of a report's `errors`; the device is not shown (a report error read from it has `deviceID` `""`).
+    static let codec = WireDescription<TwinPush.Notification.ReportError>(
+        TwinPush.Notification.ReportError(
+            platform: "", level: "", key: "", message: "", createdAt: FakeClock.defaultEpoch, deviceID: ""),
         fields: [
             .required("platform", \.platform, .string, "ios, android or huawei."),
             .required("level", \.level, .string, "critical, error or warning."),
@@ -160,15 +136,5 @@ struct TwinPushReportErrorForm: Sendable {
             .required("message", \.message, .string, "What went wrong, naming the device."),
             .required("created_at", \.createdAt, .twinPushTime),
         ], answer: true
-    ).codec.map(
-        { form, _ in
-            TwinPush.Notification.ReportError(
-                platform: form.platform, level: form.level, key: form.key, message: form.message,
-                createdAt: form.createdAt, deviceID: "")
-        },
-        { error in
-            TwinPushReportErrorForm(
-                platform: error.platform, level: error.level, key: error.key, message: error.message,
-                createdAt: error.createdAt)
-        })
+    ).codec
 }

@@ -10,84 +10,7 @@ extension TwinPush.Device: WireType {
     /// others `nil`.
     public static let wire = WireDescription<TwinPush.Device>(
         name: "TwinPushDevice",
-        codec: TwinPushDeviceForm.wire.codec.map({ form, _ in form.device }, TwinPushDeviceForm.init))
-}
-
-extension WireCodec where Value == Date {
-    /// A time as TwinPush writes it (`2026-01-01 00:00:00 UTC`, TwinPushWireProtocol.md §4.2), read in every form
-    /// `TimeFormat.parse(_:)` takes within ``FakeClock/validRange``.
-    static var twinPushTime: WireCodec<Date> {
-        WireCodec(
-            read: date.read, write: { TwinPushWire.date($0) },
-            schema: { _ in
-                ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$"]
-            })
-    }
-}
-
-/// The members of a ``TwinPush/Device`` in its Device object (TwinPushWireProtocol.md §6.1), in the API's order.
-struct TwinPushDeviceForm: Sendable {
-    var id = ""
-    var pushToken: String?
-    var alias: String?
-    var platform = "ios"
-    var createdAt = FakeClock.defaultEpoch
-    var updatedAt = FakeClock.defaultEpoch
-    var lastRegisteredAt = FakeClock.defaultEpoch
-    var registrationUpdatedAt = FakeClock.defaultEpoch
-    var appID = ""
-    var language: String?
-    var deviceCode: String?
-    var deviceModel: String?
-    var deviceManufacturer: String?
-    var appVersion: String?
-    var sdkVersion: String?
-    var osVersion: String?
-    var customProperties: [TwinPush.CustomProperty] = []
-
-    init() {}
-
-    init(_ device: TwinPush.Device) {
-        id = device.id
-        pushToken = device.pushToken
-        alias = device.alias
-        platform = device.platform
-        createdAt = device.createdAt
-        updatedAt = device.updatedAt
-        lastRegisteredAt = device.lastRegisteredAt
-        registrationUpdatedAt = device.registrationUpdatedAt
-        appID = device.appID
-        language = device.language
-        deviceCode = device.deviceCode
-        deviceModel = device.deviceModel
-        deviceManufacturer = device.deviceManufacturer
-        appVersion = device.appVersion
-        sdkVersion = device.sdkVersion
-        osVersion = device.osVersion
-        customProperties = device.customProperties
-    }
-
-    /// The device, with what the object does not show empty (``TwinPush/Device/wire``).
-    var device: TwinPush.Device {
-        var device = TwinPush.Device(id: id, appID: appID, udid: "", platform: platform, now: createdAt)
-        device.pushToken = pushToken
-        device.alias = alias
-        device.updatedAt = updatedAt
-        device.lastRegisteredAt = lastRegisteredAt
-        device.registrationUpdatedAt = registrationUpdatedAt
-        device.language = language
-        device.deviceCode = deviceCode
-        device.deviceModel = deviceModel
-        device.deviceManufacturer = deviceManufacturer
-        device.appVersion = appVersion
-        device.sdkVersion = sdkVersion
-        device.osVersion = osVersion
-        device.customProperties = customProperties
-        return device
-    }
-
-    static let wire = WireDescription<TwinPushDeviceForm>(
-        TwinPushDeviceForm(),
+        TwinPush.Device(id: "", appID: "", udid: "", platform: "ios", now: FakeClock.defaultEpoch),
         fields: [
             .required("id", \.id, .text, "The 16-digit id PushFake assigned."),
             .optional("push_token", \.pushToken, .string, writesNull: true, "The push token; null until registered."),
@@ -109,33 +32,41 @@ struct TwinPushDeviceForm: Sendable {
             .optional("os_version", \.osVersion, .string, writesNull: true),
             .derived("active", { $0.pushToken != nil }, .bool, "Whether it has a push token (fake-specific)."),
             .required(
-                "custom_properties", \.customProperties, .array(TwinPushPropertyForm.codec),
+                "custom_properties", \.customProperties, .array(TwinPush.CustomProperty.codec),
                 "In the order they were first set."),
             .constant("type", "Device"),
         ], answer: true)
 }
 
-/// The members of a ``TwinPush/CustomProperty`` (`{"name","type","value"}`, TwinPushWireProtocol.md §5.8).
-struct TwinPushPropertyForm: Sendable {
-    var name = ""
-    var type = TwinPush.PropertyType.string
-    var value: JSON = ""
+extension WireCodec where Value == Date {
+    /// A time as TwinPush writes it (`2026-01-01 00:00:00 UTC`, TwinPushWireProtocol.md §4.2), read in every form
+    /// `TimeFormat.parse(_:)` takes within ``FakeClock/validRange``.
+    static var twinPushTime: WireCodec<Date> {
+        WireCodec(
+            read: date.read, write: { TwinPushWire.date($0) },
+            schema: { _ in
+                ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$"]
+            })
+    }
+}
 
-    /// A property: its value must be one `set_custom_property` stores for its type (component
-    /// `TwinPushCustomProperty`, one branch per type).
-    static let codec = WireDescription<TwinPushPropertyForm>(
-        name: "TwinPushCustomProperty", TwinPushPropertyForm(),
+extension TwinPush.CustomProperty {
+    /// A property (`{"name","type","value"}`, TwinPushWireProtocol.md §5.8): its value must be one
+    /// `set_custom_property` stores for its type (component `TwinPushCustomProperty`, one branch per type).
+    static let codec = WireDescription<TwinPush.CustomProperty>(
+        name: "TwinPushCustomProperty", TwinPush.CustomProperty(name: "", type: .string, value: ""),
         fields: [
             .required("name", \.name, .text, "The property name as sent."),
             .required("type", \.type, .choice, "The type sent with the value."),
             .required("value", \.value, .json, "The value as stored for the type."),
         ], answer: true,
-        check: { form, path, _ throws(JSONFieldError) in
-            guard TwinPushHandler.coerce(form.value, to: form.type) == form.value else {
+        check: { property, path, _ throws(JSONFieldError) in
+            guard TwinPushHandler.coerce(property.value, to: property.type) == property.value else {
                 throw JSONFieldError(
                     path: JSONFields.join(path, "value"),
                     problem:
-                        "must be what a \(form.type.rawValue) property stores, not \(JSONFields.describe(form.value))")
+                        "must be what a \(property.type.rawValue) property stores, not \(JSONFields.describe(property.value))"
+                )
             }
         },
         refine: { schema, _ in
@@ -144,9 +75,7 @@ struct TwinPushPropertyForm: Sendable {
                     ["properties": ["type": ["const": .string(type.rawValue)], "value": valueSchema(type)]]
                 })
         }
-    ).codec.map(
-        { form, _ in TwinPush.CustomProperty(name: form.name, type: form.type, value: form.value) },
-        { property in TwinPushPropertyForm(name: property.name, type: property.type, value: property.value) })
+    ).codec
 
     /// What `set_custom_property` stores for `type` (``TwinPushHandler/coerce(_:to:)``).
     private static func valueSchema(_ type: TwinPush.PropertyType) -> JSON {

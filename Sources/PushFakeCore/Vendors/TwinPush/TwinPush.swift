@@ -60,11 +60,11 @@ public enum TwinPush {
     /// One device custom property as set with `set_custom_property`.
     public struct CustomProperty: Sendable, Equatable {
         /// The property name as sent.
-        public let name: String
+        public internal(set) var name: String
         /// The type sent with the value.
-        public let type: PropertyType
+        public internal(set) var type: PropertyType
         /// The value as sent (a boolean sent as `1` / `0` is stored as `true` / `false`).
-        public let value: JSON
+        public internal(set) var value: JSON
     }
 
     /// The last location a device reported with `report_statistics` (TwinPushWireProtocol.md §5.7).

@@ -8,9 +8,6 @@ extension TwinPushApp: WireType {
             .required("creatorToken", \.creatorToken, .text, "X-TwinPush-REST-API-Key-Creator, on creator calls."),
         ])
 
-    /// `{"id", "apiToken", "creatorToken"}`.
-    public var jsonValue: JSON { wireJSON }
-
     /// Reads ``jsonValue``: three non-empty strings, no other keys.
     /// - Throws: ``JSONFieldError`` naming the member.
     public init(json: JSON) throws(JSONFieldError) {
