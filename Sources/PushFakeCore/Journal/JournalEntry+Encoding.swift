@@ -169,27 +169,26 @@ extension JournalEntry {
                 ? (route.template.hasSameBytes(as: request.path) ? route.template : request.path) : nil
         }
         let responseFields = flags.contains(.standardResponseHeaders) ? 0 : response.headers.count
-        // Sized once: an array literal first, grown for the fields after it, was allocated twice.
-        var strings: [String?] = []
-        strings.reserveCapacity(fixedCodes &+ 2 &* (request.headers.count &+ responseFields))
-        strings.append(request.method)
-        strings.append(path)
-        strings.append(nil)
-        strings.append(vendor?.rawValue)
-        strings.append(route?.operation.rawValue)
-        strings.append(route?.template)
-        strings.append(flags.contains(.routeVendor) ? route?.vendor.rawValue : nil)
-        for field in request.headers.fields {
-            strings.append(field.name)
-            strings.append(field.value)
-        }
-        if responseFields > 0 {
-            for field in response.headers.fields {
-                strings.append(field.name)
-                strings.append(field.value)
+        let count = fixedCodes &+ 2 &* (request.headers.count &+ responseFields)
+        return JournalStrings.shared.codes(count: count) { ask in
+            ask(request.method)
+            ask(path)
+            ask(nil)
+            ask(vendor?.rawValue)
+            ask(route?.operation.rawValue)
+            ask(route?.template)
+            ask(flags.contains(.routeVendor) ? route?.vendor.rawValue : nil)
+            for field in request.headers.fields {
+                ask(field.name)
+                ask(field.value)
+            }
+            if responseFields > 0 {
+                for field in response.headers.fields {
+                    ask(field.name)
+                    ask(field.value)
+                }
             }
         }
-        return JournalStrings.shared.codes(strings)
     }
 
     /// Roughly what the entry holds in memory: its own fields, its byte array and its extras, with the allocator's

@@ -85,20 +85,36 @@ final class JournalStrings: Sendable {
     }
 
     /// The numbers of `strings`, adding those not yet in the table while there is room; -1 for a string written
-    /// as itself (too long, table full, or `nil`). One lock for the lot: an entry asks once.
+    /// as itself (too long, table full, or `nil`).
     func codes(_ strings: [String?]) -> [Int] {
+        codes(count: strings.count) { ask in
+            for string in strings { ask(string) }
+        }
+    }
+
+    /// The numbers of the `count` strings `strings` hands to its argument, in that order, as ``codes(_:)`` gives
+    /// them; a string not handed over is -1. One lock for the lot, and no array of the strings: an entry asks for
+    /// its method, path, header names and values where they are, without a retain and release of each.
+    func codes(count: Int, _ strings: ((String?) -> Void) -> Void) -> [Int] {
         let capacity = self.capacity
-        return [Int](unsafeUninitializedCapacity: strings.count) { codes, initialized in
+        return [Int](unsafeUninitializedCapacity: count) { codes, initialized in
+            var index = 0
             table.withLock { table in
-                for (index, string) in strings.enumerated() {
+                strings { string in
+                    guard index < count else { return }
                     if let string, string.utf8.count <= Self.longest {
                         codes.initializeElement(at: index, to: table.code(string, capacity: capacity))
                     } else {
                         codes.initializeElement(at: index, to: -1)
                     }
+                    index &+= 1
                 }
             }
-            initialized = strings.count
+            while index < count {
+                codes.initializeElement(at: index, to: -1)
+                index &+= 1
+            }
+            initialized = count
         }
     }
 
