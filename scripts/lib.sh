@@ -27,10 +27,13 @@ need() {
 }
 
 # Starts `pushfake serve` with the given arguments in the background; sets PUSHFAKE_PID and PUSHFAKE_URL.
+# PUSHFAKE_BIN names the binary to run (default: the `swift build` one, with PUSHFAKE_BUILD_FLAGS); its standard
+# error goes to PUSHFAKE_LOG (default /dev/null), which is shown when the server does not start.
 start_pushfake() {
     local bin out
     # shellcheck disable=SC2086  # PUSHFAKE_BUILD_FLAGS is a list of flags on purpose
-    bin="$(swift build --show-bin-path ${PUSHFAKE_BUILD_FLAGS:-})/pushfake"
+    bin="${PUSHFAKE_BIN:-$(swift build --show-bin-path ${PUSHFAKE_BUILD_FLAGS:-})/pushfake}"
+    # A new file per start: an earlier server's ready line must not be read before this one writes its own.
     out="$(mktemp)"
     "$bin" serve "$@" >"$out" 2>"${PUSHFAKE_LOG:-/dev/null}" &
     PUSHFAKE_PID=$!
@@ -40,7 +43,11 @@ start_pushfake() {
     done
     PUSHFAKE_URL="$(head -n 1 "$out" | jq -r .url)"
     rm -f "$out"
-    [ -n "$PUSHFAKE_URL" ] && [ "$PUSHFAKE_URL" != "null" ] || { echo "pushfake did not start" >&2; return 1; }
+    if [ -z "$PUSHFAKE_URL" ] || [ "$PUSHFAKE_URL" = null ]; then
+        echo "$(basename "$0"): pushfake serve $* did not start" >&2
+        if [ -f "${PUSHFAKE_LOG:-}" ]; then cat "$PUSHFAKE_LOG" >&2; fi
+        return 1
+    fi
 }
 
 # Installs PyPI packages a script needs when python3 cannot import them: need_python yaml:pyyaml.
