@@ -27,7 +27,7 @@ struct TwinPushVendor: PushVendor {
 
     /// A device call: served under `/apps/{app}/devices/{device}/<action>` and, for SDKs without a device id
     /// (TwinPushWireProtocol.md §8), under `/apps/{app}/<action>` too. Each is about the device the path names: it
-    /// reads it, or updates its record (TwinPushHandler/updating(_:)).
+    /// reads it, or updates its record (``TwinPushHandler/updating(_:)``).
     fileprivate struct DeviceAction {
         let operation: Operation
         let method: String
@@ -212,10 +212,12 @@ struct TwinPushVendor: PushVendor {
 }
 
 extension TwinPushVendor.DeviceAction {
+    /// A call that answers from the device it finds (``TwinPushHandler/reading(_:)``).
     init(_ operation: Operation, _ method: String, _ action: String, reads: @escaping TwinPushHandler.DeviceReader) {
         self.init(operation: operation, method: method, action: action, handler: TwinPushHandler.reading(reads))
     }
 
+    /// A call that changes the device it finds (``TwinPushHandler/updating(_:)``).
     init(_ operation: Operation, _ method: String, _ action: String, updates: @escaping TwinPushHandler.DeviceUpdate) {
         self.init(operation: operation, method: method, action: action, handler: TwinPushHandler.updating(updates))
     }
