@@ -57,12 +57,13 @@ extension TwinPush {
         public var isActive: Bool { pushToken != nil }
 
         /// The push channel of the device's platform.
-        public var deliveryPlatform: Delivery.Platform {
-            switch platform {
-            case "android": return .android
-            case "huawei": return .huawei
-            default: return .ios
-            }
+        public var deliveryPlatform: Delivery.Platform { Self.deliveryPlatform(of: platform) }
+
+        /// The push channel of a device `platform`: `android` and `huawei` by their bytes, anything else iOS.
+        static func deliveryPlatform(of platform: String) -> Delivery.Platform {
+            if platform.hasSameBytes(as: "android") { return .android }
+            if platform.hasSameBytes(as: "huawei") { return .huawei }
+            return .ios
         }
 
         /// The custom property with this name, if set.

@@ -5,9 +5,8 @@ extension TwinPushHandler {
     /// newest first (*fake-specific* order), filtered by `tags` (all present) and `no_tags` (none present) on the
     /// REST tags, which include `tp_rich` for rich notifications (iOS and Android filter on it).
     static func searchNotifications(
-        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
+        _ context: inout VendorContext, state: TwinPushState, device index: Int
     ) throws(TwinPushFailure) -> FakeResponse {
-        let index = try requireDevice(&context, state: state)
         let body = body(context)
         let tags = try tagFilter(body["tags"], name: "tags")
         let noTags = try tagFilter(body["no_tags"], name: "no_tags")
@@ -25,10 +24,10 @@ extension TwinPushHandler {
 
     /// `GET …/devices/{device}/inbox` (§5.11): the device's alias inbox, newest first. Query keys come as
     /// `tags[]` (iOS, raw brackets) or `tags%5B%5D` (Android), which decode alike; plain `tags` works too.
-    static func inbox(_ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices)
-        throws(TwinPushFailure) -> FakeResponse
-    {
-        let (alias, app) = try requireAlias(&context, state: state)
+    static func inbox(
+        _ context: inout VendorContext, state: TwinPushState, device index: Int
+    ) throws(TwinPushFailure) -> FakeResponse {
+        let (alias, app) = try requireAlias(of: index, state: state)
         let query = context.request.queryItems
         let tags = query.filter { $0.name == "tags[]" || $0.name == "tags" }.map(\.value)
         let noTags = query.filter { $0.name == "no_tags[]" || $0.name == "no_tags" }.map(\.value)
@@ -51,9 +50,9 @@ extension TwinPushHandler {
 
     /// `GET …/devices/{device}/inbox_summary` (§5.12): `{"total_count":N,"unopened_count":M}` for the alias inbox.
     static func inboxSummary(
-        _ context: inout VendorContext, state: inout TwinPushState, services: inout VendorServices
+        _ context: inout VendorContext, state: TwinPushState, device index: Int
     ) throws(TwinPushFailure) -> FakeResponse {
-        let (alias, app) = try requireAlias(&context, state: state)
+        let (alias, app) = try requireAlias(of: index, state: state)
         let items = state.inbox(alias: alias, app: app)
         let unopened = items.reduce(0) { $0 + ($1.openedAt == nil ? 1 : 0) }
         return .json(200, ["total_count": .int(items.count), "unopened_count": .int(unopened)])
@@ -100,9 +99,8 @@ extension TwinPushHandler {
 
     /// The alias of the calling device; 422 `AliasNotSet` without one (*fake-specific*, FakeBehaviour.md).
     private static func requireAlias(
-        _ context: inout VendorContext, state: TwinPushState
+        of index: Int, state: TwinPushState
     ) throws(TwinPushFailure) -> (alias: String, app: String) {
-        let index = try requireDevice(&context, state: state)
         let device = state.device(index)
         guard let alias = device.alias else {
             throw TwinPushFailure(

@@ -9,6 +9,14 @@ enum TwinPushHandler {
     typealias OperationHandler =
         @Sendable (inout VendorContext, inout TwinPushState, inout VendorServices) throws(TwinPushFailure) ->
         FakeResponse
+    /// A device call (the ``TwinPushVendor`` device actions) once ``requireDevice(_:state:)`` has found the device
+    /// at `device` in ``TwinPushState/records``.
+    typealias DeviceReader =
+        @Sendable (inout VendorContext, TwinPushState, _ device: Int) throws(TwinPushFailure) -> FakeResponse
+    /// A device call that changes the found device's record; ``updating(_:)`` then stamps its `updatedAt` with the
+    /// fake clock and answers `200 {}`.
+    typealias DeviceUpdate =
+        @Sendable (inout VendorContext, inout TwinPushState.DeviceRecord) throws(TwinPushFailure) -> Void
 
     static let apiTokenHeader = "X-TwinPush-REST-API-Token"
     static let creatorTokenHeader = "X-TwinPush-REST-API-Key-Creator"
@@ -42,6 +50,25 @@ enum TwinPushHandler {
                 context.notes.append("answered \(error.type.rawValue)")
                 return error.response
             }
+        }
+    }
+
+    /// `call` behind the lookup of the device the path names (404 `DeviceNotFound` without one).
+    static func reading(_ call: @escaping DeviceReader) -> OperationHandler {
+        { context, state, _ throws(TwinPushFailure) in
+            let index = try requireDevice(&context, state: state)
+            return try call(&context, state, index)
+        }
+    }
+
+    /// `update` applied to the device the path names; the device's `updatedAt` becomes the call's time (the last
+    /// use of any device endpoint) and the answer is `200 {}`.
+    static func updating(_ update: @escaping DeviceUpdate) -> OperationHandler {
+        { context, state, _ throws(TwinPushFailure) in
+            let index = try requireDevice(&context, state: state)
+            try update(&context, &state.records[index])
+            state.records[index].updatedAt = context.now
+            return ok
         }
     }
 

@@ -60,10 +60,7 @@ extension TwinPushState {
 
     /// The push channel of the device's platform (``TwinPush/Device/deliveryPlatform``).
     func deliveryPlatform(_ index: Int) -> Delivery.Platform {
-        let platform = strings[records[index].platform] ?? ""
-        if platform.hasSameBytes(as: "android") { return .android }
-        if platform.hasSameBytes(as: "huawei") { return .huawei }
-        return .ios
+        TwinPush.Device.deliveryPlatform(of: strings[records[index].platform] ?? "")
     }
 
     /// The custom property `name` of the device, if set.

@@ -26,8 +26,9 @@ struct TwinPushVendor: PushVendor {
     }
 
     /// A device call: served under `/apps/{app}/devices/{device}/<action>` and, for SDKs without a device id
-    /// (TwinPushWireProtocol.md §8), under `/apps/{app}/<action>` too.
-    private struct DeviceAction {
+    /// (TwinPushWireProtocol.md §8), under `/apps/{app}/<action>` too. Each is about the device the path names: it
+    /// reads it, or updates its record (``TwinPushHandler/updating(_:)``).
+    fileprivate struct DeviceAction {
         let operation: Operation
         let method: String
         let action: String
@@ -37,27 +38,17 @@ struct TwinPushVendor: PushVendor {
     /// Device calls by action segment. (A struct, not a tuple: Swift 6.0 crashes compiling a static array of
     /// tuples that hold throwing `@Sendable` closures.)
     private static let deviceActions: [DeviceAction] = [
-        DeviceAction(operation: .getBadge, method: "GET", action: "badge", handler: TwinPushHandler.getBadge),
+        DeviceAction(.getBadge, "GET", "badge", reads: TwinPushHandler.getBadge),
+        DeviceAction(.updateBadge, "POST", "update_badge", updates: TwinPushHandler.updateBadge),
+        DeviceAction(.openApp, "POST", "open_app", updates: TwinPushHandler.openOrCloseApp),
+        DeviceAction(.closeApp, "POST", "close_app", updates: TwinPushHandler.openOrCloseApp),
+        DeviceAction(.reportStatistics, "POST", "report_statistics", updates: TwinPushHandler.reportStatistics),
+        DeviceAction(.setCustomProperty, "POST", "set_custom_property", updates: TwinPushHandler.setCustomProperty),
         DeviceAction(
-            operation: .updateBadge, method: "POST", action: "update_badge", handler: TwinPushHandler.updateBadge),
-        DeviceAction(operation: .openApp, method: "POST", action: "open_app", handler: TwinPushHandler.openOrCloseApp),
-        DeviceAction(
-            operation: .closeApp, method: "POST", action: "close_app", handler: TwinPushHandler.openOrCloseApp),
-        DeviceAction(
-            operation: .reportStatistics, method: "POST", action: "report_statistics",
-            handler: TwinPushHandler.reportStatistics),
-        DeviceAction(
-            operation: .setCustomProperty, method: "POST", action: "set_custom_property",
-            handler: TwinPushHandler.setCustomProperty),
-        DeviceAction(
-            operation: .clearCustomProperties, method: "DELETE", action: "clear_custom_properties",
-            handler: TwinPushHandler.clearCustomProperties),
-        DeviceAction(
-            operation: .searchNotifications, method: "POST", action: "search_notifications",
-            handler: TwinPushHandler.searchNotifications),
-        DeviceAction(operation: .inbox, method: "GET", action: "inbox", handler: TwinPushHandler.inbox),
-        DeviceAction(
-            operation: .inboxSummary, method: "GET", action: "inbox_summary", handler: TwinPushHandler.inboxSummary),
+            .clearCustomProperties, "DELETE", "clear_custom_properties", updates: TwinPushHandler.clearCustomProperties),
+        DeviceAction(.searchNotifications, "POST", "search_notifications", reads: TwinPushHandler.searchNotifications),
+        DeviceAction(.inbox, "GET", "inbox", reads: TwinPushHandler.inbox),
+        DeviceAction(.inboxSummary, "GET", "inbox_summary", reads: TwinPushHandler.inboxSummary),
     ]
 
     var routes: [VendorRoute<TwinPushState>] {
@@ -217,5 +208,17 @@ struct TwinPushVendor: PushVendor {
             return ["type": "array", "items": schemas.schema(of: TwinPush.Notification.self)]
         }
         return nil
+    }
+}
+
+extension TwinPushVendor.DeviceAction {
+    /// A call that answers from the device it finds (``TwinPushHandler/reading(_:)``).
+    init(_ operation: Operation, _ method: String, _ action: String, reads: @escaping TwinPushHandler.DeviceReader) {
+        self.init(operation: operation, method: method, action: action, handler: TwinPushHandler.reading(reads))
+    }
+
+    /// A call that changes the device it finds (``TwinPushHandler/updating(_:)``).
+    init(_ operation: Operation, _ method: String, _ action: String, updates: @escaping TwinPushHandler.DeviceUpdate) {
+        self.init(operation: operation, method: method, action: action, handler: TwinPushHandler.updating(updates))
     }
 }
