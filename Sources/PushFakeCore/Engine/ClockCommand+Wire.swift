@@ -4,11 +4,7 @@ extension ClockCommand: WireType {
     /// `{"advance": seconds}` or `{"set": "<timestamp>"}` (component `ClockChange`): a move that is well formed but
     /// would take the clock out of 1970…9999 is refused by ``PushFake/moveClock(_:)``, not by the reader. The
     /// members are described once, in `ClockChangeForm`; exactly one of them is given.
-    public static let wire = WireDescription<ClockCommand>(
-        name: "ClockChange",
-        codec: ClockChangeForm.wire.codec.map(
-            { (form, path) throws(JSONFieldError) -> ClockCommand in try form.command(path: path) },
-            ClockChangeForm.init))
+    public static let wire = WireDescription<ClockCommand>(name: "ClockChange", form: ClockChangeForm.self)
 
     /// Reads `{"advance": seconds}` or `{"set": "<timestamp>"}` (``wire``).
     /// - Throws: ``JSONFieldError`` naming `advance`, `set` or the unknown key, with the allowed values.
@@ -18,7 +14,7 @@ extension ClockCommand: WireType {
 }
 
 /// The members of a ``ClockCommand``: both optional to the reader, exactly one given.
-struct ClockChangeForm: Sendable {
+struct ClockChangeForm: WireForm {
     var advance: Double?
     var set: Date?
 
@@ -32,7 +28,7 @@ struct ClockChangeForm: Sendable {
     }
 
     /// The command; errors name the object at `path`.
-    func command(path: String) throws(JSONFieldError) -> ClockCommand {
+    func value(path: String) throws(JSONFieldError) -> ClockCommand {
         switch (advance, set) {
         case (let seconds?, nil): return .advance(seconds)
         case (nil, let date?): return .set(date)

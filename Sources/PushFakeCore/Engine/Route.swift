@@ -2,27 +2,24 @@
 ///
 /// An extensible set: each vendor declares its operations as static members.
 public struct Operation: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The name: two operations are the same when their names have the same bytes (FakeBehaviour.md, Identity).
+    private let name: WireKey
+
     /// The operation's name, e.g. `register`; compared exactly.
-    public let rawValue: String
+    public var rawValue: String { name.string }
 
     /// An operation by name, as the admin API parses it; a matcher with an unknown name matches no request.
     public init(_ rawValue: String) {
-        self.rawValue = rawValue
+        self.name = WireKey(rawValue)
     }
 
     /// `"register"` is `Operation("register")`.
     public init(stringLiteral value: String) {
-        self.rawValue = value
+        self.init(value)
     }
 
     /// The name, as in journal labels such as `tpns.register`.
     public var description: String { rawValue }
-
-    /// The same name, byte for byte (FakeBehaviour.md, Identity).
-    public static func == (lhs: Operation, rhs: Operation) -> Bool { lhs.rawValue.hasSameBytes(as: rhs.rawValue) }
-
-    /// Hashes the name's bytes.
-    public func hash(into hasher: inout Hasher) { WireKey.hash(rawValue, into: &hasher) }
 }
 
 /// What the router found for a request: vendor, operation and the decoded path parameters.

@@ -1,30 +1,17 @@
 import Foundation
 
-/// Builds a complete engine state from state documents (StateFormat.md) without touching any engine: the caller
-/// swaps it in only when every document loaded.
+/// Builds a complete engine state from state documents (StateFormat.md) without touching any engine: a fresh
+/// ``EngineState`` with the documents added, whose clock, services, fault generator, fault rules and vendor slots the
+/// caller swaps in only when every document loaded (its journal and observers stay the engine's).
 struct StateLoader {
     let configuration: PushFakeConfiguration
     let vendors: VendorRegistry
     let idKinds: [IDKind]
 
-    /// What replaces the engine's state.
-    struct Loaded {
-        var clock: FakeClock
-        var services: VendorServices
-        var faultGenerator: SplitMix64
-        var faultRules: [FaultRule] = []
-        var nextFaultNumber = 1
-        var vendorSlots: [VendorSlot]
-    }
-
     static let sections = ["version", "clock", "ids", "apps", "vendors", "deliveries", "faults"]
 
-    func load(_ documents: [JSON], numbered: Bool) throws(StateError) -> Loaded {
-        let clock = FakeClock(mode: configuration.clockMode, start: configuration.clockStart)
-        var loaded = Loaded(
-            clock: clock, services: VendorServices(configuration, seed: configuration.seed, now: clock.now),
-            faultGenerator: EngineState.faultGenerator(seed: configuration.seed),
-            vendorSlots: EngineState.makeSlots(configuration: configuration, vendors: vendors))
+    func load(_ documents: [JSON], numbered: Bool) throws(StateError) -> EngineState {
+        var loaded = EngineState(configuration: configuration, vendors: vendors)
         var fieldsOfDocuments: [JSONFields] = []
         var clockDocument: Int?
         var idsDocument: Int?
@@ -85,7 +72,7 @@ struct StateLoader {
     }
 
     /// `{"seed", "counters": {kind: n}, "nextFaultRule", "faultRandom"}`.
-    private func readIDs(_ json: JSON, into loaded: inout Loaded) throws(JSONFieldError) {
+    private func readIDs(_ json: JSON, into loaded: inout EngineState) throws(JSONFieldError) {
         let fields = try JSONFields(json, path: "ids", allowed: ["seed", "counters", "nextFaultRule", "faultRandom"])
         var seed = configuration.seed
         if let value = fields.value("seed") {
@@ -113,7 +100,7 @@ struct StateLoader {
     }
 
     /// `apps`, `deliveries`, `vendors` and `faults` of one document, added to what earlier documents loaded.
-    private func readContents(_ fields: JSONFields, into loaded: inout Loaded) throws(JSONFieldError) {
+    private func readContents(_ fields: JSONFields, into loaded: inout EngineState) throws(JSONFieldError) {
         if let apps = fields.value("apps") {
             guard let object = apps.objectValue else {
                 throw fields.failure("apps", "must be an object of apps by vendor, not \(JSONFields.describe(apps))")
@@ -200,7 +187,7 @@ struct StateLoader {
     }
 
     /// A fault rule: ``FaultRule/jsonValue``, where `id` may be left out (the next `fault-N`).
-    private func readRule(_ json: JSON, into loaded: inout Loaded) throws(JSONFieldError) {
+    private func readRule(_ json: JSON, into loaded: inout EngineState) throws(JSONFieldError) {
         let next = loaded.nextFaultNumber
         var numbered = false
         let rule = try FaultRule(json: json, vendors: vendors) {

@@ -4,20 +4,17 @@
 /// An extensible value rather than a closed enum: a third vendor adds `static let acme = Vendor("acme")` and is
 /// then matched, journaled and listed like the built-in ones.
 public struct Vendor: Sendable, Hashable, CustomStringConvertible {
+    /// The name: two vendors are the same when their names have the same bytes (FakeBehaviour.md, Identity).
+    private let name: WireKey
+
     /// The name as in journal labels (`tpns.register`), matcher descriptions and the admin API's `vendor` fields.
-    public let rawValue: String
+    public var rawValue: String { name.string }
 
     /// A vendor by name; compared exactly. Whether an engine serves it is up to its ``VendorRegistry``.
     public init(_ name: String) {
-        self.rawValue = name
+        self.name = WireKey(name)
     }
 
     /// The name, e.g. `tpns` or `twinPush`.
     public var description: String { rawValue }
-
-    /// The same name, byte for byte (FakeBehaviour.md, Identity).
-    public static func == (lhs: Vendor, rhs: Vendor) -> Bool { lhs.rawValue.hasSameBytes(as: rhs.rawValue) }
-
-    /// Hashes the name's bytes.
-    public func hash(into hasher: inout Hasher) { WireKey.hash(rawValue, into: &hasher) }
 }

@@ -9,11 +9,7 @@ extension JournalEntry: WireType {
     /// in-memory journal and `GET /__pushfake/journal` keep the real values. Bodies appear twice: `body` is the raw
     /// text (or `bodyBase64` when not UTF-8) for byte fidelity, `json` the parsed value (or `null`) for `jq`. Headers
     /// are `[name, value]` pairs in wire order.
-    public static let wire = WireDescription<JournalEntry>(
-        name: "JournalEntry",
-        codec: JournalEntryForm.wire.codec.map(
-            { (form, path) throws(JSONFieldError) -> JournalEntry in try form.entry(path: path) },
-            JournalEntryForm.init))
+    public static let wire = WireDescription<JournalEntry>(name: "JournalEntry", form: JournalEntryForm.self)
 
     /// Reads a JSON Lines object (``jsonValue``) back into the entry it was written from, with the fault keys of
     /// `vendors` for the applied fault (`fault.fault`). Times are kept to the millisecond, as the line writes them;

@@ -4,7 +4,7 @@ import Foundation
 /// ``JournalEntry/wire`` reads and writes. The entry itself keeps its compact layout; this form exists only while
 /// a line is written or read. The rules between members (`vendor` and `route` with `operation`, the transport's
 /// and outcome's names, the bodies) are checked when the form becomes an entry.
-struct JournalEntryForm: Sendable {
+struct JournalEntryForm: WireForm {
     var sequence = 1
     var time = FakeClock.defaultEpoch
     var transport = ""
@@ -56,7 +56,7 @@ struct JournalEntryForm: Sendable {
     }
 
     /// The entry, once the rules between the members hold; errors name their member under `path`.
-    func entry(path: String) throws(JSONFieldError) -> JournalEntry {
+    func value(path: String) throws(JSONFieldError) -> JournalEntry {
         func failure(_ key: String, _ problem: String) -> JSONFieldError {
             JSONFieldError(path: JSONFields.join(path, key), problem: problem)
         }

@@ -2,19 +2,7 @@ extension ProxiedExchange: WireType {
     /// `{"mode":"learn","upstream":"https://…","latencyMs":12,"failure":null}` (component `ProxiedExchange`): the
     /// `proxied` member of a journal line (RecordingFormat.md, "Proxied entries"), the latency in whole
     /// milliseconds.
-    public static let wire = WireDescription<ProxiedExchange>(
-        name: "ProxiedExchange",
-        codec: ProxiedExchangeForm.wire.codec.map(
-            { (form, _) throws(JSONFieldError) -> ProxiedExchange in
-                ProxiedExchange(
-                    mode: form.mode, upstream: form.upstream, latency: Double(form.latencyMs) / 1000,
-                    failure: form.failure)
-            },
-            { exchange in
-                ProxiedExchangeForm(
-                    mode: exchange.mode, upstream: exchange.upstream, latencyMs: exchange.latencyMilliseconds,
-                    failure: exchange.failure)
-            }))
+    public static let wire = WireDescription<ProxiedExchange>(name: "ProxiedExchange", form: ProxiedExchangeForm.self)
 
     /// Reads ``jsonValue`` back; the latency to the millisecond.
     /// - Throws: ``JSONFieldError`` naming the member under `path`.
@@ -24,11 +12,26 @@ extension ProxiedExchange: WireType {
 }
 
 /// The members of a ``ProxiedExchange``.
-struct ProxiedExchangeForm: Sendable {
+struct ProxiedExchangeForm: WireForm {
     var mode = ProxiedExchange.Mode.proxy
     var upstream = ""
     var latencyMs = 0
     var failure: String?
+
+    init() {}
+
+    /// The form of `exchange`, the latency in whole milliseconds.
+    init(_ exchange: ProxiedExchange) {
+        mode = exchange.mode
+        upstream = exchange.upstream
+        latencyMs = exchange.latencyMilliseconds
+        failure = exchange.failure
+    }
+
+    /// The exchange; every combination of members is one.
+    func value(path: String) -> ProxiedExchange {
+        ProxiedExchange(mode: mode, upstream: upstream, latency: Double(latencyMs) / 1000, failure: failure)
+    }
 
     static let wire = WireDescription<ProxiedExchangeForm>(
         ProxiedExchangeForm(),

@@ -4,7 +4,7 @@ import Foundation
 /// The payload is the parsed platform payload (a string for one that is not JSON); the rules between members
 /// (`reason` only and always for a failed delivery, no rejection on a delivered one, `payloadBytes` agreeing with
 /// the payload) are checked when it becomes a delivery.
-struct DeliveryForm: Sendable {
+struct DeliveryForm: WireForm {
     /// `delivered` or `failed`.
     enum Status: String, CaseIterable, Sendable {
         case delivered
@@ -92,7 +92,7 @@ struct DeliveryForm: Sendable {
         ], answer: true)
 
     /// The delivery, once the rules between the members hold; errors name their member under `path`.
-    func delivery(path: String) throws(JSONFieldError) -> Delivery {
+    func value(path: String) throws(JSONFieldError) -> Delivery {
         func failure(_ key: String, _ problem: String) -> JSONFieldError {
             JSONFieldError(path: JSONFields.join(path, key), problem: problem)
         }

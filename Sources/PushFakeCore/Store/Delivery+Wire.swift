@@ -4,10 +4,7 @@ extension Delivery: WireType {
     /// What a device would have received (component `Delivery`), as the admin API, state documents and events
     /// write it (``jsonValue``) and ``init(json:)`` reads it back: its members are described once, in
     /// `DeliveryForm` (`Delivery+Form.swift`), which also checks the rules between them.
-    public static let wire = WireDescription<Delivery>(
-        name: "Delivery",
-        codec: DeliveryForm.wire.codec.map(
-            { (form, path) throws(JSONFieldError) -> Delivery in try form.delivery(path: path) }, DeliveryForm.init))
+    public static let wire = WireDescription<Delivery>(name: "Delivery", form: DeliveryForm.self)
 
     /// Reads ``jsonValue`` back into an equal delivery (times to the millisecond).
     ///

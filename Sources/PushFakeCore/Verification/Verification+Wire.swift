@@ -22,14 +22,11 @@ extension RequestCount: WireType {
 extension VerifyRequest: WireType {
     /// `{"match": …, "count": …}` (count defaults to exactly one, like `assertRequested`) or
     /// `{"inOrder": [matchers]}` (component `Verify`).
-    public static let wire = WireDescription<VerifyRequest>(
-        name: "Verify",
-        codec: VerifyForm.wire.codec.map(
-            { (form, path) throws(JSONFieldError) -> VerifyRequest in try form.request(path: path) }, VerifyForm.init))
+    public static let wire = WireDescription<VerifyRequest>(name: "Verify", form: VerifyForm.self)
 }
 
 /// The members of a ``VerifyRequest``: a matcher and a count, or matchers in order.
-struct VerifyForm: Sendable {
+struct VerifyForm: WireForm {
     var match: RequestMatcher?
     var count: RequestCount?
     var inOrder: [RequestMatcher]?
@@ -46,7 +43,7 @@ struct VerifyForm: Sendable {
     }
 
     /// The expectation the members give: `inOrder` alone, or `match` with an optional `count`.
-    func request(path: String) throws(JSONFieldError) -> VerifyRequest {
+    func value(path: String) throws(JSONFieldError) -> VerifyRequest {
         if let inOrder {
             guard match == nil, count == nil else {
                 throw JSONFieldError(

@@ -22,6 +22,16 @@ final class ByteIdentityTests: XCTestCase {
         XCTAssertEqual(WireKey(long + nfd), WireKey(long + "caf" + "e" + "\u{301}"))
     }
 
+    func test_vendorAndOperation_compareAndHashNameBytes_keepingTheNameAsGiven() {
+        XCTAssertNotEqual(Vendor("K-1"), Vendor(kelvin))
+        XCTAssertNotEqual(Operation(nfc), Operation(nfd))
+        XCTAssertEqual(Operation(nfc), "caf\u{E9}")
+        XCTAssertEqual(Set([Vendor(nfc), Vendor(nfd), Vendor("caf\u{E9}")]).count, 2)
+        XCTAssertEqual(Set([Operation(nfc), Operation(nfd), Operation("caf\u{E9}")]).count, 2)
+        XCTAssertEqual(Array(Vendor(kelvin).rawValue.utf8), Array(kelvin.utf8))
+        XCTAssertEqual(Array(Operation(nfd).description.utf8), Array(nfd.utf8))
+    }
+
     func test_json_comparesStringsAndKeysByBytes() {
         XCTAssertNotEqual(JSON.string(nfc), JSON.string(nfd))
         XCTAssertNotEqual(JSON.object([nfc: 1]), JSON.object([nfd: 1]))
