@@ -65,35 +65,29 @@ struct ConnectionLifecycle {
     // The machine asks these several times a request: each tests the stored phase in place, where matching the
     // machine's `phase` copied the enum, and every answer and stream it holds, out and back.
 
-    /// The phase without what it carries: what the questions below and an illegal transition's report need.
-    enum Stage: String {
-        case reading, holding, awaiting, streaming, closing, lingering, closed
-    }
-
-    /// The stage of ``phase``, tested in place.
-    var stage: Stage {
-        switch phase {
-        case .reading: return .reading
-        case .holding: return .holding
-        case .awaiting: return .awaiting
-        case .streaming: return .streaming
-        case .closing: return .closing
-        case .lingering: return .lingering
-        case .closed: return .closed
-        }
-    }
-
     /// ``Phase/reading``: requests are parsed and answered as they complete.
-    var isReading: Bool { stage == .reading }
+    var isReading: Bool {
+        if case .reading = phase { return true }
+        return false
+    }
 
     /// ``Phase/closing``: what is queued is written, then the connection closes.
-    var isClosing: Bool { stage == .closing }
+    var isClosing: Bool {
+        if case .closing = phase { return true }
+        return false
+    }
 
     /// ``Phase/lingering(until:budget:)``: input is read and discarded until the connection closes.
-    var isLingering: Bool { stage == .lingering }
+    var isLingering: Bool {
+        if case .lingering = phase { return true }
+        return false
+    }
 
     /// ``Phase/closed``: the driver closes the socket.
-    var isClosed: Bool { stage == .closed }
+    var isClosed: Bool {
+        if case .closed = phase { return true }
+        return false
+    }
 
     /// An answer is held, awaited or streamed: later requests wait in the parser's buffer.
     var isBusy: Bool {
@@ -211,12 +205,24 @@ struct ConnectionLifecycle {
     /// Reports the broken transition and closes: after a bug, closing is the one answer that cannot frame wrong.
     private mutating func illegal(_ function: String) {
         let transition = String(function.prefix { $0 != "(" })
-        onIllegal(IllegalTransition(transition: transition, phase: stage.rawValue))
+        onIllegal(IllegalTransition(transition: transition, phase: name(of: phase)))
         switch phase {
         case .awaiting(let deferred, _, _, _): deferred.source.cancel()
         case .streaming(let stream, _, _): stream.source.cancel()
         default: break
         }
         phase = .closed
+    }
+
+    private func name(of phase: Phase) -> String {
+        switch phase {
+        case .reading: return "reading"
+        case .holding: return "holding"
+        case .awaiting: return "awaiting"
+        case .streaming: return "streaming"
+        case .closing: return "closing"
+        case .lingering: return "lingering"
+        case .closed: return "closed"
+        }
     }
 }
