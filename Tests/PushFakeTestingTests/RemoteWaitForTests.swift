@@ -13,11 +13,7 @@ import Testing
             try await withPushFake(.remote(url)) { fake in
                 let session = fake.makeURLSession()
                 let unregister = fake.tpnsBaseURL.appendingPathComponent("api/application/k/device/d/unregister")
-                let background = Task {
-                    try await Task.sleep(nanoseconds: 200_000_000)
-                    try await Scenarios.send(session, unregister, method: "PUT")
-                    try await Scenarios.send(session, unregister, method: "PUT")
-                }
+                let background = Scenarios.sendLater(session, unregister, method: "PUT", times: 2)
                 let entries = try await fake.waitFor(.tpns(.unregister), count: 2, timeout: 60)
                 #expect(entries.map(\.sequence) == [1, 2])
                 try await background.value

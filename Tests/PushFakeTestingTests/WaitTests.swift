@@ -8,11 +8,7 @@ final class WaitTests: XCTestCase {
         try await withPushFake(.live) { fake in
             let session = fake.makeURLSession()
             let url = fake.tpnsBaseURL.appendingPathComponent("api/application/k/device/d/unregister")
-            let background = Task {
-                try await Task.sleep(nanoseconds: 200_000_000)
-                try await Scenarios.send(session, url, method: "PUT")
-                try await Scenarios.send(session, url, method: "PUT")
-            }
+            let background = Scenarios.sendLater(session, url, method: "PUT", times: 2)
             let entries = try await fake.waitFor(.tpns(.unregister), count: 2, timeout: 30)
             XCTAssertEqual(entries.count, 2)
             try await background.value

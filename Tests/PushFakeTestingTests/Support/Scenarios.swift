@@ -30,6 +30,15 @@ enum Scenarios {
         try await client.unregister()
     }
 
+    /// Sends `method` to `url` `times` times, one after the other, starting 0.2 s from now: traffic that arrives
+    /// while a test waits for it.
+    static func sendLater(_ session: URLSession, _ url: URL, method: String, times: Int) -> Task<Void, any Error> {
+        Task {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            for _ in 0..<times { try await send(session, url, method: method) }
+        }
+    }
+
     // MARK: TwinPush
 
     static let twinPushApp = TestApps.twinPush
