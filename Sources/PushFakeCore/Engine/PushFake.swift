@@ -49,9 +49,9 @@ public final class PushFake: Sendable {
     /// Handles one request and records it.
     public func handle(_ request: FakeRequest) -> Exchange {
         // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
-        let prepared = prepare(request)
+        var prepared = prepare(request)
         let (exchange, entry, news, delivered, dropped) = state.withLock { state in
-            let (exchange, entry, dropped) = process(prepared, state: &state)
+            let (exchange, entry, dropped) = process(&prepared, state: &state)
             publishUsage(of: state.journal)
             return (
                 exchange, entry, state.entryNews,
@@ -79,7 +79,7 @@ public final class PushFake: Sendable {
 
     /// What can be known about a request without the engine's state.
     struct PreparedRequest {
-        let request: FakeRequest
+        var request: FakeRequest
         var route: RouteMatch?
         /// The methods the path allows, when it is known but not for this method (405).
         var allowed: [String] = []
@@ -125,9 +125,8 @@ public final class PushFake: Sendable {
     }
 
     private func process(
-        _ prepared: PreparedRequest, state: inout EngineState
+        _ prepared: inout PreparedRequest, state: inout EngineState
     ) -> (exchange: Exchange, entry: JournalEntry, dropped: JournalEntry?) {
-        let request = prepared.request
         if state.clock.mode == .real { state.tick() }
         let now = state.clock.now
         state.services.now = now
@@ -136,7 +135,6 @@ public final class PushFake: Sendable {
         let vendor = prepared.vendorIndex.flatMap { vendors.entries.indices.contains($0) ? $0 : nil }.map {
             vendors.entries[$0].vendor
         }
-        let body = prepared.body
         var app = prepared.app
         var device = prepared.device
         var notes = prepared.notes
@@ -147,8 +145,8 @@ public final class PushFake: Sendable {
             ? nil
             : matchFault(
                 MatchSubject(
-                    vendor: vendor, operation: route?.operation, app: app, device: device, request: request,
-                    body: { body }, status: nil, faulted: nil, unmatched: route == nil),
+                    vendor: vendor, operation: route?.operation, app: app, device: device, request: prepared.request,
+                    body: { [body = prepared.body] in body }, status: nil, faulted: nil, unmatched: route == nil),
                 state: &state)
         let fault = applied?.fault
         var response: FakeResponse
@@ -156,18 +154,25 @@ public final class PushFake: Sendable {
         if let fault, !fault.runsHandler {
             response = faultResponse(fault, vendorIndex: prepared.vendorIndex)
         } else if let route, let handler = prepared.handler, state.vendorSlots.indices.contains(handler.vendor) {
-            // One context, handed to the handler in place: no copy of it (and of the request) per request.
+            // One context, handed to the handler in place. The request, its body and the notes are lent to it and
+            // taken back (swapped, not copied): copying them retained every string and array they hold.
             var context = VendorContext(
-                request: request, route: route, body: body, bodyError: prepared.bodyError, now: now,
-                responseDelay: fault?.delay ?? 0, app: app, device: device, notes: notes)
+                request: FakeRequest(method: "", path: ""), route: route, body: nil, bodyError: prepared.bodyError,
+                now: now, responseDelay: fault?.delay ?? 0, app: app, device: device, notes: [])
+            swap(&context.request, &prepared.request)
+            swap(&context.body, &prepared.body)
+            swap(&context.notes, &notes)
             let slot = state.vendorSlots[handler.vendor]
             response = slot.handle(route: handler.route, &context, &state.services)
+            swap(&context.request, &prepared.request)
+            swap(&context.body, &prepared.body)
+            swap(&context.notes, &notes)
             app = context.app
             device = context.device
-            notes = context.notes
             deliveryIDs = state.services.takeCaused(notes: &notes)
         } else {
-            response = unmatchedResponse(allowed: prepared.allowed, vendorIndex: prepared.vendorIndex, request: request)
+            response = unmatchedResponse(
+                allowed: prepared.allowed, vendorIndex: prepared.vendorIndex, request: prepared.request)
         }
         if case .malformedBody? = fault?.kind {
             response.body = Array(response.body.prefix(max(1, response.body.count / 2)))
@@ -183,7 +188,8 @@ public final class PushFake: Sendable {
             (action, outcome) = (.respond, .responded)
         }
         let entry = JournalEntry(
-            sequence: sequence, time: now, request: request, route: route, vendor: vendor, app: app, device: device,
+            sequence: sequence, time: now, request: prepared.request, route: route, vendor: vendor, app: app,
+            device: device,
             fault: applied, response: response, outcome: outcome, delay: fault?.delay ?? 0, deliveryIDs: deliveryIDs,
             notes: notes)
         let dropped = state.journal.append(entry)

@@ -2,12 +2,12 @@ import Foundation
 
 /// What a vendor's handler sees of one routed request, and what it tells the journal about it.
 public struct VendorContext {
-    /// The request as the transport delivered it.
-    public let request: FakeRequest
+    /// The request as the transport delivered it; the engine lends it to the context for the handler's call.
+    public internal(set) var request: FakeRequest
     /// The route that matched, with the decoded path parameters.
     public let route: RouteMatch
     /// The body as JSON; `nil` when the body is empty, was not visible to the transport, or is not JSON.
-    public let body: JSON?
+    public internal(set) var body: JSON?
     /// Why the body is not JSON, when it is not.
     public let bodyError: JSONSyntaxError?
     /// The fake clock's time.
