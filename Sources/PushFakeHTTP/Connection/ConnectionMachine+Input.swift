@@ -99,7 +99,7 @@ extension ConnectionMachine {
         if lifecycle.isClosing, !hasPendingOutput { closeWritten(now: now) }
     }
 
-    private mutating func dispatch(_ request: HTTP1Request, now: UInt64) {
+    private mutating func dispatch(_ request: consuming HTTP1Request, now: UInt64) {
         var facts = RequestFacts(
             keepAlive: request.keepAlive, isHead: request.method == "HEAD", version: request.version)
         let (reply, date) = responder.reply(to: request)

@@ -6,7 +6,7 @@ import PushFakeHTTP1
 package protocol ConnectionResponder {
     /// Answers one parsed request, and says where the answer's `Date` comes from. Runs on the connection's I/O
     /// thread; the request's side effects (engine, journal, request log) happen here.
-    func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate)
+    func reply(to request: consuming HTTP1Request) -> (reply: ServerReply, date: AnswerDate)
     /// Records a request the connection rejects and returns the answer to send before closing, with its `Date`.
     /// - Parameter bytes: the first bytes of that request as received (``HTTP1Parser/requestBytes``).
     func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> (response: FakeResponse, date: AnswerDate)

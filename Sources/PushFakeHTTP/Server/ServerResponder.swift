@@ -16,11 +16,15 @@ package struct ServerResponder: ConnectionResponder {
         self.log = server.configuration.log
     }
 
-    package func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
+    package func reply(to request: consuming HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
+        let (method, target) = (request.method, request.target)
+        // The request's fields and body move into the engine's request: no copy of its arrays.
         var fakeRequest = FakeRequest(request)
         if let handler = server.handler, let reply = handler(fakeRequest) {
             if log != nil {
-                logLine(request, fakeRequest, server.fake, status: Self.status(of: reply), label: "hook", sequence: nil)
+                logLine(
+                    LoggedRequest(method: method, target: target, parsed: fakeRequest, engine: server.fake),
+                    status: Self.status(of: reply), label: "hook")
             }
             return (reply, .clock(server.fake))
         }
@@ -35,17 +39,15 @@ package struct ServerResponder: ConnectionResponder {
         // every later request to an engine while one is pending there: they would only wait for its lock on this
         // event loop, and every other connection of the loop with them (Performance.md, "Large answers and other
         // clients"). The worker's answer brings its own Date.
-        if request.body.count >= OffLoop.thresholdBytes
+        if fakeRequest.body.count >= OffLoop.thresholdBytes
             || (server.heavyRequests.isBusy(engine) && !AdminAPI.isLockFree(fakeRequest, in: server.adminOperations))
         {
-            let method = request.method
-            let target = request.target
             let reply = server.heavyRequests.run(on: engine) { [self, fakeRequest, engine, instance] in
                 answer(fakeRequest, engine: engine, instance: instance, method: method, target: target)
             }
             return (reply, .clock(engine))
         }
-        return answer(fakeRequest, engine: engine, instance: instance, method: request.method, target: request.target)
+        return answer(fakeRequest, engine: engine, instance: instance, method: method, target: target)
     }
 
     /// The reply of the admin API, the upstream or the engine, with its log line and where its Date comes from.
@@ -153,16 +155,6 @@ package struct ServerResponder: ConnectionResponder {
         var parsed: FakeRequest
         /// The engine that answered: its journal numbers the secrets the line replaces.
         var engine: PushFake
-    }
-
-    /// Logs `request` (the hook's: the server's engine answers for it).
-    private func logLine(
-        _ request: HTTP1Request, _ parsed: FakeRequest, _ engine: PushFake, status: Int?, label: String,
-        sequence: Int?, note: String? = nil, fault: String? = nil
-    ) {
-        logLine(
-            LoggedRequest(method: request.method, target: request.target, parsed: parsed, engine: engine),
-            status: status, label: label, sequence: sequence, note: note, fault: fault)
     }
 
     /// Logs a request, its target with secrets replaced as the engine's recordings replace them — those the journal

@@ -13,11 +13,10 @@ final class ScriptedResponder: ConnectionResponder {
 
     var targets: [String] { requests.map(\.target) }
 
-    func reply(to request: HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
+    func reply(to request: consuming HTTP1Request) -> (reply: ServerReply, date: AnswerDate) {
+        let target = request.target
         requests.append(request)
-        return (
-            replies[request.target] ?? .response(FakeResponse(status: 200, body: Array(request.target.utf8))), .none
-        )
+        return (replies[target] ?? .response(FakeResponse(status: 200, body: Array(target.utf8))), .none)
     }
 
     func reject(_ rejection: ConnectionRejection, bytes: [UInt8]) -> (response: FakeResponse, date: AnswerDate) {
