@@ -38,15 +38,20 @@ extension TPNSHandler {
 
         let key = TPNSState.DeviceKey(applicationKey: applicationKey, deviceId: deviceId)
         let existingIndex = state.deviceIndex(key)
-        let existing = existingIndex.map { state.devices[$0] }
+        // What the register needs of the stored device, read in place: a copy of the device retained every string
+        // it holds.
+        let existing = existingIndex.map { index in
+            (
+                isActive: state.devices[index].isActive, createdAt: state.devices[index].createdAt,
+                sameToken: String.sameBytes(state.devices[index].deviceRegistrationId, token)
+            )
+        }
         if state.stateChecks {
             if state.isInFlight(key) {
                 context.notes.append("state check: an earlier register for this device is still in flight")
                 return TPNSErrorCode.registrationIsAlreadyInProgress.response
             }
-            if let existing, existing.isActive,
-                String.sameBytes(existing.deviceRegistrationId, token)
-            {
+            if let existing, existing.isActive, existing.sameToken {
                 context.notes.append("state check: already registered with this token")
                 return TPNSErrorCode.unregisterBeforeYouRegisterAgain.response
             }

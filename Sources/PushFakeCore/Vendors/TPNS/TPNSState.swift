@@ -68,7 +68,7 @@ struct TPNSState: Sendable {
 
     /// Replaces the device at `index` (from ``deviceIndex(_:)`` for the same key, with no change in between), or
     /// inserts it when `index` is `nil`.
-    mutating func upsert(_ device: TPNS.Device, at index: Int?) {
+    mutating func upsert(_ device: consuming TPNS.Device, at index: Int?) {
         if let index, devices.indices.contains(index) {
             devices[index] = device
         } else {
@@ -78,7 +78,7 @@ struct TPNSState: Sendable {
 
     /// Inserts or replaces a device; returns the previous record.
     @discardableResult
-    mutating func upsert(_ device: TPNS.Device) -> TPNS.Device? {
+    mutating func upsert(_ device: consuming TPNS.Device) -> TPNS.Device? {
         let key = DeviceKey(applicationKey: device.applicationKey, deviceId: device.deviceId)
         if let index = indexByKey[key] {
             let previous = devices[index]
