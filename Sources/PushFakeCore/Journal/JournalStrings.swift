@@ -84,17 +84,10 @@ final class JournalStrings: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// The numbers of `strings`, adding those not yet in the table while there is room; -1 for a string written
-    /// as itself (too long, table full, or `nil`).
-    func codes(_ strings: [String?]) -> [Int] {
-        codes(count: strings.count) { ask in
-            for string in strings { ask(string) }
-        }
-    }
-
-    /// The numbers of the `count` strings `strings` hands to its argument, in that order, as ``codes(_:)`` gives
-    /// them; a string not handed over is -1. One lock for the lot, and no array of the strings: an entry asks for
-    /// its method, path, header names and values where they are, without a retain and release of each.
+    /// The numbers of the `count` strings `strings` hands to its argument, in that order, adding those not yet in the
+    /// table while there is room; -1 for a string written as itself (too long, table full, or `nil`) and for one
+    /// not handed over. One lock for the lot, and no array of the strings: an entry asks for its method, path,
+    /// header names and values where they are, without a retain and release of each.
     func codes(count: Int, _ strings: ((String?) -> Void) -> Void) -> [Int] {
         let capacity = self.capacity
         return [Int](unsafeUninitializedCapacity: count) { codes, initialized in

@@ -16,6 +16,13 @@ final class JournalStringsTests: XCTestCase {
         XCTAssertEqual(strings.string(7), "")
     }
 
+    func test_codes_fillWhatIsNotHandedOver_andIgnoreWhatIsHandedPastTheCount() {
+        let strings = JournalStrings(capacity: 10)
+        XCTAssertEqual(strings.codes(count: 3) { ask in ask("a") }, [0, -1, -1])
+        XCTAssertEqual(strings.codes(count: 1) { ask in ["b", "c", "a"].forEach(ask) }, [1])
+        XCTAssertEqual(strings.codes(["c", "a"]), [2, 0])
+    }
+
     func test_codes_areByBytes_whetherAStringIsTheStoredOneACopyOrSmall() {
         let strings = JournalStrings(capacity: 100)
         func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
@@ -82,5 +89,12 @@ final class JournalStringsTests: XCTestCase {
         for (entry, value) in entries {
             XCTAssertEqual(entry.request.headers.fields.map { Array($0.value.utf8) }, [Array(value.utf8)])
         }
+    }
+}
+
+extension JournalStrings {
+    /// The numbers of `strings`, in order (``codes(count:_:)`` over an array).
+    fileprivate func codes(_ strings: [String?]) -> [Int] {
+        codes(count: strings.count) { ask in strings.forEach(ask) }
     }
 }
