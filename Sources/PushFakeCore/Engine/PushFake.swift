@@ -135,9 +135,6 @@ public final class PushFake: Sendable {
         let vendor = prepared.vendorIndex.flatMap { vendors.entries.indices.contains($0) ? $0 : nil }.map {
             vendors.entries[$0].vendor
         }
-        var app = prepared.app
-        var device = prepared.device
-        var notes = prepared.notes
 
         // Most engines have no fault rules: skip building the subject for them.
         let applied =
@@ -145,7 +142,8 @@ public final class PushFake: Sendable {
             ? nil
             : matchFault(
                 MatchSubject(
-                    vendor: vendor, operation: route?.operation, app: app, device: device, request: prepared.request,
+                    vendor: vendor, operation: route?.operation, app: prepared.app, device: prepared.device,
+                    request: prepared.request,
                     body: { [body = prepared.body] in body }, status: nil, faulted: nil, unmatched: route == nil),
                 state: &state)
         let fault = applied?.fault
@@ -154,22 +152,8 @@ public final class PushFake: Sendable {
         if let fault, !fault.runsHandler {
             response = faultResponse(fault, vendorIndex: prepared.vendorIndex)
         } else if let route, let handler = prepared.handler, state.vendorSlots.indices.contains(handler.vendor) {
-            // One context, handed to the handler in place. The request, its body and the notes are lent to it and
-            // taken back (swapped, not copied): copying them retained every string and array they hold.
-            var context = VendorContext(
-                request: FakeRequest(method: "", path: ""), route: route, body: nil, bodyError: prepared.bodyError,
-                now: now, responseDelay: fault?.delay ?? 0, app: app, device: device, notes: [])
-            swap(&context.request, &prepared.request)
-            swap(&context.body, &prepared.body)
-            swap(&context.notes, &notes)
-            let slot = state.vendorSlots[handler.vendor]
-            response = slot.handle(route: handler.route, &context, &state.services)
-            swap(&context.request, &prepared.request)
-            swap(&context.body, &prepared.body)
-            swap(&context.notes, &notes)
-            app = context.app
-            device = context.device
-            deliveryIDs = state.services.takeCaused(notes: &notes)
+            (response, deliveryIDs) = runHandler(
+                handler, route: route, on: &prepared, now: now, responseDelay: fault?.delay ?? 0, state: &state)
         } else {
             response = unmatchedResponse(
                 allowed: prepared.allowed, vendorIndex: prepared.vendorIndex, request: prepared.request)
@@ -188,16 +172,39 @@ public final class PushFake: Sendable {
             (action, outcome) = (.respond, .responded)
         }
         let entry = JournalEntry(
-            sequence: sequence, time: now, request: prepared.request, route: route, vendor: vendor, app: app,
-            device: device,
-            fault: applied, response: response, outcome: outcome, delay: fault?.delay ?? 0, deliveryIDs: deliveryIDs,
-            notes: notes)
+            sequence: sequence, time: now, request: prepared.request, route: route, vendor: vendor, app: prepared.app,
+            device: prepared.device, fault: applied, response: response, outcome: outcome, delay: fault?.delay ?? 0,
+            deliveryIDs: deliveryIDs, notes: prepared.notes)
         let dropped = state.journal.append(entry)
         return (
             Exchange(
                 response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route,
                 fault: applied, httpDate: state.httpDate(at: now)), entry, dropped
         )
+    }
+
+    /// Runs the route's handler on `prepared` in place. The request, its body, app, device and notes are lent to the
+    /// handler's context and taken back — swapped, not copied: a copy retained every string and array they hold — so
+    /// the app, device and notes the handler leaves are `prepared`'s. Returns the answer and the deliveries it caused.
+    func runHandler(
+        _ handler: (vendor: Int, route: Int), route: RouteMatch, on prepared: inout PreparedRequest, now: Date,
+        responseDelay: Double, state: inout EngineState
+    ) -> (response: FakeResponse, deliveryIDs: [String]) {
+        var context = VendorContext(
+            request: FakeRequest(method: "", path: ""), route: route, body: nil, bodyError: prepared.bodyError,
+            now: now, responseDelay: responseDelay, app: nil, device: nil, notes: [])
+        func exchangeLent() {
+            swap(&context.request, &prepared.request)
+            swap(&context.body, &prepared.body)
+            swap(&context.app, &prepared.app)
+            swap(&context.device, &prepared.device)
+            swap(&context.notes, &prepared.notes)
+        }
+        exchangeLent()
+        let slot = state.vendorSlots[handler.vendor]
+        let response = slot.handle(route: handler.route, &context, &state.services)
+        exchangeLent()
+        return (response, state.services.takeCaused(notes: &prepared.notes))
     }
 
     /// The first eligible rule that matches, consumed with this request.

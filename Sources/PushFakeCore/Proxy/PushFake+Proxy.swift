@@ -39,7 +39,7 @@ extension PushFake {
     package func recordProxied(
         _ request: FakeRequest, outcome: UpstreamOutcome, proxied: ProxiedExchange
     ) -> (response: FakeResponse, sequence: Int) {
-        let prepared = prepare(request)
+        var prepared = prepare(request)
         let response: FakeResponse
         var extraNotes: [String] = []
         var learns = false
@@ -62,9 +62,6 @@ extension PushFake {
             let now = state.clock.now
             state.services.now = now
             let sequence = state.journal.takeSequence()
-            var app = prepared.app
-            var device = prepared.device
-            var notes = prepared.notes
             var deliveryIDs: [String] = []
             if learns, let route = prepared.route, let handler = prepared.handler,
                 state.vendorSlots.indices.contains(handler.vendor)
@@ -76,20 +73,18 @@ extension PushFake {
                     }
                 }
                 defer { state.services.forgetAdoptedIDs() }
-                var context = VendorContext(
-                    request: request, route: route, body: prepared.body, bodyError: prepared.bodyError, now: now,
-                    responseDelay: 0, app: app, device: device, notes: notes)
-                let local = state.vendorSlots[handler.vendor].handle(route: handler.route, &context, &state.services)
-                (app, device, notes) = (context.app, context.device, context.notes)
-                deliveryIDs = state.services.takeCaused(notes: &notes)
+                let local: FakeResponse
+                (local, deliveryIDs) = runHandler(
+                    handler, route: route, on: &prepared, now: now, responseDelay: 0, state: &state)
                 if local.status != response.status {
-                    notes.append("learned: the local store answered \(local.status), the upstream \(response.status)")
+                    prepared.notes.append(
+                        "learned: the local store answered \(local.status), the upstream \(response.status)")
                 }
             }
             let entry = JournalEntry(
-                sequence: sequence, time: now, request: request, route: prepared.route, vendor: vendor, app: app,
-                device: device, fault: nil, response: response, outcome: .responded, delay: 0,
-                deliveryIDs: deliveryIDs, notes: notes + extraNotes, proxied: proxied)
+                sequence: sequence, time: now, request: prepared.request, route: prepared.route, vendor: vendor,
+                app: prepared.app, device: prepared.device, fault: nil, response: response, outcome: .responded,
+                delay: 0, deliveryIDs: deliveryIDs, notes: prepared.notes + extraNotes, proxied: proxied)
             let dropped = state.journal.append(entry)
             publishUsage(of: state.journal)
             return (
