@@ -193,18 +193,20 @@ public final class PushFake: Sendable {
         var context = VendorContext(
             request: FakeRequest(method: "", path: ""), route: route, body: nil, bodyError: prepared.bodyError,
             now: now, responseDelay: responseDelay, app: nil, device: nil, notes: [])
-        func exchangeLent() {
-            swap(&context.request, &prepared.request)
-            swap(&context.body, &prepared.body)
-            swap(&context.app, &prepared.app)
-            swap(&context.device, &prepared.device)
-            swap(&context.notes, &prepared.notes)
-        }
-        exchangeLent()
+        Self.exchangeLent(&context, &prepared)
         let slot = state.vendorSlots[handler.vendor]
         let response = slot.handle(route: handler.route, &context, &state.services)
-        exchangeLent()
+        Self.exchangeLent(&context, &prepared)
         return (response, state.services.takeCaused(notes: &prepared.notes))
+    }
+
+    @inline(__always)
+    private static func exchangeLent(_ context: inout VendorContext, _ prepared: inout PreparedRequest) {
+        swap(&context.request, &prepared.request)
+        swap(&context.body, &prepared.body)
+        swap(&context.app, &prepared.app)
+        swap(&context.device, &prepared.device)
+        swap(&context.notes, &prepared.notes)
     }
 
     /// The first eligible rule that matches, consumed with this request.

@@ -23,22 +23,45 @@ public struct Operation: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
 }
 
 /// What the router found for a request: vendor, operation and the decoded path parameters.
+///
+/// A value, kept in one shared box: the engine hands a request's match to the handler's context, the journal entry
+/// and the exchange, and each copy costs one reference count instead of one for each of its four fields
+/// (Performance.md). A route without parameters gives every request the same box.
 public struct RouteMatch: Sendable, Equatable {
+    private final class Fields: Sendable {
+        let vendor: Vendor
+        let operation: Operation
+        let parameters: [String: String]
+        let template: String
+
+        init(vendor: Vendor, operation: Operation, parameters: [String: String], template: String) {
+            self.vendor = vendor
+            self.operation = operation
+            self.parameters = parameters
+            self.template = template
+        }
+    }
+
+    private let fields: Fields
+
     /// The vendor whose route matched.
-    public let vendor: Vendor
+    public var vendor: Vendor { fields.vendor }
     /// The operation the route serves.
-    public let operation: Operation
+    public var operation: Operation { fields.operation }
     /// Decoded path parameters by name (`appKey`, `deviceId`, `app`, `device`, `notification`).
-    public let parameters: [String: String]
+    public var parameters: [String: String] { fields.parameters }
     /// The route template, e.g. `/TPNS/api/application/{appKey}/device/{deviceId}/unregister`.
-    public let template: String
+    public var template: String { fields.template }
 
     /// Creates a match; normally the engine's router makes these, with every field filled.
     public init(vendor: Vendor, operation: Operation, parameters: [String: String] = [:], template: String = "") {
-        self.vendor = vendor
-        self.operation = operation
-        self.parameters = parameters
-        self.template = template
+        self.fields = Fields(vendor: vendor, operation: operation, parameters: parameters, template: template)
+    }
+
+    public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
+        lhs.fields === rhs.fields
+            || (lhs.vendor == rhs.vendor && lhs.operation == rhs.operation && lhs.parameters == rhs.parameters
+                && lhs.template == rhs.template)
     }
 }
 
@@ -60,6 +83,8 @@ struct RoutePattern: Sendable {
     private let literals: [[UInt8]]
     /// The template as written, e.g. `/api/v2/apps/{app}/devices/register`.
     let template: String
+    /// The match every request on the route gets when the template has no parameters; `nil` when it has some.
+    private let sharedMatch: RouteMatch?
 
     init(vendorIndex: Int, routeIndex: Int, vendor: Vendor, operation: Operation, method: String, template: String) {
         self.vendorIndex = vendorIndex
@@ -73,6 +98,9 @@ struct RoutePattern: Sendable {
             if case .literal(let text) = segment { return Array(text.utf8) }
             return []
         }
+        let hasParameters = segments.contains { if case .parameter = $0 { true } else { false } }
+        self.sharedMatch =
+            hasParameters ? nil : RouteMatch(vendor: vendor, operation: operation, template: template)
     }
 
     /// `{name}` segments become parameters, everything else must match literally.
@@ -94,6 +122,12 @@ struct RoutePattern: Sendable {
             if !UnsafeBufferPointer(rebasing: bytes[parts[index]]).elementsEqual(literals[index]) { return false }
         }
         return true
+    }
+
+    /// The match of a request with these decoded parameters: the shared one when the route has none.
+    func match(parameters: @autoclosure () -> [String: String]) -> RouteMatch {
+        sharedMatch
+            ?? RouteMatch(vendor: vendor, operation: operation, parameters: parameters(), template: template)
     }
 
     /// The parameters of a raw path that ``fits(_:parts:)``: only they become strings.

@@ -73,9 +73,7 @@ struct Router: Sendable {
                 if patterns[index].method == method {
                     let pattern = patterns[index]
                     return .matched(
-                        RouteMatch(
-                            vendor: pattern.vendor, operation: pattern.operation,
-                            parameters: pattern.parameters(bytes, parts: parts), template: pattern.template),
+                        pattern.match(parameters: pattern.parameters(bytes, parts: parts)),
                         vendorIndex: pattern.vendorIndex, routeIndex: pattern.routeIndex)
                 }
                 allowed.append(patterns[index].method)
@@ -92,9 +90,7 @@ struct Router: Sendable {
             guard let parameters = pattern.parameters(for: segments) else { continue }
             if pattern.method == effectiveMethod {
                 return .matched(
-                    RouteMatch(
-                        vendor: pattern.vendor, operation: pattern.operation, parameters: parameters,
-                        template: pattern.template),
+                    pattern.match(parameters: parameters),
                     vendorIndex: pattern.vendorIndex, routeIndex: pattern.routeIndex)
             }
             allowed.append(pattern.method)
