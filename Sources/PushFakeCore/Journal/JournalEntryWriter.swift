@@ -15,11 +15,11 @@ struct JournalEntryWriter {
 
     /// An array of `size` bytes filled by `write`; bytes it leaves unwritten (only if `size` was wrong) are cut off.
     static func bytes(size: Int, _ write: (inout JournalEntryWriter) -> Void) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: max(0, size)) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
+        [UInt8].filled(capacity: size) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
             var writer = JournalEntryWriter(base: base, capacity: buffer.count)
             write(&writer)
-            initialized = writer.position
+            return writer.position
         }
     }
 

@@ -90,7 +90,7 @@ final class JournalStrings: Sendable {
     /// header names and values where they are, without a retain and release of each.
     func codes(count: Int, _ strings: ((String?) -> Void) -> Void) -> [Int] {
         let capacity = self.capacity
-        return [Int](unsafeUninitializedCapacity: count) { codes, initialized in
+        return [Int].filled(capacity: count) { codes in
             var index = 0
             table.withLock { table in
                 strings { string in
@@ -103,11 +103,11 @@ final class JournalStrings: Sendable {
                     index &+= 1
                 }
             }
-            while index < count {
+            while index < codes.count {
                 codes.initializeElement(at: index, to: -1)
                 index &+= 1
             }
-            initialized = count
+            return codes.count
         }
     }
 

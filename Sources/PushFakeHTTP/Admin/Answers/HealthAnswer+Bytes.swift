@@ -5,7 +5,7 @@ extension HealthAnswer {
     /// (Performance.md).
     var jsonBytes: [UInt8] {
         // The text is 134 bytes and each of the 9 numbers at most 20: one buffer of room, no growing.
-        [UInt8](unsafeUninitializedCapacity: 384) { buffer, initialized in
+        [UInt8].filled(capacity: 384) { buffer in
             var writer = Writer(buffer: buffer)
             writer.append(#"{"status":"ok","journal":{"entries":"#, journal.entries)
             writer.append(#","bytes":"#, journal.approximateBytes)
@@ -21,7 +21,7 @@ extension HealthAnswer {
             writer.append(#","evicted":"#, connections.evicted)
             writer.append(#","broken":"#, connections.broken)
             writer.append("}}")
-            initialized = writer.count
+            return writer.count
         }
     }
 
