@@ -52,9 +52,23 @@ final class VendorSlot {
 
 /// A vendor's state, shared by the closures of its ``VendorSlot``.
 final class VendorStateBox<State> {
-    var state: State
+    /// The state in memory of its own, so that the handlers' `&box.state` under the engine's lock skips Swift's
+    /// run-time exclusivity check of a class's `var` (see `Locked`).
+    private let storage: UnsafeMutablePointer<State>
+
+    var state: State {
+        get { storage.pointee }
+        _modify { yield &storage.pointee }
+        set { storage.pointee = newValue }
+    }
 
     init(_ state: State) {
-        self.state = state
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: state)
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 }
