@@ -98,7 +98,9 @@ def open_dashboard(path="/__pushfake/"):
 
 def check_fleet_view():
     """The fleet view in an instance of its own (its clock fixed, so latencies are exact): TwinPush and TPNS devices
-    in every state, a broadcast, receipts and opens after the clock moved; then a reset empties the view."""
+    in every state, a broadcast, receipts and opens after the clock moved, a TPNS device registered again after its
+    unregister, all counted from the vendors' cards (their fleet parts and display names, which reach the view after
+    these events: it holds them until then); then a reset empties the view."""
     status, instance = http("POST", "/__pushfake/instances")
     assert status == 201, instance
     root = f"/i/{instance['id']}"
@@ -135,6 +137,13 @@ def check_fleet_view():
     react(3, "open_notification", ["f1", "f3"])  # 00:00:05
     react(10, "open_notification", ["f4"])  # 00:00:15
     react(0, "open_notification", ["f4"])  # a second open of the same delivery counts once
+    # The cards' fleet parts say what moves a device: a TPNS register brings back one its unregister took away.
+    for method, path, body in [("POST", "/TPNS/api/device/register", "AOS"),
+                               ("PUT", "/TPNS/api/application/FLEETKEY/device/T-3/unregister", None),
+                               ("POST", "/TPNS/api/device/register", "IOS")]:
+        payload = body and {"deviceId": "T-3", "deviceRegistrationId": "0f1e", "applicationKey": "FLEETKEY",
+                            "applicationType": body}
+        assert http(method, root + path, payload)[0] == 200, (method, path)
 
     driver.get(BASE + root + "/__pushfake/")
     wait_for("the instance's event stream is live", lambda: driver.find_element(By.ID, "live").text == "live")
@@ -147,9 +156,9 @@ def check_fleet_view():
         rows = {r.get_attribute("data-group"): [c.text for c in r.find_elements(By.CSS_SELECTOR, "td")]
                 for r in driver.find_elements(By.CSS_SELECTOR, "#fleet-states tr[data-group]")}
         # registered, app open, background, unregistered, total
-        assert rows == {"tpns android": ["0", "0", "0", "1", "1"], "tpns ios": ["1", "0", "0", "0", "1"],
+        assert rows == {"tpns android": ["1", "0", "0", "1", "2"], "tpns ios": ["1", "0", "0", "0", "1"],
                         "twinPush android": ["1", "1", "1", "0", "3"], "twinPush ios": ["2", "1", "0", "0", "3"],
-                        "all": ["4", "2", "1", "1", "8"]}, rows
+                        "all": ["5", "2", "1", "1", "9"]}, rows
         labels = text("#fleet-state-rows th")
         assert "TwinPush iOS" in labels and "TPNS Android" in labels, labels
         return True
@@ -167,7 +176,7 @@ def check_fleet_view():
         heights = {r.get_attribute("data-count"): float(r.get_attribute("height"))
                    for r in driver.find_elements(By.CSS_SELECTOR, "#fleet-chart rect")}
         assert heights["6"] > heights["2"] > heights["1"] > 0, heights
-        assert text("#fleet-summary") == "8 devices, 6 delivered, 1 failed, 3 opened", text("#fleet-summary")
+        assert text("#fleet-summary") == "9 devices, 6 delivered, 1 failed, 3 opened", text("#fleet-summary")
         return True
     wait_for("the chart shows deliveries, receipts and opens in their seconds", chart)
     ok("the fleet chart draws deliveries, receipts and opens per second on the fake clock; a refused one is apart")

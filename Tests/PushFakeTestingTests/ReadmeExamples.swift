@@ -92,6 +92,15 @@ func echoCardWithItsSendForm() -> VendorCard {
     #expect(send?.fields.map(\.name) == ["device", "text"])
 }
 
+/// docs/writing-a-vendor.md: the echo vendor's fleet part, a device counted from its register.
+@Test func echoFleetPart_countsADeviceFromItsRegister() {
+    var card = echoCardWithItsSendForm()
+    card.fleet = VendorCard.Fleet(moves: ["registerDevice": .registered], platform: nil)
+    #expect(card.fleet?.moves == ["registerDevice": .registered])
+    #expect(card.fleet?.notification == "notification")
+    #expect(card.wireJSON["fleet"]?["moves"] == ["registerDevice": "registered"])
+}
+
 func makeFakeDeliveringIntoTheSimulator() -> PushFake {
     var configuration = PushFakeConfiguration(seed: 1)
     configuration.simulatorDelivery = SimulatorDelivery(bundleID: "com.example.app", simulator: "booted")

@@ -92,6 +92,24 @@ final class EchoDeclarationTests: EchoServerCase {
         XCTAssertEqual(echo["card"]?["facts"], [["label": "said", "member": "said"]])
     }
 
+    /// A plug-in vendor's fleet part reaches the dashboard's fleet view with its card, fits its routes, and is
+    /// described in the OpenAPI document: the view counts its devices with no change outside its folder.
+    func test_fleetPart_isServedWithTheCard_andFitsTheVendor() throws {
+        let vendors = try XCTUnwrap(try call("GET", "/__pushfake/vendors").json?["vendors"]?.arrayValue)
+        let echo = try XCTUnwrap(vendors.first { $0["name"] == "echo" })
+        XCTAssertEqual(
+            echo["card"]?["fleet"],
+            ["moves": ["registerDevice": "registered"], "platform": .null, "notification": "notification"])
+        XCTAssertEqual(try XCTUnwrap(self.vendors).cardProblems(of: .echo), [])
+        let document = try XCTUnwrap(try call("GET", "/__pushfake/openapi.json").json)
+        let schema = try XCTUnwrap(document["components"]?["schemas"]?["VendorListEntry"]?["properties"]?["card"])
+        let fleet = schema["properties"]?["fleet"]?["anyOf"]?[0]
+        XCTAssertEqual(
+            fleet?["properties"]?["moves"]?["additionalProperties"]?["enum"],
+            ["registered", "foreground", "background", "unregistered", "received", "opened"])
+        XCTAssertEqual(SchemaMembers.mismatches(try XCTUnwrap(echo["card"]), schema), [])
+    }
+
     /// A vendor declared in a test target gets a send form on the dashboard: served with its card, fitting its own
     /// routes, and described in the OpenAPI document member for member.
     func test_dashboardSendForm_isServed_andDescribedInOpenAPIMemberForMember() throws {

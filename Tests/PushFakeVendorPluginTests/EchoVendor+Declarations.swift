@@ -27,7 +27,8 @@ extension EchoVendor {
     }
 
     /// Its devices are `{"device": …}` records; it has no app or platform of its own to show. The dashboard says
-    /// something to a device with its `say` route.
+    /// something to a device with its `say` route; the fleet view counts a device from its register, its platform
+    /// from its pushes.
     var card: VendorCard? {
         var card = VendorCard(id: "device", app: "app", platform: "platform")
         card.facts = [VendorCard.Fact("said", "said")]
@@ -38,6 +39,7 @@ extension EchoVendor {
             fields: [device, VendorCard.Field("text", "Text", .text, required: true)])
         say.notificationIDs = ["id"]
         card.send = say
+        card.fleet = VendorCard.Fleet(moves: [Operation.registerDevice.rawValue: .registered], platform: nil)
         return card
     }
 

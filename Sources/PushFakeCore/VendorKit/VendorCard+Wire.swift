@@ -1,6 +1,6 @@
 /// The card's one description (``VendorCard/wire``): the JSON `GET /__pushfake/vendors` serves, every member present
 /// and `null` when not set, and its schema in the admin API's OpenAPI document. Its parts are described next to them
-/// (VendorCard+Forms.swift, VendorCard+Panels.swift); all are inline in the schema of `VendorListEntry`.
+/// (VendorCard+Forms.swift, VendorCard+Panels.swift, VendorCard+Fleet.swift); all are inline in the schema of `VendorListEntry`.
 extension VendorCard: WireType {
     /// The card as `GET /__pushfake/vendors` serves it, inline in `VendorListEntry`: every member present, `null`
     /// when not set, `platforms` in the order of its keys.
@@ -12,7 +12,7 @@ extension VendorCard: WireType {
             .required("id", \.id, .string, "The member of a device record with its id."),
             .required("app", \.app, .string, "The member with its app."),
             .required("platform", \.platform, .string, "The member with its platform."),
-            .required("platforms", \.platforms, platformMap, "Platform values mapped to the dashboard's."),
+            .required("platforms", \.platforms, sortedMap(.string), "Platform values mapped to the dashboard's."),
             .optional("token", \.token, .string, writesNull: true, "The member with its push token."),
             .optional("heading", \.heading, .string, writesNull: true, "The member shown as the card's heading."),
             .optional("active", \.active, .string, writesNull: true, "The member saying whether it is active."),
@@ -31,18 +31,21 @@ extension VendorCard: WireType {
             .optional("apps", \.apps, .wire(), writesNull: true),
             .optional("send", \.send, .wire(), writesNull: true),
             .optional("fault", \.fault, .wire(), writesNull: true),
+            .optional("fleet", \.fleet, .wire(), writesNull: true),
         ], answer: true)
 
-    /// The platform map, written in the order of its keys.
-    private static let platformMap = WireCodec<[WireKeyed<String>]>.keyed(.string).map(
-        { (members, path) throws(JSONFieldError) -> [String: String] in
-            var map: [String: String] = [:]
-            for member in members where map.updateValue(member.value, forKey: member.key) != nil {
-                throw JSONFieldError(path: JSONFields.join(path, member.key), problem: "is given twice")
-            }
-            return map
-        },
-        { map in map.sorted { $0.key < $1.key }.map { WireKeyed($0.key, $0.value) } })
+    /// A map whose keys are data (`platforms`, the fleet part's `moves`), written in the order of its keys.
+    static func sortedMap<Item: Sendable>(_ item: WireCodec<Item>) -> WireCodec<[String: Item]> {
+        WireCodec<[WireKeyed<Item>]>.keyed(item).map(
+            { (members, path) throws(JSONFieldError) -> [String: Item] in
+                var map: [String: Item] = [:]
+                for member in members where map.updateValue(member.value, forKey: member.key) != nil {
+                    throw JSONFieldError(path: JSONFields.join(path, member.key), problem: "is given twice")
+                }
+                return map
+            },
+            { map in map.sorted { $0.key < $1.key }.map { WireKeyed($0.key, $0.value) } })
+    }
 
     /// The members of a device's property records.
     private struct PropertyList: Sendable {

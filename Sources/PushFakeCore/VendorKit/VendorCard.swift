@@ -2,7 +2,7 @@
 /// (docs/dashboard.md): which members of the device records in the vendor's state-document section
 /// (``PushVendor/snapshot(_:)``) give the id, app, platform, token, heading and facts, with their labels; and the
 /// vendor's send form, fault preset, notification fields, inbox and apps (VendorCard+Forms.swift,
-/// VendorCard+Panels.swift). Its one description (``wire``, VendorCard+Wire.swift) gives both the JSON
+/// VendorCard+Panels.swift), and how the fleet view counts its devices (VendorCard+Fleet.swift). Its one description (``wire``, VendorCard+Wire.swift) gives both the JSON
 /// `GET /__pushfake/vendors` serves with each vendor's name and display name (every member present, `null` when not
 /// set) and its schema in the admin API's OpenAPI document.
 public struct VendorCard: Sendable, Equatable {
@@ -50,6 +50,9 @@ public struct VendorCard: Sendable, Equatable {
     public var send: SendForm?
     /// The vendor's fault key as the fault form offers it.
     public var fault: FaultForm?
+    /// How the fleet view counts the vendor's devices from its journal entries (VendorCard+Fleet.swift); `nil`:
+    /// they are counted from their deliveries only.
+    public var fleet: Fleet?
 
     /// A card reading the device records' `id`, `app` and `platform` members.
     public init(id: String, app: String, platform: String) {

@@ -41,6 +41,7 @@ final class DashboardVendorTests: XCTestCase {
         card.send?.fields.removeAll { $0.inPath }
         card.send?.fields.append(VendorCard.Field("level", "Level", .choice, value: 9))
         card.fault?.key = "noSuchError"
+        card.fleet = nil  // its operations are TwinPush's, not this route-less vendor's
         let problems = try VendorRegistry.standard.adding(CardOnly(card: card)).cardProblems(of: CardOnly.vendor)
         XCTAssertEqual(
             problems,
@@ -50,6 +51,52 @@ final class DashboardVendorTests: XCTestCase {
                 "send: level: no options", "send: level: the default is not an option",
                 "fault: noSuchError is no fault key of the fake",
             ])
+    }
+
+    /// The fleet parts the dashboard's fleet view counts from (VendorCard+Fleet.swift), exactly as served: TPNS
+    /// moves a device on register and unregister, its `applicationType` read through `platforms`; TwinPush on
+    /// register (its `platform`), open and close app, receipts and opens of the notification its path names.
+    func test_standardCards_serveTheirFleetParts() throws {
+        let tpns = try XCTUnwrap(registry.card(of: .tpns)?.wireJSON)
+        XCTAssertEqual(
+            tpns["fleet"]?.serializedString(),
+            #"{"moves":{"register":"registered","unregister":"unregistered"},"platform":"applicationType","#
+                + #""notification":"notification"}"#)
+        XCTAssertEqual(
+            tpns["platforms"]?.serializedString(), #"{"AOS":"android","IOS":"ios","IOS_SAND":"ios"}"#,
+            "every TPNS applicationType is one of the dashboard's platforms")
+        XCTAssertEqual(Set(TPNS.applicationTypes), Set(try XCTUnwrap(tpns["platforms"]?.objectValue).keys))
+        let twinPush = try XCTUnwrap(registry.card(of: .twinPush)?.wireJSON)
+        XCTAssertEqual(
+            twinPush["fleet"]?.serializedString(),
+            #"{"moves":{"closeApp":"background","openApp":"foreground","openNotification":"opened","#
+                + #""receivedNotification":"received","register":"registered"},"platform":"platform","#
+                + #""notification":"notification"}"#)
+        for vendor in registry.vendors {
+            let card = try XCTUnwrap(registry.card(of: vendor))
+            XCTAssertEqual(try VendorCard(wire: card.wireJSON).fleet, card.fleet, vendor.rawValue)
+        }
+    }
+
+    /// A fleet part must fit its vendor: an operation it lacks, or a receipt whose route does not name the
+    /// notification by the parameter the part says, is a problem; an unknown move is refused by its path.
+    func test_fleetPart_problems_andAnUnknownMoveIsRefused() throws {
+        var fleet = VendorCard.Fleet(moves: ["seen": .received, "gone": .unregistered])
+        fleet.notification = "message"
+        let vendors = try VendorRegistry.standard.adding(FleetOnly(fleet: fleet))
+        XCTAssertEqual(vendors.cardProblems(of: FleetOnly.vendor), ["fleet: gone is no operation of the vendor"])
+        fleet.notification = "notification"
+        XCTAssertEqual(
+            try VendorRegistry.standard.adding(FleetOnly(fleet: fleet)).cardProblems(of: FleetOnly.vendor),
+            [
+                "fleet: gone is no operation of the vendor",
+                "fleet: /fleet-only/{device}/seen/{message} has no {notification} to name the notification",
+            ])
+        var json = try XCTUnwrap(registry.card(of: .twinPush)?.wireJSON.objectValue)
+        json["fleet"] = ["moves": ["register": "born"], "platform": .null, "notification": "notification"]
+        XCTAssertThrowsError(try VendorCard(wire: .object(json))) { error in
+            XCTAssertEqual((error as? JSONFieldError)?.path, "fleet.moves.register")
+        }
     }
 
     func test_schema_refusesAMemberItDoesNotDescribe() throws {
@@ -95,5 +142,24 @@ private struct CardOnly: PushVendor {
     var displayName: String { "Card only" }
     var pathPrefixes: [String] { ["/card-only"] }
     var routes: [VendorRoute<State>] { [] }
+    func makeState(_ configuration: PushFakeConfiguration) -> State { State() }
+}
+
+/// A vendor with one receipt route, `seen`, naming its notification `{message}`, and the given fleet part.
+private struct FleetOnly: PushVendor {
+    static let vendor = Vendor("fleetOnly")
+    struct State {}
+    let fleet: VendorCard.Fleet
+    var vendor: Vendor { Self.vendor }
+    var displayName: String { "Fleet only" }
+    var pathPrefixes: [String] { ["/fleet-only"] }
+    var routes: [VendorRoute<State>] {
+        [VendorRoute("POST", "/fleet-only/{device}/seen/{message}", "seen") { _, _, _ in .json(200, [:]) }]
+    }
+    var card: VendorCard? {
+        var card = VendorCard(id: "id", app: "app", platform: "platform")
+        card.fleet = fleet
+        return card
+    }
     func makeState(_ configuration: PushFakeConfiguration) -> State { State() }
 }

@@ -59,6 +59,28 @@ final class DashboardTests: ServerTestCase {
         assertServed(try get("/__pushfake/assets/fleet.css"), type: "text/css; charset=utf-8")
         let dashboard = try get("/__pushfake/assets/dashboard.js")
         XCTAssertTrue(dashboard.text.contains(#"new CustomEvent("pushfake:event""#), "the hook the view listens to")
+        XCTAssertTrue(script.text.contains(#"addEventListener("pushfake:vendors""#), "the view takes the cards")
+        let world = try get("/__pushfake/assets/world.js")
+        XCTAssertTrue(world.text.contains(#"new CustomEvent("pushfake:vendors""#), "the cards handed to the view")
+    }
+
+    /// The page knows no vendor: every vendor's forms, devices and fleet counts come from its card (GET …/vendors),
+    /// so no line of code in the assets names a standard vendor (a comment may cite a document).
+    func test_assets_nameNoVendor_outsideComments() throws {
+        let names = VendorRegistry.standard.vendors.flatMap {
+            [$0.rawValue.lowercased(), VendorRegistry.standard.displayName(of: $0)?.lowercased() ?? $0.rawValue]
+        }
+        XCTAssertEqual(Set(names), ["tpns", "twinpush"])
+        for (file, bytes) in DashboardAssets.files where file.hasSuffix(".js") || file.hasSuffix(".css") {
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+            for (number, line) in lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//"), !code.hasPrefix("/*"), !code.hasPrefix("*") else { continue }
+                for name in names where code.lowercased().contains(name) {
+                    XCTFail("\(file):\(number + 1) names \(name): \(code)")
+                }
+            }
+        }
     }
 
     func test_unknownAsset_is404JSON_andTheBarePrefixRedirectsToTheSlash() throws {

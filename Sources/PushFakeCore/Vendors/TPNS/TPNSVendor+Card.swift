@@ -1,9 +1,11 @@
 extension TPNSVendor {
     /// A TPNS device on the dashboard: its key, app key, type (`AOS` is Android, `IOS` iOS), registration id,
     /// `active` and additional parameters, from the `devices` of its state section; a push is sent with the
-    /// `pushnotifications` form, and a fault rule may answer with a TPNS error code.
+    /// `pushnotifications` form, and a fault rule may answer with a TPNS error code. The fleet view counts a
+    /// device from its register (its `applicationType` read through `platforms`) to its unregister.
     var card: VendorCard? {
         var card = VendorCard(id: "deviceId", app: "applicationKey", platform: "applicationType")
+        // TPNSWireProtocol.md: IOS and IOS_SAND come from iOS, AOS from Android (TPNS.applicationTypes).
         card.platforms = ["AOS": "android", "IOS": "ios", "IOS_SAND": "ios"]
         card.token = "deviceRegistrationId"
         card.active = "active"
@@ -14,6 +16,9 @@ extension TPNSVendor {
         card.fault = VendorCard.FaultForm(
             key: "tpnsError", label: "TPNS error", codes: TPNSErrorCode.allCases.map { .int($0.rawValue) },
             value: .int(TPNSErrorCode.registrationIsAlreadyInProgress.rawValue))
+        card.fleet = VendorCard.Fleet(
+            moves: [Operation.register.rawValue: .registered, Operation.unregister.rawValue: .unregistered],
+            platform: "applicationType")
         return card
     }
 

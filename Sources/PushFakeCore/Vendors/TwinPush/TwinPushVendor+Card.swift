@@ -2,7 +2,9 @@ extension TwinPushVendor {
     /// A TwinPush device on the dashboard: headed by its alias, with its badge and custom properties; `active`
     /// comes from `GET /__pushfake/devices`. A delivery whose notification was deleted is drawn so; devices show
     /// their inbox, the clock panel the scheduled notifications; a notification is sent with the create form (with
-    /// the declared app's creator token), and a fault rule may answer with a TwinPush error type.
+    /// the declared app's creator token), and a fault rule may answer with a TwinPush error type. The fleet view
+    /// counts a device from its register (its `platform` as sent), its app opened and closed, and the receipts and
+    /// opens of its deliveries; TwinPush has no unregister.
     var card: VendorCard? {
         var card = VendorCard(id: "id", app: "app_id", platform: "platform")
         card.token = "push_token"
@@ -28,6 +30,12 @@ extension TwinPushVendor {
             value: .string(TwinPushErrorType.invalidToken.rawValue))
         fault.openEnded = true
         card.fault = fault
+        card.fleet = VendorCard.Fleet(
+            moves: [
+                Operation.register.rawValue: .registered, Operation.openApp.rawValue: .foreground,
+                Operation.closeApp.rawValue: .background, Operation.receivedNotification.rawValue: .received,
+                Operation.openNotification.rawValue: .opened,
+            ], platform: "platform")
         return card
     }
 

@@ -1,24 +1,47 @@
 // The dashboard's fleet view, its model (docs/dashboard.md; FakeBehaviour.md, "The dashboard's fleet view"): the
 // events of GET /__pushfake/events turned into aggregates — one small record per device and per delivery, counters
 // per vendor and platform and per second, latencies in typed arrays — so 100,000 devices stay cheap. fleet.js
-// draws it and feeds it the events.
+// draws it and feeds it the events. It knows no vendor: each one's display name and fleet part (which journal
+// operations move a device, where a register names its platform) come from its card in GET …/vendors, handed to
+// learn(); the events that arrive before it wait for it.
 "use strict";
 
 const FleetModel = (function fleetModel() {
   const STATES = ["registered", "foreground", "background", "unregistered"];
-  const VENDORS = { twinPush: "TwinPush", tpns: "TPNS" };
   const PLATFORMS = { ios: "iOS", android: "Android", huawei: "Huawei" };
-  // TPNS registers an applicationType (TPNSWireProtocol.md): IOS and IOS_SAND from iOS, AOS from Android.
-  const TPNS_TYPES = { IOS: "ios", IOS_SAND: "ios", AOS: "android" };
+  // A card's fleet move → the state it puts a device in, or the column of a reaction (VendorCard+Fleet.swift).
+  const STATE_OF = { registered: 0, foreground: 1, background: 2, unregistered: 3 };
+  const REACTIONS = { received: 1, opened: 2 };
+  const own = (object, key) => object !== null && typeof object === "object" && Object.hasOwn(object, key);
   // Latency histogram edges in seconds; the last bucket is everything from 300 s on.
   const EDGES = [0, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300];
   const CHART_SECONDS = 120;
   // Deliveries remembered for their latency; past this the oldest are forgotten (a Map iterates in insertion order).
   const MAX_DELIVERIES = 1000000;
 
+  // Vendor name → { displayName, platforms, fleet } from the cards (learn); null until GET …/vendors answered, and
+  // meanwhile the events wait in `waiting`, in order.
+  let vendors = null;
+  let waiting = [];
+
+  function learn(list) {
+    vendors = new Map();
+    for (const vendor of list || []) {
+      const card = vendor.card || {};
+      vendors.set(vendor.name, { displayName: vendor.displayName || vendor.name, platforms: card.platforms || {},
+                                 fleet: card.fleet || null });
+    }
+    const events = waiting;
+    waiting = [];
+    for (const [addEvent, payload] of events) addEvent(payload);
+  }
+
+  const displayName = (vendor) => (vendors && vendors.has(vendor) ? vendors.get(vendor).displayName : vendor);
+
   // Replaced in place, so that fleet.js keeps one reference to it.
   const fleet = {};
   function forget() {
+    waiting = [];
     Object.assign(fleet, {
       devices: new Map(), // vendor|device -> { group, state }
       groups: new Map(), // "vendor platform" -> [registered, foreground, background, unregistered]
@@ -109,35 +132,36 @@ const FleetModel = (function fleetModel() {
     if (fleet.deliveries.size > MAX_DELIVERIES) fleet.deliveries.delete(fleet.deliveries.keys().next().value);
   }
 
+  // A succeeded journal entry moves its device as its vendor's card says (its fleet part's `moves`).
   function addEntry(entry) {
+    if (!vendors) { waiting.push([addEntry, entry]); return; }
     if (!succeeded(entry) || !entry.device) return;
     const vendor = entry.vendor;
-    if (vendor === "twinPush") {
-      switch (entry.operation) {
-        case "register": {
-          const record = device(vendor, entry.device, PLATFORMS[json(entry).platform] ? json(entry).platform : null);
-          // TwinPush has no unregister; a register brings back a device this view had counted as gone.
-          if (record.state === 3) move(record, 0);
-          break;
-        }
-        case "openApp": move(device(vendor, entry.device), 1); break;
-        case "closeApp": move(device(vendor, entry.device), 2); break;
-        case "receivedNotification": reacted(vendor, entry, "received", 1); break;
-        case "openNotification": reacted(vendor, entry, "opened", 2); break;
-        default: break;
-      }
-    } else if (vendor === "tpns") {
-      if (entry.operation === "register") {
-        const record = device(vendor, entry.device, TPNS_TYPES[json(entry).applicationType] || null);
-        if (record.state === 3) move(record, 0);
-      } else if (entry.operation === "unregister") move(device(vendor, entry.device), 3);
-    }
+    const known = vendors.get(vendor);
+    const part = known && known.fleet;
+    if (!part || !own(part.moves, entry.operation)) return;
+    const what = part.moves[entry.operation];
+    if (what === "registered") {
+      const record = device(vendor, entry.device, platformOf(known, json(entry)));
+      // A register brings back a device this view had counted as gone.
+      if (record.state === 3) move(record, 0);
+    } else if (own(STATE_OF, what)) move(device(vendor, entry.device), STATE_OF[what]);
+    else if (own(REACTIONS, what)) reacted(vendor, entry, part.notification, what, REACTIONS[what]);
   }
 
-  // The first `received_notification` or `open_notification` of a delivery counts; its latency is measured from
-  // the delivery's creation on the fake clock.
-  function reacted(vendor, entry, what, column) {
-    const notification = entry.params && entry.params.notification;
+  // The platform a register names in its card's `platform` member, through the card's `platforms` (a value not
+  // listed is taken as it is); null when it is none of the dashboard's.
+  function platformOf(known, body) {
+    const value = known.fleet.platform ? body[known.fleet.platform] : undefined;
+    if (typeof value !== "string") return null;
+    const platform = own(known.platforms, value) ? known.platforms[value] : value;
+    return own(PLATFORMS, platform) ? platform : null;
+  }
+
+  // The first receipt or open of a delivery counts (the entry's path parameter the card names gives its
+  // notification); its latency is measured from the delivery's creation on the fake clock.
+  function reacted(vendor, entry, parameter, what, column) {
+    const notification = own(entry.params, parameter) ? entry.params[parameter] : null;
     if (!notification) return;
     device(vendor, entry.device);
     const key = `${vendor}|${entry.device}|${notification}`;
@@ -156,10 +180,11 @@ const FleetModel = (function fleetModel() {
   // One delivery per device and notification: the same one sent again (a stream replayed after a reconnect) is
   // counted once. A failed delivery (DeliveryChecks.md) never reaches the phone: it is counted apart.
   function addDelivery(payload) {
+    if (!vendors) { waiting.push([addDelivery, payload]); return; }
     const key = `${payload.vendor}|${payload.deviceId}|${payload.notificationId}`;
     const known = fleet.deliveries.get(key);
     if (known && known.at !== null) return;
-    device(payload.vendor, payload.deviceId, PLATFORMS[payload.platform] ? payload.platform : null);
+    device(payload.vendor, payload.deviceId, own(PLATFORMS, payload.platform) ? payload.platform : null);
     const time = at(payload.createdAt);
     if (payload.status !== "delivered" || !Number.isFinite(time)) {
       fleet.failed += 1;
@@ -171,5 +196,5 @@ const FleetModel = (function fleetModel() {
   }
 
   forget();
-  return { fleet, forget, addEntry, addDelivery, STATES, VENDORS, PLATFORMS, EDGES, CHART_SECONDS };
+  return { fleet, forget, learn, addEntry, addDelivery, displayName, STATES, PLATFORMS, EDGES, CHART_SECONDS };
 })();

@@ -2,11 +2,13 @@
 // deliveries and opens per second, and the latency from delivery to received and to opened, for any traffic — a
 // few real phones or a virtual fleet of 100,000 (`pushfake fleet run`). It hands the events dashboard.js receives
 // (the `pushfake:event` DOM event) to FleetModel (fleet-model.js) and draws its aggregates: a table per group, never
-// one DOM node per device, redrawn at most four times a second whatever the event rate.
+// one DOM node per device, redrawn at most four times a second whatever the event rate. The vendors' cards reach it
+// with the `pushfake:vendors` DOM event world.js fires once GET …/vendors answered: the model counts from them, and
+// the groups are labelled with their display names.
 "use strict";
 
 (function fleetView() {
-  const { fleet, STATES, VENDORS, PLATFORMS, EDGES, CHART_SECONDS } = FleetModel;
+  const { fleet, STATES, PLATFORMS, EDGES, CHART_SECONDS } = FleetModel;
   const REDRAW_MS = 250;
 
   // ---- Drawing: text through textContent, SVG elements in the namespace of the page's own <svg> elements.
@@ -37,7 +39,7 @@
       // A group whose devices all moved on (their platform learned later) is not shown.
       if (!counts.some((count) => count > 0)) continue;
       const [vendor, platform] = name.split(" ");
-      const label = `${VENDORS[vendor] || vendor} ${PLATFORMS[platform] || platform}`;
+      const label = `${FleetModel.displayName(vendor)} ${PLATFORMS[platform] || platform}`;
       const row = el("tr", { "data-group": name });
       row.append(el("th", { scope: "row" }, label));
       counts.forEach((count, index) => {
@@ -186,6 +188,10 @@
     else if (type === "delivery") FleetModel.addDelivery(payload);
     else if (type === "reset" || type === "state") FleetModel.forget();
     else return;
+    redrawSoon();
+  });
+  document.addEventListener("pushfake:vendors", (event) => {
+    FleetModel.learn(event.detail.vendors);
     redrawSoon();
   });
   document.addEventListener("DOMContentLoaded", draw);

@@ -44,10 +44,12 @@ async function refresh() {
 const vendorSection = (name) => (model.world && model.world.vendors && model.world.vendors[name]) || {};
 const vendorOf = (name) => (model.vendors || []).find((v) => v.name === name);
 
-// The vendors' forms and filters, from their cards (compose.js): drawn once, when GET …/vendors first answers.
+// The vendors' forms and filters, from their cards (compose.js): drawn once, when GET …/vendors first answers. The
+// fleet view (fleet.js) takes the cards from the `pushfake:vendors` DOM event.
 let vendorFault = () => null;
 function drawVendors(vendors) {
   model.vendors = vendors;
+  document.dispatchEvent(new CustomEvent("pushfake:vendors", { detail: { vendors } }));
   const filter = $("journal-filters").vendor;
   filter.replaceChildren(h("option", { value: "" }, "any"),
     ...vendors.map((v) => h("option", { value: v.name }, v.displayName)));
