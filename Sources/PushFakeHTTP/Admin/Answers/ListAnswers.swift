@@ -9,15 +9,24 @@ package struct FaultList: WireType {
         fields: [.required("faults", \.faults, .array(.wire()), "The rules, in the order they apply.")], answer: true)
 }
 
-/// `GET /__pushfake/deliveries` (component `DeliveryPage`): `{"deliveries": […], "count": N}`.
+/// `GET /__pushfake/deliveries` (component `DeliveryPage`): `{"deliveries": […], "count": N}`, and with `limit`
+/// also `"next"`: the `since` of the next page, or `null` at the end (``PageCursor``).
 package struct DeliveryPage: WireType {
     package var deliveries: [Delivery] = []
+    /// Only for a request with `limit`.
+    package var next: PageCursor?
+
+    package init(deliveries: [Delivery] = [], next: PageCursor? = nil) {
+        self.deliveries = deliveries
+        self.next = next
+    }
 
     package static let wire = WireDescription<DeliveryPage>(
         name: "DeliveryPage", DeliveryPage(),
         fields: [
             .required("deliveries", \.deliveries, .array(.wire()), "The deliveries selected, oldest first."),
-            .derived("count", { $0.deliveries.count }, .count, "How many."),
+            .derived("count", { $0.deliveries.count }, .count, "How many are in this answer (with limit: this page)."),
+            .nextPage(\.next),
         ], answer: true)
 }
 
