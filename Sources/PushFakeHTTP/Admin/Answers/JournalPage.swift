@@ -2,7 +2,7 @@ import PushFakeCore
 
 /// `GET /__pushfake/journal` as JSON (component `JournalPage`): the entries selected, how many, and the journal's
 /// totals; with `limit`, also where the next page starts (``PageCursor``).
-package struct JournalPage: WireType {
+package struct JournalPage: PagedAnswer {
     package var entries: [JournalEntry] = []
     /// Entries held, counting those the limit dropped.
     package var total = 0
@@ -18,7 +18,7 @@ package struct JournalPage: WireType {
         self.next = next
     }
 
-    package static let wire = WireDescription<JournalPage>(
+    package static let wire = pageDescription(
         name: "JournalPage", JournalPage(),
         fields: [
             .required("entries", \.entries, .array(.wire()), "The entries selected, oldest first."),
@@ -26,6 +26,6 @@ package struct JournalPage: WireType {
                 "count", { $0.entries.count }, .count, "How many were selected (with limit: how many in this page)."),
             .required("total", \.total, .count, "Entries ever appended since the last reset."),
             .required("dropped", \.dropped, .count, "Entries the journal limit dropped."),
-            .nextPage(\.next),
-        ], answer: true)
+            .nextPage,
+        ])
 }

@@ -11,7 +11,7 @@ package struct FaultList: WireType {
 
 /// `GET /__pushfake/deliveries` (component `DeliveryPage`): `{"deliveries": […], "count": N}`, and with `limit`
 /// also `"next"`: the `since` of the next page, or `null` at the end (``PageCursor``).
-package struct DeliveryPage: WireType {
+package struct DeliveryPage: PagedAnswer {
     package var deliveries: [Delivery] = []
     /// Only for a request with `limit`.
     package var next: PageCursor?
@@ -21,13 +21,13 @@ package struct DeliveryPage: WireType {
         self.next = next
     }
 
-    package static let wire = WireDescription<DeliveryPage>(
+    package static let wire = pageDescription(
         name: "DeliveryPage", DeliveryPage(),
         fields: [
             .required("deliveries", \.deliveries, .array(.wire()), "The deliveries selected, oldest first."),
             .derived("count", { $0.deliveries.count }, .count, "How many are in this answer (with limit: this page)."),
-            .nextPage(\.next),
-        ], answer: true)
+            .nextPage,
+        ])
 }
 
 /// Each vendor's view of its state (component `VendorViews`), keyed by vendor name in registration order

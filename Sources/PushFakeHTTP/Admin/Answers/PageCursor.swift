@@ -40,9 +40,33 @@ package enum PageCursor: Sendable, Equatable {
     }
 }
 
-extension WireField {
-    /// `next`: a page's ``PageCursor``, written only for an answer asked with `limit` (`nil` here leaves it out).
-    static func nextPage(_ keyPath: WritableKeyPath<Owner, PageCursor?> & Sendable) -> WireField {
+/// An answer that may be one page of a list (``DeliveryPage``, ``JournalPage``).
+package protocol PagedAnswer: WireType {
+    /// The `next` member: `nil` when absent (no `limit` asked).
+    var next: PageCursor? { get set }
+}
+
+extension PagedAnswer {
+    /// The description of a page: `fields` (among them ``WireField/nextPage(_:)``), read so that `"next": null`
+    /// comes back as ``PageCursor/end`` — a field reads `null` as absent, which would lose the end of the list.
+    static func pageDescription(name: String, _ prototype: Self, fields: [WireField<Self>]) -> WireDescription<Self> {
+        let members = WireDescription<Self>(prototype, fields: fields, answer: true)
+        return WireDescription<Self>(
+            name: name,
+            codec: WireCodec(
+                read: { (json, path, context) throws(JSONFieldError) -> Self in
+                    var page = try members.read(json, path: path, context: context)
+                    if page.next == nil, json.objectValue?["next"]?.isNull == true { page.next = .end }
+                    return page
+                },
+                write: members.write, schema: members.inlineSchema))
+    }
+}
+
+extension WireField where Owner: PagedAnswer {
+    /// `next`: a page's ``PageCursor``, written only for an answer asked with `limit` (`nil` leaves it out);
+    /// ``PagedAnswer/pageDescription(name:_:fields:)`` reads its `null`.
+    static var nextPage: WireField {
         WireField(
             "next",
             summary:
@@ -50,14 +74,12 @@ extension WireField {
                 + "ends the list.",
             isRequired: false, isAlwaysWritten: false, writesNull: true,
             read: { (json, owner, path, context) throws(JSONFieldError) in
-                switch json {
-                case nil: owner[keyPath: keyPath] = nil
-                case .null?: owner[keyPath: keyPath] = .end
-                case let json?: owner[keyPath: keyPath] = .since(try WireCodec<Int>.count.read(json, path, context))
+                owner.next = try json.map { json throws(JSONFieldError) in
+                    PageCursor.since(try WireCodec<Int>.count.read(json, path, context))
                 }
             },
             write: { owner, members in
-                guard let cursor = owner[keyPath: keyPath] else { return }
+                guard let cursor = owner.next else { return }
                 members.append(.init(key: "next", value: cursor.since.map(JSON.int) ?? .null))
             },
             schema: WireCodec<Int>.count.schema)
