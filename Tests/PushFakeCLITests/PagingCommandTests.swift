@@ -13,7 +13,8 @@ final class PagingCommandTests: XCTestCase {
             let registered = try await server.request("POST", "/TPNS/api/device/register", body: body)
             XCTAssertEqual(registered.status, 200)
         }
-        let push = #"[{"message":"Hi","handlingLevel":1,"applicationKey":"k","applicationTypes":["IOS"],"deviceIds":null}]"#
+        let push =
+            #"[{"message":"Hi","handlingLevel":1,"applicationKey":"k","applicationTypes":["IOS"],"deviceIds":null}]"#
         let sent = try await server.request("POST", "/TPNS/api/pushnotifications", body: push)
         XCTAssertEqual(sent.status, 200)
 
