@@ -37,7 +37,7 @@ final class PagingCommandTests: XCTestCase {
         XCTAssertNotEqual(zero.status, 0)
         XCTAssertTrue((zero.stdout + zero.stderr).contains("limit"), zero.stdout + zero.stderr)
         let help = try PushFakeCommand.run(["deliveries", "--help"])
-        XCTAssertTrue(help.stdout.contains("--limit <count>"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("--limit <n>"), help.stdout)
         XCTAssertTrue(help.stdout.contains("--since <seq>"), help.stdout)
         XCTAssertEqual(server.stop().status, 0)
     }

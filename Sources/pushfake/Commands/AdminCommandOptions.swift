@@ -7,7 +7,7 @@ enum JournalQuery: QueryOptionTable {
     typealias Query = PushFakeHTTP.JournalQuery
     static let queryOptions = derived(first: [
         ("format", "format"), ("vendor", "vendor"), ("operation", "operation"), ("app", "app"), ("device", "device"),
-        ("status", "status"), ("since", "seq"), ("limit", "count"), ("unmatched", ""), ("faulted", ""),
+        ("status", "status"), ("since", "seq"), ("limit", "n"), ("unmatched", ""), ("faulted", ""),
         ("redactAppKeys", ""),
     ])
 }
@@ -17,7 +17,7 @@ enum DeliveriesQuery: QueryOptionTable {
     typealias Query = PushFakeHTTP.DeliveriesQuery
     static let queryOptions = derived(first: [
         ("vendor", "vendor"), ("device", "device"), ("notification", "id"), ("app", "app"), ("since", "seq"),
-        ("limit", "count"),
+        ("limit", "n"),
     ])
 }
 
