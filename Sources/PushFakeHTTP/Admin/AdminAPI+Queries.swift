@@ -29,7 +29,18 @@ extension AdminAPI {
             return Self.badRequest(error.description)
         }
         let since = query["since"].flatMap(Int.init) ?? 0
-        let entries = snapshot.entries(matching: matcher).filter { $0.sequence > since }
+        let entries: [JournalEntry]
+        var next: PageCursor?
+        if let limit = query["limit"].flatMap(Int.init) {
+            // A page: walk from the first entry after `since` (a binary search) only as far as the page needs.
+            let page = PageCursor.page(
+                from: snapshot.firstIndex(after: since), count: snapshot.count, limit: limit, item: snapshot.entry(at:),
+                sequence: { $1.sequence }, matches: { matcher.matches($0) })
+            entries = page.items
+            next = page.next
+        } else {
+            entries = snapshot.entries(matching: matcher).filter { $0.sequence > since }
+        }
         var redaction = server.configuration.recordingRedaction
         // The route table has already checked the value (true or false).
         if query["redactAppKeys"] == "true" { redaction.redactsAppKeys = true }
@@ -43,15 +54,20 @@ extension AdminAPI {
             return .json(200, snapshot.har(of: entries, redaction: redaction))
         case "json":
             return .answer(
-                200, JournalPage(entries: entries, total: snapshot.totalCount, dropped: snapshot.droppedCount))
+                200,
+                JournalPage(
+                    entries: entries, total: snapshot.totalCount, dropped: snapshot.droppedCount, next: next))
         default:
             return Self.badRequest("format must be json, jsonl or har")
         }
     }
 
-    /// `GET /__pushfake/deliveries?vendor=&device=&notification=&app=`, from a snapshot's deliveries.
+    /// `GET /__pushfake/deliveries?vendor=&device=&notification=&app=&since=&limit=`, from a snapshot's deliveries.
+    ///
+    /// A delivery's sequence number is its place in creation order since the last reset or state load (the first
+    /// is 1): deliveries are only ever appended, so `since` keeps pointing at the same ones while more arrive.
     func deliveries(_ request: FakeRequest, from snapshot: EngineSnapshot) -> FakeResponse {
-        let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        let query = Self.query(request)
         var vendor: Vendor?
         if let name = query["vendor"] {
             guard let parsed = fake.vendors.vendor(named: name) else {
@@ -60,13 +76,22 @@ extension AdminAPI {
             }
             vendor = parsed
         }
-        let selected = snapshot.deliveries.filter { delivery in
+        let (device, notification, app) = (query["device"], query["notification"], query["app"])
+        let matches = { (delivery: Delivery) in
             (vendor == nil || delivery.vendor == vendor)
-                && (query["device"].map(delivery.deviceID.hasSameBytes) ?? true)
-                && (query["notification"].map(delivery.notificationID.hasSameBytes) ?? true)
-                && (query["app"].map(delivery.app.hasSameBytes) ?? true)
+                && (device.map(delivery.deviceID.hasSameBytes) ?? true)
+                && (notification.map(delivery.notificationID.hasSameBytes) ?? true)
+                && (app.map(delivery.app.hasSameBytes) ?? true)
         }
-        return .answer(200, DeliveryPage(deliveries: selected))
+        let since = max(0, query["since"].flatMap(Int.init) ?? 0)
+        let all = snapshot.deliveries
+        guard let limit = query["limit"].flatMap(Int.init) else {
+            return .answer(200, DeliveryPage(deliveries: all.dropFirst(since).filter(matches)))
+        }
+        let page = PageCursor.page(
+            from: since, count: all.count, limit: limit, item: { all[$0] }, sequence: { position, _ in position + 1 },
+            matches: matches)
+        return .answer(200, DeliveryPage(deliveries: page.items, next: page.next))
     }
 
     /// ``vendorView(_:_:from:)`` from a snapshot taken now, built off the event loops when the vendors hold many

@@ -7,14 +7,18 @@ enum JournalQuery: QueryOptionTable {
     typealias Query = PushFakeHTTP.JournalQuery
     static let queryOptions = derived(first: [
         ("format", "format"), ("vendor", "vendor"), ("operation", "operation"), ("app", "app"), ("device", "device"),
-        ("status", "status"), ("since", "seq"), ("unmatched", ""), ("faulted", ""), ("redactAppKeys", ""),
+        ("status", "status"), ("since", "seq"), ("limit", "n"), ("unmatched", ""), ("faulted", ""),
+        ("redactAppKeys", ""),
     ])
 }
 
 /// `pushfake deliveries`' filters: the query of `GET /__pushfake/deliveries`.
 enum DeliveriesQuery: QueryOptionTable {
     typealias Query = PushFakeHTTP.DeliveriesQuery
-    static let queryOptions = derived(first: [("vendor", "vendor"), ("device", "device"), ("notification", "id")])
+    static let queryOptions = derived(first: [
+        ("vendor", "vendor"), ("device", "device"), ("notification", "id"), ("app", "app"), ("since", "seq"),
+        ("limit", "n"),
+    ])
 }
 
 /// `pushfake devices`' filter: the query of `GET /__pushfake/devices`.

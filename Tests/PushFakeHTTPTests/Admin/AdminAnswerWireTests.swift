@@ -51,6 +51,8 @@ final class AdminAnswerWireTests: XCTestCase {
         limited.limit = 10
         try assertRoundTrip(HealthAnswer(journal: limited, connections: counts))
         try assertRoundTrip(JournalPage(entries: entries, total: 2, dropped: 0))
+        try assertRoundTrip(JournalPage(entries: entries, total: 2, dropped: 0, next: .since(2)))
+        try assertRoundTrip(JournalPage(entries: entries, total: 2, dropped: 0, next: .end))
         let matcher = try RequestMatcher(json: ["vendor": "tpns"], vendors: fake.vendors)
         try assertRoundTrip(Outcome(Verification.count(matcher, .atLeast(1), in: entries)))
         try assertRoundTrip(Outcome(Verification.count(matcher, .never, in: entries)))
@@ -69,6 +71,10 @@ final class AdminAnswerWireTests: XCTestCase {
         try assertRoundTrip(FaultList(faults: fake.faultRules))
         try assertRoundTrip(FaultRemoved(removed: "fault-1"))
         try assertRoundTrip(DeliveryPage(deliveries: snapshot.deliveries))
+        try assertRoundTrip(DeliveryPage(deliveries: snapshot.deliveries, next: .since(1)))
+        try assertRoundTrip(DeliveryPage(deliveries: [], next: .end))
+        XCTAssertEqual(try DeliveryPage(wire: ["deliveries": [], "count": 0, "next": .null]).next, .end)
+        XCTAssertNil(try DeliveryPage(wire: ["deliveries": [], "count": 0]).next, "absent: no limit was asked")
         try assertRoundTrip(VendorViews(views: snapshot.views(.devices).map { WireKeyed($0.vendor.rawValue, $0.json) }))
         let byVendor = fake.vendors.vendors.map { WireKeyed($0.rawValue, fake.vendors.routes(of: $0)) }
         try assertRoundTrip(

@@ -9,16 +9,25 @@ package struct FaultList: WireType {
         fields: [.required("faults", \.faults, .array(.wire()), "The rules, in the order they apply.")], answer: true)
 }
 
-/// `GET /__pushfake/deliveries` (component `DeliveryPage`): `{"deliveries": […], "count": N}`.
-package struct DeliveryPage: WireType {
+/// `GET /__pushfake/deliveries` (component `DeliveryPage`): `{"deliveries": […], "count": N}`, and with `limit`
+/// also `"next"`: the `since` of the next page, or `null` at the end (``PageCursor``).
+package struct DeliveryPage: PagedAnswer {
     package var deliveries: [Delivery] = []
+    /// Only for a request with `limit`.
+    package var next: PageCursor?
 
-    package static let wire = WireDescription<DeliveryPage>(
+    package init(deliveries: [Delivery] = [], next: PageCursor? = nil) {
+        self.deliveries = deliveries
+        self.next = next
+    }
+
+    package static let wire = pageDescription(
         name: "DeliveryPage", DeliveryPage(),
         fields: [
             .required("deliveries", \.deliveries, .array(.wire()), "The deliveries selected, oldest first."),
-            .derived("count", { $0.deliveries.count }, .count, "How many."),
-        ], answer: true)
+            .derived("count", { $0.deliveries.count }, .count, "How many are in this answer (with limit: this page)."),
+            .nextPage,
+        ])
 }
 
 /// Each vendor's view of its state (component `VendorViews`), keyed by vendor name in registration order

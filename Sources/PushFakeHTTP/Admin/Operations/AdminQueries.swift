@@ -13,6 +13,8 @@ package struct JournalQuery: AdminQuery {
     /// `json` (default), `jsonl` or `har`.
     package var format: String?
     package var redactAppKeys: Bool?
+    /// At most this many entries (in every format); the JSON answer then says where the next page starts.
+    package var limit: Int?
 
     package init() {}
 
@@ -29,6 +31,7 @@ package struct JournalQuery: AdminQuery {
         .flag(
             "redactAppKeys", \.redactAppKeys,
             "true: the recording (jsonl, har) also replaces TPNS application keys by ${secret:tpns-app-key}."),
+        .limit(\.limit, "entries"),
     ]
 }
 
@@ -38,6 +41,10 @@ package struct DeliveriesQuery: AdminQuery {
     package var device: String?
     package var notification: String?
     package var app: String?
+    /// Only deliveries after the `since`-th one made since the last reset or state load: the cursor of a page.
+    package var since: Int?
+    /// At most this many deliveries; the answer then says where the next page starts.
+    package var limit: Int?
 
     package init() {}
 
@@ -46,6 +53,10 @@ package struct DeliveriesQuery: AdminQuery {
         .text("device", \.device, "Only deliveries to this device."),
         .text("notification", \.notification, "Only deliveries of this notification."),
         .text("app", \.app, "Only deliveries of this app."),
+        .integer(
+            "since", \.since,
+            "Only deliveries made after the since-th since the last reset or state load (a page's next).", minimum: 0),
+        .limit(\.limit, "deliveries"),
     ]
 }
 

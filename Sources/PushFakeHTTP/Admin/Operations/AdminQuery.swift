@@ -73,6 +73,18 @@ package struct AdminQueryField<Owner>: Sendable {
             get: { $0[keyPath: keyPath].map(String.init) }, set: { $0[keyPath: keyPath] = Int($1) })
     }
 
+    /// `limit`: a page of at most this many `items` (1 to ``PageCursor/maximumLimit``), whose answer says where the
+    /// next one starts (`next`).
+    package static func limit(_ keyPath: WritableKeyPath<Owner, Int?> & Sendable, _ items: String)
+        -> AdminQueryField
+    {
+        integer(
+            "limit", keyPath,
+            "At most this many \(items), oldest first (1 to \(PageCursor.maximumLimit)); a JSON answer's next is the since "
+                + "of the next page, null after the last.",
+            minimum: 1, maximum: PageCursor.maximumLimit)
+    }
+
     /// `true` or `false`.
     package static func flag(
         _ name: String, _ keyPath: WritableKeyPath<Owner, Bool?> & Sendable, _ description: String
