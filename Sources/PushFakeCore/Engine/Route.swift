@@ -65,6 +65,19 @@ public struct RouteMatch: Sendable, Equatable {
     }
 }
 
+extension RouteMatch: CustomDebugStringConvertible {
+    /// The four fields, as a memberwise value prints them (what a failed `XCTAssertEqual` shows).
+    public var debugDescription: String {
+        let parameters = self.parameters.sorted { $0.key < $1.key }.map {
+            "\(String(reflecting: $0.key)): "
+                + String(reflecting: $0.value)
+        }
+        return
+            "RouteMatch(vendor: \(vendor), operation: \(operation), parameters: [\(parameters.joined(separator: ", "))], "
+            + "template: \(String(reflecting: template)))"
+    }
+}
+
 /// One route as the router matches it: method plus a path template of literal and `{parameter}` segments, with
 /// where its handler is (the vendor's index in the registry and the route's index in that vendor's list).
 struct RoutePattern: Sendable {

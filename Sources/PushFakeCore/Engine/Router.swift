@@ -71,10 +71,10 @@ struct Router: Sendable {
             var pathVendor: Int?
             for index in patterns.indices where patterns[index].fits(bytes, parts: parts) {
                 if patterns[index].method == method {
-                    let pattern = patterns[index]
+                    // Read in place: binding the pattern to a constant copied it (its arrays and strings retained).
                     return .matched(
-                        pattern.match(parameters: pattern.parameters(bytes, parts: parts)),
-                        vendorIndex: pattern.vendorIndex, routeIndex: pattern.routeIndex)
+                        patterns[index].match(parameters: patterns[index].parameters(bytes, parts: parts)),
+                        vendorIndex: patterns[index].vendorIndex, routeIndex: patterns[index].routeIndex)
                 }
                 allowed.append(patterns[index].method)
                 pathVendor = patterns[index].vendorIndex

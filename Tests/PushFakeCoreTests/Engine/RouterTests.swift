@@ -72,4 +72,27 @@ final class RouterTests: XCTestCase {
             XCTAssertEqual(exchange.response.headers["cache-control"], "no-store")
         }
     }
+
+    /// A match is a value: two requests on a route without parameters share one, and a match built by hand with the
+    /// same fields equals it; any differing field makes another match. It prints its fields, not its storage.
+    func test_routeMatch_equalsByFields_andPrintsThem() throws {
+        let fake = PushFake()
+        let first = try XCTUnwrap(fake.tpnsRegister().route)
+        let second = try XCTUnwrap(fake.tpnsRegister(deviceId: "D2").route)
+        XCTAssertEqual(first, second)
+        let byHand = RouteMatch(
+            vendor: first.vendor, operation: first.operation, parameters: [:], template: first.template)
+        XCTAssertEqual(byHand, first)
+        XCTAssertNotEqual(RouteMatch(vendor: .tpns, operation: .register, template: "/other"), first)
+        XCTAssertNotEqual(
+            RouteMatch(vendor: .tpns, operation: .register, parameters: ["a": "b"], template: first.template), first)
+        XCTAssertNotEqual(
+            RouteMatch(vendor: .twinPush, operation: .register, template: first.template), first)
+        XCTAssertEqual(
+            String(
+                describing: RouteMatch(
+                    vendor: .tpns, operation: .unregister, parameters: ["b": "2", "a": "1"],
+                    template: "/t")),
+            #"RouteMatch(vendor: tpns, operation: unregister, parameters: ["a": "1", "b": "2"], template: "/t")"#)
+    }
 }
