@@ -15,6 +15,7 @@ final class FleetModelTests: ServerTestCase {
         const fs = require("fs"), vm = require("vm");
         const input = JSON.parse(fs.readFileSync(0, "utf8"));
         const model = vm.runInThisContext(fs.readFileSync(process.argv[1], "utf8") + "\n;FleetModel");
+        if (input.maxWaiting) model.limits.waiting = input.maxWaiting;
         if (input.learnFirst) model.learn(input.vendors);
         for (const [type, payload] of input.events) {
           if (type === "entry") model.addEntry(payload); else model.addDelivery(payload);
@@ -26,7 +27,7 @@ final class FleetModelTests: ServerTestCase {
           if (fleet.groups.get(key).some((c) => c > 0)) groups[key] = fleet.groups.get(key);
         }
         const labels = [...fleet.groups.keys()].map((key) => model.displayName(key.split(" ")[0])).sort();
-        console.log(JSON.stringify({ groups, devices: fleet.devices.size, totals: fleet.totals, failed: fleet.failed,
+        console.log(JSON.stringify({ groups, devices: fleet.devices.size, totals: fleet.totals, failed: fleet.failed, unheld: fleet.unheld,
           received: figures(fleet.latency.received), opened: figures(fleet.latency.opened), labels }));
         """#
 
@@ -40,7 +41,9 @@ final class FleetModelTests: ServerTestCase {
     }
 
     /// What the model makes of `events` with `vendors` (the `vendors` of GET …/vendors).
-    private func run(_ node: URL, vendors: JSON, events: [JSON], learnFirst: Bool) throws -> JSON {
+    private func run(
+        _ node: URL, vendors: JSON, events: [JSON], learnFirst: Bool, maxWaiting: Int? = nil
+    ) throws -> JSON {
         let process = Process()
         process.executableURL = node
         let model = Repository.url("Sources/PushFakeHTTP/Dashboard/Assets/fleet-model.js").path
@@ -53,7 +56,10 @@ final class FleetModelTests: ServerTestCase {
         process.standardError = errors
         try process.run()
         let done = process.killAfter(60)
-        let text: JSON = ["vendors": vendors, "events": .array(events), "learnFirst": .bool(learnFirst)]
+        let text: JSON = [
+            "vendors": vendors, "events": .array(events), "learnFirst": .bool(learnFirst),
+            "maxWaiting": maxWaiting.map(JSON.int) ?? .null,
+        ]
         input.fileHandleForWriting.write(Data(text.serializedString().utf8))
         try input.fileHandleForWriting.close()
         let printed = output.fileHandleForReading.readDataToEndOfFile()
@@ -147,10 +153,27 @@ final class FleetModelTests: ServerTestCase {
             XCTAssertEqual(fleet["devices"], 9)
             XCTAssertEqual(fleet["totals"], [6, 2, 3], "delivered, received, opened")
             XCTAssertEqual(fleet["failed"], 1, "f6's token is refused")
+            XCTAssertEqual(fleet["unheld"], 0)
             XCTAssertEqual(fleet["received"], [2, 2000, 2000], "count, p50, max (ms)")
             XCTAssertEqual(fleet["opened"], [3, 5000, 15000])
             XCTAssertEqual(fleet["labels"], ["TPNS", "TPNS", "TwinPush", "TwinPush"], "display names from the cards")
         }
+    }
+
+    /// Events wait for the cards up to a limit; past it they are counted as not held instead of growing the page,
+    /// and events after the cards never wait.
+    func test_fleetModel_holdsAtMostItsLimitOfEvents_beforeTheCards() throws {
+        let node = try node()
+        let events = try traffic()
+        let vendors = try XCTUnwrap(
+            LoopbackHTTPClient(port: port).request("GET", "/__pushfake/vendors")?.json?["vendors"])
+        XCTAssertGreaterThan(events.count, 5)
+        let late = try run(node, vendors: vendors, events: events, learnFirst: false, maxWaiting: 5)
+        XCTAssertEqual(late["unheld"], .int(events.count - 5), "every event past the first five")
+        XCTAssertNotEqual(late["devices"], 9, "only the held events were counted")
+        let early = try run(node, vendors: vendors, events: events, learnFirst: true, maxWaiting: 5)
+        XCTAssertEqual(early["unheld"], 0)
+        XCTAssertEqual(early["devices"], 9)
     }
 
     /// Nothing in the model knows TwinPush or TPNS: without their fleet parts, their entries move nothing and only

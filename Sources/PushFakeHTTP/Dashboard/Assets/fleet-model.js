@@ -23,6 +23,13 @@ const FleetModel = (function fleetModel() {
   // meanwhile the events wait in `waiting`, in order.
   let vendors = null;
   let waiting = [];
+  // At most this many events wait for the cards: past it an event is not held but counted in `fleet.unheld`, which
+  // the summary shows, so a vendors list that never answers neither grows the page without bound nor hides a loss.
+  const limits = { waiting: 100000 };
+  function wait(addEvent, payload) {
+    if (waiting.length < limits.waiting) waiting.push([addEvent, payload]);
+    else fleet.unheld += 1;
+  }
 
   function learn(list) {
     vendors = new Map();
@@ -50,6 +57,7 @@ const FleetModel = (function fleetModel() {
       firstSecond: Infinity, lastSecond: -Infinity, totals: [0, 0, 0],
       latency: { received: new Latencies(), opened: new Latencies() },
       failed: 0,
+      unheld: 0,
     });
   }
 
@@ -134,7 +142,7 @@ const FleetModel = (function fleetModel() {
 
   // A succeeded journal entry moves its device as its vendor's card says (its fleet part's `moves`).
   function addEntry(entry) {
-    if (!vendors) { waiting.push([addEntry, entry]); return; }
+    if (!vendors) { wait(addEntry, entry); return; }
     if (!succeeded(entry) || !entry.device) return;
     const vendor = entry.vendor;
     const known = vendors.get(vendor);
@@ -180,7 +188,7 @@ const FleetModel = (function fleetModel() {
   // One delivery per device and notification: the same one sent again (a stream replayed after a reconnect) is
   // counted once. A failed delivery (DeliveryChecks.md) never reaches the phone: it is counted apart.
   function addDelivery(payload) {
-    if (!vendors) { waiting.push([addDelivery, payload]); return; }
+    if (!vendors) { wait(addDelivery, payload); return; }
     const key = `${payload.vendor}|${payload.deviceId}|${payload.notificationId}`;
     const known = fleet.deliveries.get(key);
     if (known && known.at !== null) return;
@@ -196,5 +204,5 @@ const FleetModel = (function fleetModel() {
   }
 
   forget();
-  return { fleet, forget, learn, addEntry, addDelivery, displayName, STATES, PLATFORMS, EDGES, CHART_SECONDS };
+  return { fleet, forget, learn, addEntry, addDelivery, displayName, limits, STATES, PLATFORMS, EDGES, CHART_SECONDS };
 })();

@@ -172,7 +172,8 @@
     drawLatency();
     const [delivered, , opened] = fleet.totals;
     $("fleet-summary").textContent = `${fleet.devices.size} devices, ${delivered} delivered`
-      + (fleet.failed ? `, ${fleet.failed} failed` : "") + `, ${opened} opened`;
+      + (fleet.failed ? `, ${fleet.failed} failed` : "") + `, ${opened} opened`
+      + (fleet.unheld ? ` (${fleet.unheld} events before the vendors list loaded not counted)` : "");
   }
 
   let timer = null;
