@@ -11,7 +11,7 @@ extension JSONParser {
         // Any byte ≥ 0x80 sets the high bit: only then is the UTF-8 checked, once per string.
         var high: UInt8 = 0
         // Fast path: no escapes, so the bytes between the quotes are the string. Eight plain bytes at a time first.
-        skipPlainWords()
+        position = JSONPlainWords.end(of: bytes, from: position)
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -50,28 +50,6 @@ extension JSONParser {
             }
         }
         throw failure("unterminated string")
-    }
-
-    /// Moves `position` past whole 8-byte words that hold no quote, backslash, control character or byte ≥ 0x80,
-    /// the bytes a string's loop would only step over (the "has a zero byte" test on `word XOR pattern`, as the HTTP
-    /// parser's line search does): the byte loop then starts at the word that holds something to look at.
-    @inline(__always)
-    mutating func skipPlainWords() {
-        guard let base = bytes.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        while position &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // A byte below 0x20 borrows in `word - 0x20…`; a byte ≥ 0x80 has its high bit set in `word` itself.
-            let special =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                | word
-            if special & highs != 0 { return }
-            position &+= 8
-        }
     }
 
     /// Throws at the first byte of `bytes[start..<end]` that is not well-formed UTF-8 (RFC 3629: no overlong

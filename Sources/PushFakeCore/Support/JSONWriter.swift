@@ -74,7 +74,8 @@ extension JSON {
     static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them in one go.
-        if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        let plain = JSONPlainWords.end(of: bytes, from: 0)
+        if !bytes[plain...].contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             output.append(contentsOf: bytes)
             output.append(UInt8(ascii: "\""))
             return

@@ -1,8 +1,8 @@
 import PushFakeCore
 import XCTest
 
-/// The string scanner steps over eight plain bytes at a time: every byte that ends or changes a string (quote,
-/// backslash, control character, a byte ≥ 0x80) must still be seen wherever it falls in a word.
+/// The string scanner and writer step over eight plain bytes at a time: every byte that ends or changes a string
+/// (quote, backslash, control character, a byte ≥ 0x80) must still be seen wherever it falls in a word.
 final class JSONStringScanTests: XCTestCase {
     /// `"` + `count` letters + `tail`, parsed as one JSON string inside an array, at every start offset 0…7.
     private func parse(letters count: Int, tail: String, shift: Int) throws -> String? {
@@ -58,5 +58,15 @@ final class JSONStringScanTests: XCTestCase {
         let text = #"[" ~ !#$%&'()*+,-./0123456789:;<=>?@[]^_`{|}~ "]"#
         XCTAssertEqual(
             try JSON.parse(Array(text.utf8))[0]?.stringValue, #" ~ !#$%&'()*+,-./0123456789:;<=>?@[]^_`{|}~ "#)
+    }
+
+    func test_writer_escapesEachSpecialByte_atEveryOffset() {
+        for count in 0..<24 {
+            let letters = String(repeating: "w", count: count)
+            for (raw, escaped) in [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#), ("é", "é")] {
+                let text = JSON.string(letters + raw + "z").serializedString()
+                XCTAssertEqual(text, "\"" + letters + escaped + "z\"", "\(count) \(escaped)")
+            }
+        }
     }
 }
