@@ -137,10 +137,17 @@ struct RoutePattern: Sendable {
         return true
     }
 
+    /// The match of a raw path that ``fits(_:parts:)``: the shared one when the route has no parameters, else one
+    /// with the parameters decoded.
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> RouteMatch {
+        if let sharedMatch { return sharedMatch }
+        return RouteMatch(
+            vendor: vendor, operation: operation, parameters: parameters(bytes, parts: parts), template: template)
+    }
+
     /// The match of a request with these decoded parameters: the shared one when the route has none.
-    func match(parameters: @autoclosure () -> [String: String]) -> RouteMatch {
-        sharedMatch
-            ?? RouteMatch(vendor: vendor, operation: operation, parameters: parameters(), template: template)
+    func match(parameters: [String: String]) -> RouteMatch {
+        sharedMatch ?? RouteMatch(vendor: vendor, operation: operation, parameters: parameters, template: template)
     }
 
     /// The parameters of a raw path that ``fits(_:parts:)``: only they become strings.

@@ -73,7 +73,7 @@ struct Router: Sendable {
                 if patterns[index].method == method {
                     // Read in place: binding the pattern to a constant copied it (its arrays and strings retained).
                     return .matched(
-                        patterns[index].match(parameters: patterns[index].parameters(bytes, parts: parts)),
+                        patterns[index].match(bytes, parts: parts),
                         vendorIndex: patterns[index].vendorIndex, routeIndex: patterns[index].routeIndex)
                 }
                 allowed.append(patterns[index].method)
