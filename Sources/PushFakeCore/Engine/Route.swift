@@ -141,8 +141,7 @@ struct RoutePattern: Sendable {
     /// with the parameters decoded.
     func match(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> RouteMatch {
         if let sharedMatch { return sharedMatch }
-        return RouteMatch(
-            vendor: vendor, operation: operation, parameters: parameters(bytes, parts: parts), template: template)
+        return match(parameters: parameters(bytes, parts: parts))
     }
 
     /// The match of a request with these decoded parameters: the shared one when the route has none.
