@@ -65,33 +65,32 @@ extension JSON {
         }
     }
 
-    static func writeString(_ value: String, to output: inout [UInt8]) {
+    static func writeString(_ value: String, to output: inout some ByteOutput) {
         var value = value
         value.withUTF8 { writeString(utf8: $0, to: &output) }
     }
 
     /// A JSON string of these UTF-8 bytes (a string kept as bytes, such as a packed record's).
-    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout some ByteOutput) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them in one go.
         let plain = JSONPlainWords.end(of: bytes, from: 0)
         if !bytes[plain...].contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.append(contentsOf: bytes)
+            output.append(bytes: bytes)
             output.append(UInt8(ascii: "\""))
             return
         }
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): output.append(#"\""#)
+            case UInt8(ascii: "\\"): output.append(#"\\"#)
+            case 0x0A: output.append(#"\n"#)
+            case 0x0D: output.append(#"\r"#)
+            case 0x09: output.append(#"\t"#)
             case 0..<0x20:
-                output.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                    hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)],
-                ])
+                output.append(#"\u00"#)
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
             default: output.append(byte)
             }
         }

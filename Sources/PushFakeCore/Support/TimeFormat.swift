@@ -82,7 +82,7 @@ package enum TimeFormat {
 
     /// Appends `2026-01-01 00:00:00 UTC` to `bytes`: the TwinPush format without making a `String`, for answers
     /// written straight into bytes.
-    static func appendTwinPush(_ date: Date, to bytes: inout [UInt8]) {
+    static func appendTwinPush(_ date: Date, to bytes: inout some ByteOutput) {
         append(date, between: " ", milliseconds: false, zone: " UTC", to: &bytes)
     }
 
@@ -95,7 +95,7 @@ package enum TimeFormat {
     }
 
     private static func append(
-        _ date: Date, between: Unicode.Scalar, milliseconds: Bool, zone: StaticString, to bytes: inout [UInt8]
+        _ date: Date, between: Unicode.Scalar, milliseconds: Bool, zone: StaticString, to bytes: inout some ByteOutput
     ) {
         let c = civil(date)
         // At most 23 bytes before the zone, written into a scratch word block and appended at once: an append per
@@ -132,9 +132,9 @@ package enum TimeFormat {
             return index
         }
         withUnsafeBytes(of: &scratch) { raw in
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[..<count]))
+            bytes.append(bytes: UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[..<count]))
         }
-        zone.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(zone)
     }
 
     /// Reads `YYYY-MM-DD HH:MM:SS` with an optional fraction (`.5`, `.250`, up to nine digits) and an optional

@@ -66,7 +66,12 @@ final class TwinPushDeviceRecordTests: XCTestCase {
         quoted.alias = "a\"lias\n\u{1}\\"
         quoted.pushToken = nil
         let bare = TwinPush.Device(id: "x", appID: "", udid: "", platform: "android", now: start)
-        for device in [fullDevice(5), quoted, bare] {
+        // Over the stack block the answer is first written into (2,048 bytes): written into an array instead.
+        var large = fullDevice(6)
+        large.alias = String(repeating: "\u{1}", count: 400)
+        large.customProperties.append(
+            TwinPush.CustomProperty(name: "long", type: .string, value: .string(String(repeating: "é", count: 900))))
+        for device in [fullDevice(5), quoted, bare, large] {
             let index = state.insert(device)
             let packed = TwinPushState.PackedDevice(record: state.records[index], strings: state.strings)
             XCTAssertEqual(

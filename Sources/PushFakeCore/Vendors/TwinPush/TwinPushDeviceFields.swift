@@ -17,11 +17,11 @@ protocol TwinPushDeviceFields {
     var isActive: Bool { get }
     var customProperties: [TwinPush.CustomProperty] { get }
     /// Writes `,"key":` then the member as a JSON string, or `null`.
-    func appendMember(_ key: StaticString, _ member: TwinPushDeviceText, to bytes: inout [UInt8])
+    func appendMember(_ key: StaticString, _ member: TwinPushDeviceText, to bytes: inout some ByteOutput)
 }
 
 extension TwinPush.Device: TwinPushDeviceFields {
-    func appendMember(_ key: StaticString, _ member: TwinPushDeviceText, to bytes: inout [UInt8]) {
+    func appendMember(_ key: StaticString, _ member: TwinPushDeviceText, to bytes: inout some ByteOutput) {
         TwinPushWire.appendMember(key, text(member), to: &bytes)
     }
 
@@ -56,7 +56,7 @@ extension TwinPushState {
         var isActive: Bool { record.texts.contains(TextSlot.pushToken) }
         var customProperties: [TwinPush.CustomProperty] { record.customProperties }
 
-        func appendMember(_ key: StaticString, _ member: TwinPushDeviceText, to bytes: inout [UInt8]) {
+        func appendMember(_ key: StaticString, _ member: TwinPushDeviceText, to bytes: inout some ByteOutput) {
             switch member {
             case .pushToken: appendText(key, TextSlot.pushToken, to: &bytes)
             case .alias: appendText(key, TextSlot.alias, to: &bytes)
@@ -72,7 +72,7 @@ extension TwinPushState {
             }
         }
 
-        private func appendText(_ key: StaticString, _ slot: Int, to bytes: inout [UInt8]) {
+        private func appendText(_ key: StaticString, _ slot: Int, to bytes: inout some ByteOutput) {
             TwinPushWire.appendLiteral(key, to: &bytes)
             record.texts.withBytes(slot) { text in
                 if let text {

@@ -3,17 +3,25 @@ import Foundation
 extension TwinPushWire {
     /// `{"objects":[<Device>],"references":[]}`, written straight into bytes: the register answer, the hottest
     /// TwinPush response (Performance.md). Byte for byte what ``objects(_:)`` of ``device(_:)`` serializes to.
+    ///
+    /// Written into a block on the stack and copied once (``Swift/Array/written(capacity:_:)``); a device too
+    /// large for it (long custom properties) is written into a growing array instead.
     static func registered(_ device: some TwinPushDeviceFields) -> [UInt8] {
+        if let bytes = [UInt8].written(capacity: 2048, { writeRegistered(device, to: &$0) }) { return bytes }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(640)
-        appendLiteral(#"{"objects":["#, to: &bytes)
-        appendDevice(device, to: &bytes)
-        appendLiteral(#"],"references":[]}"#, to: &bytes)
+        bytes.reserveCapacity(4096)
+        writeRegistered(device, to: &bytes)
         return bytes
     }
 
+    private static func writeRegistered(_ device: some TwinPushDeviceFields, to bytes: inout some ByteOutput) {
+        bytes.append(#"{"objects":["#)
+        appendDevice(device, to: &bytes)
+        bytes.append(#"],"references":[]}"#)
+    }
+
     /// The Device object of ``device(_:)``, member for member, without building a JSON value first.
-    static func appendDevice(_ device: some TwinPushDeviceFields, to bytes: inout [UInt8]) {
+    static func appendDevice(_ device: some TwinPushDeviceFields, to bytes: inout some ByteOutput) {
         appendLiteral(#"{"id":"#, to: &bytes)
         JSON.writeString(device.id, to: &bytes)
         device.appendMember(#","push_token":"#, .pushToken, to: &bytes)
@@ -40,18 +48,20 @@ extension TwinPushWire {
             JSON.writeString(property.name, to: &bytes)
             appendMember(#","type":"#, property.type.rawValue, to: &bytes)
             appendLiteral(#","value":"#, to: &bytes)
-            property.value.write(to: &bytes)
+            var value: [UInt8] = []
+            property.value.write(to: &value)
+            value.withUnsafeBufferPointer { bytes.append(bytes: $0) }
             bytes.append(UInt8(ascii: "}"))
         }
         appendLiteral(#"],"type":"Device"}"#, to: &bytes)
     }
 
-    static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    static func appendLiteral(_ text: StaticString, to bytes: inout some ByteOutput) {
+        bytes.append(text)
     }
 
     /// `,"key":` then the string, or `null`.
-    static func appendMember(_ key: StaticString, _ value: String?, to bytes: inout [UInt8]) {
+    static func appendMember(_ key: StaticString, _ value: String?, to bytes: inout some ByteOutput) {
         appendLiteral(key, to: &bytes)
         if let value {
             JSON.writeString(value, to: &bytes)
@@ -63,17 +73,17 @@ extension TwinPushWire {
     /// Writes `,"key":"2026-01-01 00:00:00 UTC"`, reusing the text of the previous date when it is the same.
     private struct DateMemo {
         private var last: Date?
-        private var text: ArraySlice<UInt8> = []
+        private var text = 0..<0
 
-        mutating func append(_ key: StaticString, _ date: Date, to bytes: inout [UInt8]) {
+        mutating func append(_ key: StaticString, _ date: Date, to bytes: inout some ByteOutput) {
             appendLiteral(key, to: &bytes)
             bytes.append(UInt8(ascii: "\""))
             if date == last {
-                bytes.append(contentsOf: text)
+                bytes.appendAgain(text)
             } else {
                 let start = bytes.count
                 TimeFormat.appendTwinPush(date, to: &bytes)
-                text = bytes[start...]
+                text = start..<bytes.count
                 last = date
             }
             bytes.append(UInt8(ascii: "\""))
