@@ -1,3 +1,5 @@
+import Foundation
+
 /// An operation of a vendor API, named as the vendor names it (`register`, `pushNotifications`, `updateBadge`, …).
 ///
 /// An extensible set: each vendor declares its operations as static members.
@@ -92,8 +94,10 @@ struct RoutePattern: Sendable {
     let operation: Operation
     let method: String
     let segments: [Segment]
-    /// Each segment's bytes when it is a literal, empty for a parameter: compared against raw path bytes.
-    private let literals: [[UInt8]]
+    /// The literal segments' bytes, one after another: compared against raw path bytes.
+    private let literalBytes: [UInt8]
+    /// Each segment's place in ``literalBytes``; a parameter's count is -1.
+    private let literalSpans: [(start: Int, count: Int)]
     /// The template as written, e.g. `/api/v2/apps/{app}/devices/register`.
     let template: String
     /// The match every request on the route gets when the template has no parameters; `nil` when it has some.
@@ -107,10 +111,14 @@ struct RoutePattern: Sendable {
         self.method = method
         self.template = template
         self.segments = Self.segments(of: template)
-        self.literals = segments.map { segment in
-            if case .literal(let text) = segment { return Array(text.utf8) }
-            return []
+        var literalBytes: [UInt8] = []
+        self.literalSpans = segments.map { segment in
+            guard case .literal(let text) = segment else { return (literalBytes.count, -1) }
+            let start = literalBytes.count
+            literalBytes.append(contentsOf: text.utf8)
+            return (start, literalBytes.count - start)
         }
+        self.literalBytes = literalBytes
         let hasParameters = segments.contains { if case .parameter = $0 { true } else { false } }
         self.sharedMatch =
             hasParameters ? nil : RouteMatch(vendor: vendor, operation: operation, template: template)
@@ -128,13 +136,27 @@ struct RoutePattern: Sendable {
 
     /// Whether a raw path without `%`, split into `parts` (byte ranges of `bytes`, repeats of `/` collapsed), fits
     /// the template's literals: compared as bytes, no string made.
+    ///
+    /// Reads the flat literal table in place: neither a segment nor a literal's array is copied (each copy was a
+    /// retain and a release), and each literal is one length check and one `memcmp`.
     func fits(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> Bool {
-        guard parts.count == segments.count else { return false }
-        for index in 0..<parts.count {
-            guard case .literal = segments[index] else { continue }
-            if !UnsafeBufferPointer(rebasing: bytes[parts[index]]).elementsEqual(literals[index]) { return false }
+        guard parts.count == literalSpans.count, let path = bytes.baseAddress else { return false }
+        return literalBytes.withUnsafeBufferPointer { literals in
+            literalSpans.withUnsafeBufferPointer { spans in
+                for index in 0..<spans.count where spans[index].count >= 0 {
+                    let span = spans[index]
+                    let part = parts[index]
+                    guard part.count == span.count, part.lowerBound >= 0, part.upperBound <= bytes.count else {
+                        return false
+                    }
+                    guard let literal = literals.baseAddress, span.start + span.count <= literals.count else {
+                        return false
+                    }
+                    if memcmp(path + part.lowerBound, literal + span.start, span.count) != 0 { return false }
+                }
+                return true
+            }
         }
-        return true
     }
 
     /// The match of a raw path that ``fits(_:parts:)``: the shared one when the route has no parameters, else one

@@ -18,14 +18,17 @@ struct Router: Sendable {
         let vendorIndex: Int
     }
 
-    private let routesBySegmentCount: [Int: [RoutePattern]]
+    /// By segment count: an array index rather than a hashed key on every request.
+    private let routesBySegmentCount: [[RoutePattern]]
     /// Longest first, so `/api/v2/…` goes to the vendor owning `/api/v2` rather than the one owning `/api`.
     private let prefixes: [Prefix]
     /// `METHOD /template` of every route, without repeats, in registration order.
     let templates: [String]
 
     init(routes: [RoutePattern], prefixes: [Prefix]) {
-        routesBySegmentCount = Dictionary(grouping: routes, by: \.segments.count)
+        var bySegmentCount = [[RoutePattern]](repeating: [], count: (routes.map(\.segments.count).max() ?? 0) + 1)
+        for route in routes { bySegmentCount[route.segments.count].append(route) }
+        routesBySegmentCount = bySegmentCount
         self.prefixes = prefixes.sorted { $0.segments.count > $1.segments.count }
         var seen = Set<String>()
         templates = routes.map { "\($0.method) \($0.template)" }.filter { seen.insert($0).inserted }
@@ -51,7 +54,8 @@ struct Router: Sendable {
             if previous == UInt8(ascii: "/"), byte != UInt8(ascii: "/") { count += 1 }
             previous = byte
         }
-        guard let patterns = routesBySegmentCount[count] else { return nil }
+        guard count < routesBySegmentCount.count, !routesBySegmentCount[count].isEmpty else { return nil }
+        let patterns = routesBySegmentCount[count]
         return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: count) { parts -> Result? in
             var filled = 0
             var position = 0
@@ -86,7 +90,7 @@ struct Router: Sendable {
     private func route(effectiveMethod: String, segments: [String]) -> Result {
         var allowed: [String] = []
         var pathVendor: Int?
-        for pattern in routesBySegmentCount[segments.count] ?? [] {
+        for pattern in segments.count < routesBySegmentCount.count ? routesBySegmentCount[segments.count] : [] {
             guard let parameters = pattern.parameters(for: segments) else { continue }
             if pattern.method == effectiveMethod {
                 return .matched(

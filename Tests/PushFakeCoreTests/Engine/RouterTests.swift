@@ -26,6 +26,26 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(fake.send("PUT", "/TPNS/api/application/app1/device/D-1/unregister/extra").response.status, 404)
     }
 
+    func test_rawMatch_comparesEveryLiteralByte_andTakesAnyDepth() {
+        let fake = PushFake()
+        // Each literal of the TwinPush register template changed in one byte, keeping its length: not the
+        // register (a 404, or a 405 where a route with a parameter there takes the path).
+        for path in [
+            "/api/v2/apps/A/devices/registeR", "/api/v2/apps/A/devicez/register", "/api/v2/appz/A/devices/register",
+            "/api/v3/apps/A/devices/register", "/apx/v2/apps/A/devices/register",
+        ] {
+            let status = fake.send("POST", path, json: "{}").response.status
+            XCTAssertTrue(status == 404 || status == 405, "\(path): \(status)")
+        }
+        let deep = "/" + Array(repeating: "a", count: 200).joined(separator: "/")
+        XCTAssertEqual(fake.send("GET", deep).response.status, 404)
+        XCTAssertEqual(fake.send("GET", "/").response.status, 404)
+        let registered = fake.send(
+            "POST", "/api/v2/apps/A/devices/register", json: #"{"udid":"u","platform":"ios"}"#)
+        XCTAssertEqual(registered.response.status, 200)
+        XCTAssertEqual(fake.journal.entries.last?.route?.parameters, ["app": "A"])
+    }
+
     func test_route_servesBothPrefixes_whenTPNSPathHasNoPrefix() {
         let fake = PushFake()
         XCTAssertEqual(fake.tpnsRegister().response.status, 200)
