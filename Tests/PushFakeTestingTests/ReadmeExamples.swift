@@ -101,6 +101,18 @@ func echoCardWithItsSendForm() -> VendorCard {
     #expect(card.wireJSON["fleet"]?["moves"] == ["registerDevice": "registered"])
 }
 
+/// docs/writing-a-vendor.md: TwinPush's phone part, the keys of its payloads the dashboard's phone drawing reads.
+@Test func twinPushPhonePart_namesTheKeysOfItsPayloads() {
+    var card = echoCardWithItsSendForm()
+    var phone = VendorCard.Phone()
+    phone.richURL = "tp_rich_url"
+    (phone.channel, phone.channelIn) = ("tp_channel_id", "custom")  // a key inside the JSON text of `custom`
+    (phone.silentTag, phone.tagsIn) = ("tp_silent", "tags")  // a tag in the JSON array as text of `tags`
+    card.phone = phone
+    #expect(card.phone == VendorRegistry.standard.card(of: .twinPush)?.phone)
+    #expect(card.wireJSON["phone"]?["channelIn"] == "custom")
+}
+
 func makeFakeDeliveringIntoTheSimulator() -> PushFake {
     var configuration = PushFakeConfiguration(seed: 1)
     configuration.simulatorDelivery = SimulatorDelivery(bundleID: "com.example.app", simulator: "booted")

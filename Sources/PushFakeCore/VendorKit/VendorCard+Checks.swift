@@ -1,7 +1,8 @@
 /// Whether a card's forms fit the vendor that declares them, which the dashboard cannot find out before a user sends:
 /// the send form posts to one of the vendor's routes, fills each of its path parameters, offers what it starts with;
 /// the fault preset is one of the vendor's fault keys and offers its default; the fleet part moves devices on
-/// operations the vendor has, and its receipts and opens name their notification.
+/// operations the vendor has, and its receipts and opens name their notification; the phone part names each JSON-text
+/// member together with the key read in it.
 extension VendorRegistry {
     /// What is wrong with the vendor's card, one sentence each; empty when it fits (or has no card).
     public func cardProblems(of vendor: Vendor) -> [String] {
@@ -21,6 +22,7 @@ extension VendorRegistry {
             let routes = declaredRoutes.filter { $0.vendor == vendor }.map { ($0.operation, $0.template) }
             problems += fleet.problems(routes: routes)
         }
+        if let phone = card.phone { problems += phone.problems }
         return problems
     }
 }

@@ -1,6 +1,7 @@
 /// The card's one description (``VendorCard/wire``): the JSON `GET /__pushfake/vendors` serves, every member present
 /// and `null` when not set, and its schema in the admin API's OpenAPI document. Its parts are described next to them
-/// (VendorCard+Forms.swift, VendorCard+Panels.swift, VendorCard+Fleet.swift); all are inline in the schema of `VendorListEntry`.
+/// (VendorCard+Forms.swift, VendorCard+Panels.swift, VendorCard+Fleet.swift, VendorCard+Phone.swift); all are inline
+/// in the schema of `VendorListEntry`.
 extension VendorCard: WireType {
     /// The card as `GET /__pushfake/vendors` serves it, inline in `VendorListEntry`: every member present, `null`
     /// when not set, `platforms` in the order of its keys.
@@ -32,6 +33,7 @@ extension VendorCard: WireType {
             .optional("send", \.send, .wire(), writesNull: true),
             .optional("fault", \.fault, .wire(), writesNull: true),
             .optional("fleet", \.fleet, .wire(), writesNull: true),
+            .optional("phone", \.phone, .wire(), writesNull: true),
         ], answer: true)
 
     /// A map whose keys are data (`platforms`, the fleet part's `moves`), written in the order of its keys.

@@ -2,9 +2,10 @@
 /// (docs/dashboard.md): which members of the device records in the vendor's state-document section
 /// (``PushVendor/snapshot(_:)``) give the id, app, platform, token, heading and facts, with their labels; and the
 /// vendor's send form, fault preset, notification fields, inbox and apps (VendorCard+Forms.swift,
-/// VendorCard+Panels.swift), and how the fleet view counts its devices (VendorCard+Fleet.swift). Its one description (``wire``, VendorCard+Wire.swift) gives both the JSON
-/// `GET /__pushfake/vendors` serves with each vendor's name and display name (every member present, `null` when not
-/// set) and its schema in the admin API's OpenAPI document.
+/// VendorCard+Panels.swift), how the fleet view counts its devices (VendorCard+Fleet.swift) and which keys of its
+/// payloads the phone drawing reads (VendorCard+Phone.swift). Its one description (``wire``,
+/// VendorCard+Wire.swift) gives both the JSON `GET /__pushfake/vendors` serves with each vendor's name and display
+/// name (every member present, `null` when not set) and its schema in the admin API's OpenAPI document.
 public struct VendorCard: Sendable, Equatable {
     /// A labelled member of a device record, shown as one fact of its card.
     public struct Fact: Sendable, Equatable {
@@ -53,6 +54,9 @@ public struct VendorCard: Sendable, Equatable {
     /// How the fleet view counts the vendor's devices from its journal entries (VendorCard+Fleet.swift); `nil`:
     /// they are counted from their deliveries only.
     public var fleet: Fleet?
+    /// The keys of the vendor's payloads the dashboard draws a delivery on the phone with (VendorCard+Phone.swift):
+    /// its rich media URL, Android notification channel and silent tag; `nil`: only what APNs and FCM define.
+    public var phone: Phone?
 
     /// A card reading the device records' `id`, `app` and `platform` members.
     public init(id: String, app: String, platform: String) {

@@ -78,6 +78,46 @@ final class DashboardVendorTests: XCTestCase {
         }
     }
 
+    /// The phone parts the dashboard's phone drawing reads payload keys from (VendorCard+Phone.swift), exactly as
+    /// served: TwinPush's rich URL, channel inside `custom` and silent tag in `tags`; TPNS's payloads have none of
+    /// them, so its part is `null`, present as every member of the card is.
+    func test_standardCards_serveTheirPhoneParts() throws {
+        let twinPush = try XCTUnwrap(registry.card(of: .twinPush)?.wireJSON)
+        XCTAssertEqual(
+            twinPush["phone"]?.serializedString(),
+            #"{"richURL":"tp_rich_url","channel":"tp_channel_id","channelIn":"custom","silentTag":"tp_silent","#
+                + #""tagsIn":"tags"}"#)
+        let tpns = try XCTUnwrap(registry.card(of: .tpns)?.wireJSON)
+        XCTAssertEqual(tpns["phone"], .null)
+        for vendor in registry.vendors {
+            let card = try XCTUnwrap(registry.card(of: vendor))
+            XCTAssertEqual(try VendorCard(wire: card.wireJSON).phone, card.phone, vendor.rawValue)
+        }
+    }
+
+    /// A phone part names each JSON-text member with the key read in it: one without the other is a problem, a
+    /// channel without its member is read from the data itself; a member of the part it does not have is refused.
+    func test_phonePart_problems_andAnUnknownMemberIsRefused() throws {
+        var card = VendorCard(id: "id", app: "app", platform: "platform")
+        var phone = VendorCard.Phone()
+        (phone.richURL, phone.channel, phone.silentTag) = ("media", "ch", "quiet")
+        card.phone = phone
+        XCTAssertEqual(
+            try VendorRegistry.standard.adding(CardOnly(card: card)).cardProblems(of: CardOnly.vendor),
+            ["phone: silentTag without tagsIn"])
+        phone = VendorCard.Phone()
+        (phone.channelIn, phone.tagsIn) = ("extra", "labels")
+        card.phone = phone
+        XCTAssertEqual(
+            try VendorRegistry.standard.adding(CardOnly(card: card)).cardProblems(of: CardOnly.vendor),
+            ["phone: tagsIn without silentTag", "phone: channelIn without channel"])
+        var json = try XCTUnwrap(registry.card(of: .twinPush)?.wireJSON.objectValue)
+        json["phone"] = ["richURL": "media", "silent": "quiet"]
+        XCTAssertThrowsError(try VendorCard(wire: .object(json))) { error in
+            XCTAssertEqual((error as? JSONFieldError)?.path, "phone.silent")
+        }
+    }
+
     /// A fleet part must fit its vendor: an operation it lacks, or a receipt whose route does not name the
     /// notification by the parameter the part says, is a problem; an unknown move is refused by its path.
     func test_fleetPart_problems_andAnUnknownMoveIsRefused() throws {

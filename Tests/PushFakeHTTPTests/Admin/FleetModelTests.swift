@@ -7,7 +7,8 @@ import XCTest
 /// The dashboard's fleet model (fleet-model.js, docs/dashboard.md "The fleet view") run in Node.js on the events of
 /// real TwinPush and TPNS traffic and the cards of `GET /__pushfake/vendors`: it counts devices by vendor, platform
 /// and state, deliveries, receipts and opens, and their latencies, from the cards' fleet parts alone. Skipped, with
-/// a message saying so, when `node` is not on the PATH; scripts/ui-test checks the same numbers in Chromium.
+/// a message saying so, when `node` is not on the PATH (DashboardScript); scripts/ui-test checks the same numbers in
+/// Chromium.
 final class FleetModelTests: ServerTestCase {
     /// Loads fleet-model.js, feeds it the events of stdin's `{vendors, events, learnFirst}` (the cards before the
     /// events, or after them as when GET …/vendors answers late) and prints its aggregates.
@@ -31,43 +32,17 @@ final class FleetModelTests: ServerTestCase {
           received: figures(fleet.latency.received), opened: figures(fleet.latency.opened), labels }));
         """#
 
-    private func node() throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("node")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw XCTSkip("node (Node.js) is not on the PATH: fleet-model.js is not run here (scripts/ui-test runs it)")
-    }
+    private func node() throws -> URL { try DashboardScript.node(for: "fleet-model.js") }
 
     /// What the model makes of `events` with `vendors` (the `vendors` of GET …/vendors).
     private func run(
         _ node: URL, vendors: JSON, events: [JSON], learnFirst: Bool, maxWaiting: Int? = nil
     ) throws -> JSON {
-        let process = Process()
-        process.executableURL = node
-        let model = Repository.url("Sources/PushFakeHTTP/Dashboard/Assets/fleet-model.js").path
-        process.arguments = ["-e", Self.driver, model]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let done = process.killAfter(60)
-        let text: JSON = [
+        let input: JSON = [
             "vendors": vendors, "events": .array(events), "learnFirst": .bool(learnFirst),
             "maxWaiting": maxWaiting.map(JSON.int) ?? .null,
         ]
-        input.fileHandleForWriting.write(Data(text.serializedString().utf8))
-        try input.fileHandleForWriting.close()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        done()
-        XCTAssertEqual(process.terminationStatus, 0, problems)
-        return try JSON.parse(Array(printed))
+        return try DashboardScript.run(node, Self.driver, script: "fleet-model.js", input: input)
     }
 
     /// The traffic scripts/ui-test's fleet check sends, in an instance (its clock fixed), then a TPNS device that

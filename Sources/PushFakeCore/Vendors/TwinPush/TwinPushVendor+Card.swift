@@ -4,7 +4,9 @@ extension TwinPushVendor {
     /// their inbox, the clock panel the scheduled notifications; a notification is sent with the create form (with
     /// the declared app's creator token), and a fault rule may answer with a TwinPush error type. The fleet view
     /// counts a device from its register (its `platform` as sent), its app opened and closed, and the receipts and
-    /// opens of its deliveries; TwinPush has no unregister.
+    /// opens of its deliveries; TwinPush has no unregister. Its phone part names the payload keys the SDKs read
+    /// (TwinPushWireProtocol.md §7): the rich URL `tp_rich_url`, the Android channel `tp_channel_id` inside `custom`,
+    /// the silent tag `tp_silent` in `tags`.
     var card: VendorCard? {
         var card = VendorCard(id: "id", app: "app_id", platform: "platform")
         card.token = "push_token"
@@ -36,6 +38,11 @@ extension TwinPushVendor {
                 Operation.closeApp.rawValue: .background, Operation.receivedNotification.rawValue: .received,
                 Operation.openNotification.rawValue: .opened,
             ], platform: "platform")
+        var phone = VendorCard.Phone()
+        phone.richURL = "tp_rich_url"
+        (phone.channel, phone.channelIn) = ("tp_channel_id", "custom")
+        (phone.silentTag, phone.tagsIn) = ("tp_silent", "tags")
+        card.phone = phone
         return card
     }
 

@@ -2,38 +2,46 @@
 // the way the phone would show it, and the inbox when the vendor's card describes one.
 "use strict";
 
-// ---- The phone: what a device shows for a delivery, from the payload it would receive.
+// ---- The phone: what a device shows for a delivery, from the payload it would receive. Keys beyond what APNs and
+// FCM define (a rich media URL, the Android channel, a silent tag) are the vendor's, named by its card's `phone`
+// part (VendorCard+Phone.swift); a vendor without one gets none of them drawn.
+const payloadMember = (object, key) =>
+  key && object !== null && typeof object === "object" && Object.hasOwn(object, key) ? object[key] : undefined;
 
 // APNs (TwinPushWireProtocol.md §7.1): aps.alert is a string or {title, subtitle, body}; the OS applies
-// aps.badge; a rich URL or an `attachment` key is media a service extension would fetch (mutable-content).
-function iosBannerModel(payload, appName) {
+// aps.badge; an `attachment` key or the card's rich URL is media a service extension would fetch (mutable-content).
+function iosBannerModel(payload, appName, phone) {
   const aps = payload.aps || {};
   const alert = typeof aps.alert === "string" ? { body: aps.alert } : aps.alert || {};
   return {
     kind: "ios", app: appName, title: alert.title || "", subtitle: alert.subtitle || "", body: alert.body || "",
     badge: typeof aps.badge === "number" ? aps.badge : null, sound: aps.sound || null,
-    mutable: aps["mutable-content"] === 1, attachment: payload.attachment || payload.tp_rich_url || null,
+    mutable: aps["mutable-content"] === 1,
+    attachment: payload.attachment || payloadMember(payload, phone.richURL) || null,
     silent: !aps.alert,
   };
 }
 
 // FCM/HMS data message (TwinPushWireProtocol.md §7.2): every value is a string; a blank title shows the app's
-// name, `custom` and `tags` are JSON inside strings, and a `tp_silent` tag means nothing is shown.
-function androidNotificationModel(data, appName) {
+// name. The card's channel is read inside its `channelIn` member (a JSON object as text) or the data itself; its
+// silent tag among the JSON array as text in `tagsIn` means nothing is shown.
+function androidNotificationModel(data, appName, phone) {
   const parse = (text, fallback) => { try { return JSON.parse(text); } catch (error) { return fallback; } };
-  const custom = parse(data.custom || "{}", {});
-  const tags = parse(data.tags || "[]", []);
+  const channels = phone.channelIn ? parse(payloadMember(data, phone.channelIn) || "{}", {}) : data;
+  const tags = phone.tagsIn ? parse(payloadMember(data, phone.tagsIn) || "[]", []) : [];
   return {
     kind: "android", app: appName, title: data.title || appName, body: data.message || "",
-    rich: data.tp_rich_url || null, channel: (custom && custom.tp_channel_id) || null,
-    silent: Array.isArray(tags) && tags.includes("tp_silent"),
+    rich: payloadMember(data, phone.richURL) || null, channel: payloadMember(channels, phone.channel) || null,
+    silent: typeof phone.silentTag === "string" && Array.isArray(tags) && tags.includes(phone.silentTag),
   };
 }
 
-function pushModel(delivery) {
+// The phone part is the delivery's vendor's (its card's `phone`), null when it has none.
+function pushModel(delivery, phone) {
   const payload = delivery.payload && typeof delivery.payload === "object" ? delivery.payload : {};
   const apple = delivery.platform === "ios" || delivery.platform === "ios_sandbox";
-  return apple ? iosBannerModel(payload, delivery.app) : androidNotificationModel(payload, delivery.app);
+  const keys = phone && typeof phone === "object" ? phone : {};
+  return apple ? iosBannerModel(payload, delivery.app, keys) : androidNotificationModel(payload, delivery.app, keys);
 }
 
 // What the push networks' checks found (DeliveryChecks.md): a mark on the banner, red when APNs or FCM would refuse
@@ -57,7 +65,8 @@ function problemList(delivery) {
 }
 
 function renderPush(delivery, withDevice) {
-  const view = pushModel(delivery);
+  const card = (vendorOf(delivery.vendor) || {}).card;
+  const view = pushModel(delivery, card && card.phone);
   const flags = [];
   if (view.kind === "ios") {
     if (view.sound) flags.push(`sound ${view.sound}`);
@@ -73,7 +82,6 @@ function renderPush(delivery, withDevice) {
   if (delivery.openedAt) flags.push("opened"); else if (delivery.receivedAt) flags.push("received");
   // A notification deleted since (its card names the vendor's notification list) is gone from the state; its
   // deliveries stay as history, marked so.
-  const card = (vendorOf(delivery.vendor) || {}).card;
   const listed = card && card.notifications ? vendorSection(delivery.vendor)[card.notifications] : null;
   const deleted = Array.isArray(listed) && !listed.some((n) => n.id === delivery.notificationId);
   if (deleted) flags.push("notification deleted");
