@@ -83,8 +83,7 @@ extension RunningPushFake {
         _ expected: JSON, to deviceID: String, vendor: Vendor? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Delivery? {
-        let all = backend.deliveries()
-        let received = all.filter { $0.deviceID == deviceID && (vendor == nil || $0.vendor == vendor) }
+        let received = backend.deliveries(to: deviceID, vendor: vendor)
         if let match = received.first(where: {
             $0.status == .delivered && ($0.payloadJSON.map { expected.isSubset(of: $0) } ?? false)
         }) {
@@ -93,7 +92,8 @@ extension RunningPushFake {
         var message = "expected a delivery to \(deviceID) containing \(expected)"
         if received.isEmpty {
             message += "; the device received nothing"
-            let others = Set(all.map(\.deviceID)).sorted()
+            // Every delivery is read only to say where they went, once the assertion has failed.
+            let others = Set(backend.deliveries().map(\.deviceID)).sorted()
             if !others.isEmpty { message += " (deliveries went to: \(others.joined(separator: ", ")))" }
         } else {
             message +=

@@ -18,6 +18,9 @@ protocol FakeBackend: Sendable {
     func journal() -> Journal
     /// Every delivery, in creation order.
     func deliveries() -> [Delivery]
+    /// The deliveries to one device (TPNS `deviceId` or TwinPush device id), of one vendor when `vendor` is given,
+    /// in creation order.
+    func deliveries(to deviceID: String, vendor: Vendor?) -> [Delivery]
     /// The deliveries of one notification (its vendor's notification or send id).
     func deliveries(ofNotification notificationID: String) -> [Delivery]
     /// The fake clock's time.

@@ -38,6 +38,9 @@ final class LocalBackend: FakeBackend {
     func engine() -> PushFake { fake }
     func journal() -> Journal { fake.journal }
     func deliveries() -> [Delivery] { fake.deliveries }
+    func deliveries(to deviceID: String, vendor: Vendor?) -> [Delivery] {
+        fake.deliveries.filter { $0.deviceID == deviceID && (vendor == nil || $0.vendor == vendor) }
+    }
     func deliveries(ofNotification notificationID: String) -> [Delivery] {
         fake.deliveries(ofNotification: notificationID)
     }

@@ -127,9 +127,10 @@ public final class RunningPushFake: Sendable {
         backend.journal().entries(matching: matcher)
     }
 
-    /// Deliveries to one device (TPNS `deviceId` or TwinPush device id), optionally of one vendor.
+    /// Deliveries to one device (TPNS `deviceId` or TwinPush device id), optionally of one vendor, in creation order.
+    /// Under `.remote` the server selects them: only that device's deliveries travel, in pages.
     public func deliveries(to deviceID: String, vendor: Vendor? = nil) -> [Delivery] {
-        backend.deliveries().filter { $0.deviceID == deviceID && (vendor == nil || $0.vendor == vendor) }
+        backend.deliveries(to: deviceID, vendor: vendor)
     }
 
     /// Deliveries of one notification (TPNS send id or TwinPush notification id).

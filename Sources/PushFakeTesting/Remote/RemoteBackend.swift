@@ -125,20 +125,6 @@ final class RemoteBackend: FakeBackend {
             droppedCount: page.dropped)
     }
 
-    func deliveries() -> [Delivery] {
-        attempt([]) { () throws(PushFakeRemoteError) -> [Delivery] in try fetchDeliveries(nil) }
-    }
-
-    func deliveries(ofNotification notificationID: String) -> [Delivery] {
-        attempt([]) { () throws(PushFakeRemoteError) -> [Delivery] in try fetchDeliveries(notificationID) }
-    }
-
-    private func fetchDeliveries(_ notificationID: String?) throws(PushFakeRemoteError) -> [Delivery] {
-        var query = DeliveriesQuery()
-        query.notification = notificationID
-        return try admin.exchange(AdminOperations.deliveries, query).output.deliveries
-    }
-
     func now() -> Date {
         attempt(configuration.clockStart) { () throws(PushFakeRemoteError) -> Date in
             try admin.exchange(AdminOperations.clock, ()).output.now
@@ -162,7 +148,7 @@ final class RemoteBackend: FakeBackend {
         return copy
     }
 
-    private func malformed(_ path: String, _ problem: String) -> PushFakeRemoteError {
+    func malformed(_ path: String, _ problem: String) -> PushFakeRemoteError {
         PushFakeRemoteError(
             url: admin.transport.url(AdminOperations.prefix + "/" + path), status: 200,
             message: "GET: unreadable answer (\(problem))")
