@@ -18,26 +18,67 @@ enum TwinPushBadge: Sendable, Equatable {
     init?(_ value: JSON) {
         switch value {
         case .string(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            guard let first = trimmed.first else { return nil }
-            if first == "+" || first == "-" {
-                let digits = trimmed.dropFirst()
-                guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let amount = Int(digits),
-                    amount <= Self.limit
-                else { return nil }
-                self = .add(first == "+" ? amount : -amount)
-            } else {
-                guard trimmed.allSatisfy(\.isASCIIDigit), let number = Int(trimmed), number <= Self.limit else {
-                    return nil
-                }
-                self = .set(number)
-            }
+            guard let badge = Self.reading(text) else { return nil }
+            self = badge
         default:
             // A range check, not `abs`: `abs(Int.min)` traps, and a JSON number of -9223372036854775808 is an Int.
             guard value.stringValue == nil, let number = value.intValue, (-Self.limit...Self.limit).contains(number)
             else { return nil }
             self = .set(number)
         }
+    }
+
+    /// A badge sent as text, spaces and tabs around it ignored (Foundation's `.whitespaces`).
+    ///
+    /// ASCII text, what clients send, is read byte by byte: trimming through Foundation bridged the string to
+    /// `NSString` and back, about 6,400 instructions of a 44,000-instruction `update_badge` under callgrind
+    /// (Performance.md). Other text takes that path, so both read every string alike.
+    static func reading(_ text: String) -> TwinPushBadge? {
+        var text = text
+        switch text.withUTF8({ readingASCII($0) }) {
+        case .some(let badge): return badge
+        case .none: return readingUnicode(text)
+        }
+    }
+
+    /// `nil` when the text has a byte ≥ 0x80; else the badge, or `.some(nil)` for text that is none.
+    private static func readingASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> TwinPushBadge?? {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        // `.whitespaces` holds two ASCII characters: space and tab.
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return .some(nil) }
+        let sign = bytes[start]
+        let signed = sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")
+        if signed { start += 1 }
+        guard start < end else { return .some(nil) }
+        var number = 0
+        for byte in bytes[start..<end] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .some(nil) }
+            // Checked against the limit before each step, so `number * 10 + 9` stays far inside `Int`.
+            guard number <= limit else { return .some(nil) }
+            number = number &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+        }
+        guard number <= limit else { return .some(nil) }
+        guard signed else { return .some(.set(number)) }
+        return .some(.add(sign == UInt8(ascii: "+") ? number : -number))
+    }
+
+    /// Any text, trimmed by Foundation: the reading ``readingASCII(_:)`` matches.
+    static func readingUnicode(_ text: String) -> TwinPushBadge? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.first else { return nil }
+        if first == "+" || first == "-" {
+            let digits = trimmed.dropFirst()
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let amount = Int(digits), amount <= Self.limit
+            else { return nil }
+            return .add(first == "+" ? amount : -amount)
+        }
+        guard trimmed.allSatisfy(\.isASCIIDigit), let number = Int(trimmed), number <= Self.limit else { return nil }
+        return .set(number)
     }
 
     /// The badge after applying this value to `current`, within 0…``limit``.
