@@ -43,7 +43,8 @@ extension TPNSHandler {
         let existing = existingIndex.map { index in
             (
                 isActive: state.devices[index].isActive, createdAt: state.devices[index].createdAt,
-                sameToken: String.sameBytes(state.devices[index].deviceRegistrationId, token)
+                // Only the state check reads it.
+                sameToken: state.stateChecks && String.sameBytes(state.devices[index].deviceRegistrationId, token)
             )
         }
         if state.stateChecks {
