@@ -178,7 +178,7 @@ struct RoutePattern: Sendable {
     func parameters(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> [String:
         String]
     {
-        // Sized for all of them at once: growing from one to two members rehashed the first (about 1,000
+        // Sized for all of them at once: growing from one to two members rehashed the first (about 1,300
         // instructions of a TwinPush device call under callgrind, Performance.md).
         var parameters = [String: String](minimumCapacity: parameterCount)
         for index in 0..<min(parts.count, segments.count) {
