@@ -14,7 +14,7 @@ extension JSON {
     }
 
     /// Decimal digits without going through `String`.
-    static func writeInteger(_ value: Int, to output: inout [UInt8]) {
+    static func writeInteger(_ value: Int, to output: inout some ByteOutput) {
         if value == 0 {
             output.append(UInt8(ascii: "0"))
             return
@@ -29,28 +29,36 @@ extension JSON {
                 count += 1
             }
             if value < 0 { output.append(UInt8(ascii: "-")) }
-            output.append(contentsOf: buffer[(24 - count)...])
+            let written = UnsafeMutableRawBufferPointer(rebasing: buffer[(24 - count)...])
+            output.append(bytes: UnsafeBufferPointer(written.assumingMemoryBound(to: UInt8.self)))
         }
     }
 
     /// Appends the compact encoding to `output`.
     public func write(to output: inout [UInt8]) {
+        write(into: &output)
+    }
+
+    /// Appends the compact encoding to `output`: an array, or the fixed block a hot answer is written into
+    /// (``ByteOutput``).
+    func write(into output: inout some ByteOutput) {
         switch self {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: output.append("null")
+        case .bool(let value): output.append(value ? "true" : "false")
         case .int(let value): JSON.writeInteger(value, to: &output)
         case .double(let value):
             if value.isFinite {
-                output.append(contentsOf: value.description.utf8)
+                var text = value.description
+                text.withUTF8 { output.append(bytes: $0) }
             } else {
-                output.append(contentsOf: "null".utf8)
+                output.append("null")
             }
         case .string(let value): JSON.writeString(value, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output)
+                element.write(into: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
@@ -59,7 +67,7 @@ extension JSON {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 JSON.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output)
+                member.value.write(into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

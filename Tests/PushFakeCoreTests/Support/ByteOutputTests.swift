@@ -1,5 +1,6 @@
-import PushFakeCore
 import XCTest
+
+@testable import PushFakeCore
 
 /// The answer writers write into a fixed block on the stack and fall back to a growing array when it is too small:
 /// both must give the same bytes, and a block must never be written past its end.
@@ -38,5 +39,18 @@ final class ByteOutputTests: XCTestCase {
 
     func test_fixedBlock_keepsGoingAfterNothing() {
         XCTAssertEqual([UInt8].written(capacity: 0) { _ in }, [])
+    }
+
+    func test_jsonValue_writesTheSameBytes_intoAFixedBlock() throws {
+        let value: JSON = [
+            "n": [.int(0), .int(-7), .int(Int.min), .int(Int.max), .double(1.5), .double(.infinity), .null],
+            "s": "a\"b\n\u{1}é", "b": [true, false], "o": [:],
+        ]
+        let expected =
+            #"{"n":[0,-7,-9223372036854775808,9223372036854775807,1.5,null,null],"s":"a\"b\n\u0001é","#
+            + #""b":[true,false],"o":{}}"#
+        XCTAssertEqual(value.serializedString(), expected)
+        let fixed = try XCTUnwrap([UInt8].written(capacity: 256) { value.write(into: &$0) })
+        XCTAssertEqual(String(decoding: fixed, as: UTF8.self), expected)
     }
 }

@@ -73,12 +73,12 @@ extension TwinPushState {
         }
 
         private func appendText(_ key: StaticString, _ slot: Int, to bytes: inout some ByteOutput) {
-            TwinPushWire.appendLiteral(key, to: &bytes)
+            bytes.append(key)
             record.texts.withBytes(slot) { text in
                 if let text {
                     JSON.writeString(utf8: text, to: &bytes)
                 } else {
-                    TwinPushWire.appendLiteral("null", to: &bytes)
+                    bytes.append("null")
                 }
             }
         }

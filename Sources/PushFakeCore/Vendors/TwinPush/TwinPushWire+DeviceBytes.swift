@@ -22,7 +22,7 @@ extension TwinPushWire {
 
     /// The Device object of ``device(_:)``, member for member, without building a JSON value first.
     static func appendDevice(_ device: some TwinPushDeviceFields, to bytes: inout some ByteOutput) {
-        appendLiteral(#"{"id":"#, to: &bytes)
+        bytes.append(#"{"id":"#)
         JSON.writeString(device.id, to: &bytes)
         device.appendMember(#","push_token":"#, .pushToken, to: &bytes)
         device.appendMember(#","alias_device":"#, .alias, to: &bytes)
@@ -41,32 +41,26 @@ extension TwinPushWire {
         device.appendMember(#","app_version":"#, .appVersion, to: &bytes)
         device.appendMember(#","sdk_version":"#, .sdkVersion, to: &bytes)
         device.appendMember(#","os_version":"#, .osVersion, to: &bytes)
-        appendLiteral(device.isActive ? #","active":true"# : #","active":false"#, to: &bytes)
-        appendLiteral(#","custom_properties":["#, to: &bytes)
+        bytes.append(device.isActive ? #","active":true"# : #","active":false"#)
+        bytes.append(#","custom_properties":["#)
         for (index, property) in device.customProperties.enumerated() {
-            appendLiteral(index == 0 ? #"{"name":"# : #",{"name":"#, to: &bytes)
+            bytes.append(index == 0 ? #"{"name":"# : #",{"name":"#)
             JSON.writeString(property.name, to: &bytes)
             appendMember(#","type":"#, property.type.rawValue, to: &bytes)
-            appendLiteral(#","value":"#, to: &bytes)
-            var value: [UInt8] = []
-            property.value.write(to: &value)
-            value.withUnsafeBufferPointer { bytes.append(bytes: $0) }
+            bytes.append(#","value":"#)
+            property.value.write(into: &bytes)
             bytes.append(UInt8(ascii: "}"))
         }
-        appendLiteral(#"],"type":"Device"}"#, to: &bytes)
-    }
-
-    static func appendLiteral(_ text: StaticString, to bytes: inout some ByteOutput) {
-        bytes.append(text)
+        bytes.append(#"],"type":"Device"}"#)
     }
 
     /// `,"key":` then the string, or `null`.
     static func appendMember(_ key: StaticString, _ value: String?, to bytes: inout some ByteOutput) {
-        appendLiteral(key, to: &bytes)
+        bytes.append(key)
         if let value {
             JSON.writeString(value, to: &bytes)
         } else {
-            appendLiteral("null", to: &bytes)
+            bytes.append("null")
         }
     }
 
@@ -76,7 +70,7 @@ extension TwinPushWire {
         private var text = 0..<0
 
         mutating func append(_ key: StaticString, _ date: Date, to bytes: inout some ByteOutput) {
-            appendLiteral(key, to: &bytes)
+            bytes.append(key)
             bytes.append(UInt8(ascii: "\""))
             if date == last {
                 bytes.appendAgain(text)
