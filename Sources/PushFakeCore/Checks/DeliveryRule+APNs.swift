@@ -18,13 +18,9 @@ extension DeliveryRule {
     ]
 
     /// An empty token: the request path has no device token.
-    public static let apnsMissingDeviceToken = DeliveryRule(
-        "apns.missingDeviceToken", .apns, .rejected, code: "MissingDeviceToken",
-        summary: "the device token is empty",
-        source: "Handling notification responses from APNs: 400 MissingDeviceToken, no device token in the :path",
-        check: .token { token in
-            token.isEmpty ? Finding(message: "the device token is empty", limit: "a token", measured: "\"\"") : nil
-        })
+    public static let apnsMissingDeviceToken = DeliveryRule.emptyToken(
+        "apns.missingDeviceToken", .apns, code: "MissingDeviceToken", token: "device token",
+        source: "Handling notification responses from APNs: 400 MissingDeviceToken, no device token in the :path")
 
     /// A token that is not bytes written as hexadecimal digits. Tokens vary in length (longer ones since Xcode 14's
     /// SDKs): any even number of digits passes.

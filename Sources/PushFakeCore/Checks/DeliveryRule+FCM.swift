@@ -17,14 +17,9 @@ extension DeliveryRule {
     public static let fcmReservedPrefixes = ["google.", "gcm."]
 
     /// An empty registration token.
-    public static let fcmMissingRegistration = DeliveryRule(
-        "fcm.missingRegistration", .fcm, .rejected, code: "MissingRegistration",
-        summary: "the registration token is empty",
-        source: "FCM error codes (legacy table): MissingRegistration; HTTP v1: INVALID_ARGUMENT",
-        check: .token { token in
-            token.isEmpty
-                ? Finding(message: "the registration token is empty", limit: "a token", measured: "\"\"") : nil
-        })
+    public static let fcmMissingRegistration = DeliveryRule.emptyToken(
+        "fcm.missingRegistration", .fcm, code: "MissingRegistration", token: "registration token",
+        source: "FCM error codes (legacy table): MissingRegistration; HTTP v1: INVALID_ARGUMENT")
 
     /// A registration token with characters FCM tokens never have (they are URL-safe Base64 with `:`).
     public static let fcmInvalidRegistration = DeliveryRule(
@@ -95,13 +90,7 @@ extension DeliveryRule {
         "hms.payloadTooLarge", .hms, .rejected, code: "PayloadTooLarge",
         summary: "the data message is over 4,000 bytes",
         source: "PushFake's limit for HMS data messages (FakeBehaviour.md, Payload limits)",
-        check: .size { payload, _ in
-            let limit = Delivery.Platform.huawei.payloadLimit
-            guard payload.count > limit else { return nil }
-            return Finding(
-                message: "Payload of \(payload.count) bytes exceeds the HMS data message limit of \(limit) bytes",
-                limit: "\(limit) bytes", measured: "\(payload.count) bytes")
-        })
+        check: .sizeLimit("HMS data message") { _ in Delivery.Platform.huawei.payloadLimit })
 
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {

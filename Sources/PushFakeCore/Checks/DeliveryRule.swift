@@ -136,4 +136,14 @@ extension DeliveryRule {
             name: name, network: network, severity: severity, code: code, summary: summary, source: source,
             check: check)
     }
+
+    /// A rejection of an empty token, `the device token is empty`: the same rule for each network, by the name its
+    /// network gives the token.
+    static func emptyToken(_ name: String, _ network: Network, code: String, token: String, source: String) -> Self {
+        DeliveryRule(
+            name, network, .rejected, code: code, summary: "the \(token) is empty", source: source,
+            check: .token { value in
+                value.isEmpty ? Finding(message: "the \(token) is empty", limit: "a token", measured: "\"\"") : nil
+            })
+    }
 }
