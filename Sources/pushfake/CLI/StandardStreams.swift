@@ -16,6 +16,11 @@ enum StandardStreams {
         write(text, to: 1)
     }
 
+    /// Whether stderr is a terminal, where a progress line may redraw itself.
+    static var errorIsTerminal: Bool {
+        isatty(STDERR_FILENO) == 1
+    }
+
     private static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)
         var offset = 0

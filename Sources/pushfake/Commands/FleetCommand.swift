@@ -2,12 +2,6 @@ import Foundation
 import PushFakeCore
 import PushFakeFleet
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `pushfake fleet run` (a fleet of virtual phones against a running server) and `pushfake fleet report` (merge shard
 /// reports). Every number is range-checked; a policy's unknown keys are rejected by name.
 enum FleetCommand {
@@ -72,7 +66,7 @@ enum FleetCommand {
             host: client.transport.host, port: client.transport.port, prefix: client.transport.basePath,
             adminToken: client.transport.token)
         let fleet = DeviceFleet(configuration)
-        let progress = isatty(STDERR_FILENO) == 1
+        let progress = StandardStreams.errorIsTerminal
         let outcome = waitForTask { () async -> Result<FleetReport, FleetError> in
             do {
                 try await fleet.start(against: server, threads: threads)
