@@ -3,10 +3,14 @@ import XCTest
 
 /// The APNs rules that reject (DeliveryChecks.md): each with a delivery that passes and one that trips it.
 final class DeliveryRuleAPNsTests: XCTestCase {
-    func test_apnsMissingDeviceToken_rejects_whenTheTokenIsEmpty() {
+    func test_apnsMissingDeviceToken_rejects_whenTheTokenIsEmpty() throws {
         XCTAssertEqual(codes(token: "ab12", payload: plainAlert), [])
         XCTAssertEqual(codes(token: nil, payload: plainAlert), [], "a vendor that records no token is not checked")
         XCTAssertEqual(codes(token: "", payload: plainAlert), ["!MissingDeviceToken"])
+        let problem = try XCTUnwrap(problems(token: "", payload: plainAlert).first)
+        XCTAssertEqual(
+            [problem.message, problem.limit, problem.measured], ["the device token is empty", "a token", #""""#])
+        XCTAssertEqual(DeliveryRule.apnsMissingDeviceToken.summary, "the device token is empty")
     }
 
     func test_apnsBadDeviceToken_rejects_whenTheTokenIsNotHexadecimalBytes() throws {

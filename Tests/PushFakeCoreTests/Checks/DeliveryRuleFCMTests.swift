@@ -5,9 +5,13 @@ import XCTest
 final class DeliveryRuleFCMTests: XCTestCase {
     private let data = #"{"tp_id":"2000000000000001","message":"Hi","custom":"{}","tags":"[]"}"#
 
-    func test_fcmMissingRegistration_rejects_whenTheTokenIsEmpty() {
+    func test_fcmMissingRegistration_rejects_whenTheTokenIsEmpty() throws {
         XCTAssertEqual(codes(.android, token: "fcm-token-1", payload: data), [])
         XCTAssertEqual(codes(.android, token: "", payload: data), ["!MissingRegistration"])
+        let problem = try XCTUnwrap(problems(.android, token: "", payload: data).first)
+        XCTAssertEqual(
+            [problem.message, problem.limit, problem.measured], ["the registration token is empty", "a token", #""""#])
+        XCTAssertEqual(DeliveryRule.fcmMissingRegistration.summary, "the registration token is empty")
     }
 
     func test_fcmInvalidRegistration_rejects_whenTheTokenHasCharactersFCMTokensNeverHave() throws {
@@ -53,11 +57,14 @@ final class DeliveryRuleFCMTests: XCTestCase {
         XCTAssertEqual(codes(.android, token: "t", payload: #"["x"]"#), ["!InvalidParameters"])
     }
 
-    func test_hmsPayloadTooLarge_rejects_whenOver4000Bytes_andNoFCMRuleApplies() {
+    func test_hmsPayloadTooLarge_rejects_whenOver4000Bytes_andNoFCMRuleApplies() throws {
         let frame = #"{"message":""}"#
         let fits = #"{"message":""# + String(repeating: "x", count: 4000 - frame.utf8.count) + #""}"#
         XCTAssertEqual(codes(.huawei, token: "hms token", payload: fits), [], "FCM's token and key rules are not HMS's")
         XCTAssertEqual(codes(.huawei, token: "t", payload: fits + " "), ["!PayloadTooLarge"])
         XCTAssertEqual(codes(.huawei, token: "t", payload: #"{"from":1}"#), [])
+        let problem = try XCTUnwrap(problems(.huawei, token: "t", payload: fits + " ").first)
+        XCTAssertEqual(problem.message, "Payload of 4001 bytes exceeds the HMS data message limit of 4000 bytes")
+        XCTAssertEqual([problem.limit, problem.measured], ["4000 bytes", "4001 bytes"])
     }
 }
