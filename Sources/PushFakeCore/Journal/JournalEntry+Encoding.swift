@@ -81,113 +81,136 @@ extension JournalEntry {
         // Sorted, so equal entries have equal bytes whatever order the dictionary iterates in.
         let parameters = route.map { $0.parameters.isEmpty ? [] : $0.parameters.sorted { $0.key < $1.key } } ?? []
         typealias Writer = JournalEntryWriter
-        let codes = Self.sharedCodes(request: request, response: response, flags: flags, route: route, vendor: vendor)
-        let requestHeaderCodes = codes[Self.fixedCodes..<(Self.fixedCodes &+ 2 &* request.headers.count)]
-        let responseHeaderCodes = codes[(Self.fixedCodes &+ 2 &* request.headers.count)...]
-        let sharedResponse =
-            route == nil ? nil : JournalStrings.shared.responsePrefix(route: codes[5], body: response.body)
-        if sharedResponse != nil { flags.insert(.sharedResponsePrefix) }
-        var size =
-            Writer.size(ofText: request.method, code: codes[0]) &+ Writer.size(ofText: request.path, code: codes[1])
-            &+ Writer.size(ofText: request.query, code: codes[2])
-            &+ Writer.size(of: request.headers, codes: requestHeaderCodes) &+ Writer.size(of: request.body)
-            &+ (sharedResponse.map { Writer.size(of: response.body, sharing: $0) } ?? Writer.size(of: response.body))
-        if !flags.contains(.standardResponseHeaders) {
-            size &+= Writer.size(of: response.headers, codes: responseHeaderCodes)
-        }
-        self.subjectStart = UInt16(exactly: size) ?? 0
-        size &+= Writer.size(ofCount: notes.count)
-        if let vendor { size &+= Writer.size(ofText: vendor.rawValue, code: codes[3]) }
-        if let route {
-            size &+= Writer.size(ofText: route.operation.rawValue, code: codes[4])
-            size &+= Writer.size(ofText: route.template, code: codes[5])
-            size &+= Writer.size(ofCount: parameters.count)
-            if flags.contains(.routeVendor) { size &+= Writer.size(ofText: route.vendor.rawValue, code: codes[6]) }
-            for (name, value) in parameters { size &+= Writer.size(of: name) &+ Writer.size(of: value) }
-        }
-        if let app { size &+= Writer.size(of: app) }
-        if let device { size &+= Writer.size(of: device) }
-        for note in notes { size &+= Writer.size(of: note) }
-        if flags.contains(.delay) { size &+= 8 }
-        if flags.contains(.wideStatus) { size &+= 8 }
-        let written = flags
-        self.bytes = Writer.bytes(size: size) { writer in
-            writer.text(request.method, code: codes[0])
-            writer.text(request.path, code: codes[1])
-            writer.text(request.query, code: codes[2])
-            writer.headers(request.headers, codes: requestHeaderCodes)
-            writer.bytes(request.body)
-            if !written.contains(.standardResponseHeaders) {
-                writer.headers(response.headers, codes: responseHeaderCodes)
+        // The shared strings' numbers live on the stack for the entry's making, found under one hold of the
+        // table's lock together with the response body's shared prefix.
+        let count = Self.fixedCodes &+ 2 &* (request.headers.count &+ response.headers.count)
+        let (bytes, subjectStart, written) = withUnsafeTemporaryAllocation(of: Int.self, capacity: count) {
+            buffer -> ([UInt8], UInt16, Flags) in
+            let codes = UnsafeBufferPointer(buffer)
+            let sharedResponse = Self.sharedCodes(
+                into: buffer, request: request, response: response, flags: flags, route: route, vendor: vendor)
+            let requestHeaderCodes = UnsafeBufferPointer(
+                rebasing: codes[Self.fixedCodes..<(Self.fixedCodes &+ 2 &* request.headers.count)])
+            let responseHeaderCodes = UnsafeBufferPointer(
+                rebasing: codes[(Self.fixedCodes &+ 2 &* request.headers.count)...])
+            var flags = flags
+            if sharedResponse != nil { flags.insert(.sharedResponsePrefix) }
+            var size =
+                Writer.size(ofText: request.method, code: codes[0]) &+ Writer.size(ofText: request.path, code: codes[1])
+                &+ Writer.size(ofText: request.query, code: codes[2])
+                &+ Writer.size(of: request.headers, codes: requestHeaderCodes) &+ Writer.size(of: request.body)
+                &+ (sharedResponse.map { Writer.size(of: response.body, sharing: $0) } ?? Writer.size(of: response.body))
+            if !flags.contains(.standardResponseHeaders) {
+                size &+= Writer.size(of: response.headers, codes: responseHeaderCodes)
             }
-            if let sharedResponse {
-                writer.bytes(response.body, sharing: sharedResponse)
-            } else {
-                writer.bytes(response.body)
-            }
-            if let vendor { writer.text(vendor.rawValue, code: codes[3]) }
+            let subjectStart = UInt16(exactly: size) ?? 0
+            size &+= Writer.size(ofCount: notes.count)
+            if let vendor { size &+= Writer.size(ofText: vendor.rawValue, code: codes[3]) }
             if let route {
-                writer.text(route.operation.rawValue, code: codes[4])
-                writer.text(route.template, code: codes[5])
-                if written.contains(.routeVendor) { writer.text(route.vendor.rawValue, code: codes[6]) }
-                writer.count(parameters.count)
-                for (name, value) in parameters {
-                    writer.string(name)
-                    writer.string(value)
-                }
+                size &+= Writer.size(ofText: route.operation.rawValue, code: codes[4])
+                size &+= Writer.size(ofText: route.template, code: codes[5])
+                size &+= Writer.size(ofCount: parameters.count)
+                if flags.contains(.routeVendor) { size &+= Writer.size(ofText: route.vendor.rawValue, code: codes[6]) }
+                for (name, value) in parameters { size &+= Writer.size(of: name) &+ Writer.size(of: value) }
             }
-            if let app { writer.string(app) }
-            if let device { writer.string(device) }
-            writer.count(notes.count)
-            for note in notes { writer.string(note) }
-            if written.contains(.delay) { writer.fixed(delay.bitPattern) }
-            if written.contains(.wideStatus) { writer.fixed(UInt64(bitPattern: Int64(response.status))) }
+            if let app { size &+= Writer.size(of: app) }
+            if let device { size &+= Writer.size(of: device) }
+            for note in notes { size &+= Writer.size(of: note) }
+            if flags.contains(.delay) { size &+= 8 }
+            if flags.contains(.wideStatus) { size &+= 8 }
+            let written = flags
+            let bytes = Writer.bytes(size: size) { writer in
+                writer.text(request.method, code: codes[0])
+                writer.text(request.path, code: codes[1])
+                writer.text(request.query, code: codes[2])
+                writer.headers(request.headers, codes: requestHeaderCodes)
+                writer.bytes(request.body)
+                if !written.contains(.standardResponseHeaders) {
+                    writer.headers(response.headers, codes: responseHeaderCodes)
+                }
+                if let sharedResponse {
+                    writer.bytes(response.body, sharing: sharedResponse)
+                } else {
+                    writer.bytes(response.body)
+                }
+                if let vendor { writer.text(vendor.rawValue, code: codes[3]) }
+                if let route {
+                    writer.text(route.operation.rawValue, code: codes[4])
+                    writer.text(route.template, code: codes[5])
+                    if written.contains(.routeVendor) { writer.text(route.vendor.rawValue, code: codes[6]) }
+                    writer.count(parameters.count)
+                    for (name, value) in parameters {
+                        writer.string(name)
+                        writer.string(value)
+                    }
+                }
+                if let app { writer.string(app) }
+                if let device { writer.string(device) }
+                writer.count(notes.count)
+                for note in notes { writer.string(note) }
+                if written.contains(.delay) { writer.fixed(delay.bitPattern) }
+                if written.contains(.wideStatus) { writer.fixed(UInt64(bitPattern: Int64(response.status))) }
+            }
+            return (bytes, subjectStart, flags)
         }
+        self.bytes = bytes
+        self.subjectStart = subjectStart
         self.sequence = sequence
         self.time = time
         self.extras =
             fault == nil && deliveryIDs.isEmpty && proxied == nil
             ? nil : JournalEntryExtras(fault: fault, deliveryIDs: deliveryIDs, proxied: proxied)
         self.statusCode = statusCode ?? 0
-        self.flags = flags
+        self.flags = written
     }
 
     /// How many ``sharedCodes(request:response:flags:route:vendor:)`` come before the header fields': method,
     /// path, query (never shared: queries carry ids), vendor, operation, template, route vendor.
     private static let fixedCodes = 7
 
-    /// The ``JournalStrings`` numbers of the entry's shared strings, in the order ``fixedCodes`` says, then two for
-    /// each request header field and two for each response header field. A path is shared only when its route has
-    /// no parameters (a path with ids in it would fill the table with strings no other entry repeats).
+    /// Writes into `codes` the ``JournalStrings`` numbers of the entry's shared strings, in the order ``fixedCodes``
+    /// says, then two for each request header field and two for each response header field (-1 for a string not
+    /// shared, and for every slot left over). A path is shared only when its route has no parameters (a path with
+    /// ids in it would fill the table with strings no other entry repeats). Returns, from the same hold of the
+    /// table's lock, how the response body shares its route's first body (``JournalStrings/Lookup/responsePrefix(route:body:)``).
     private static func sharedCodes(
-        request: FakeRequest, response: FakeResponse, flags: Flags, route: RouteMatch?, vendor: Vendor?
-    ) -> [Int] {
+        into codes: UnsafeMutableBufferPointer<Int>, request: FakeRequest, response: FakeResponse, flags: Flags,
+        route: RouteMatch?, vendor: Vendor?
+    ) -> (code: Int, length: Int)? {
         // A path the route's template spells byte for byte is asked as the template: the same string every time,
         // which the table finds by its bits, where the request's own copy of the path would be hashed each time.
         let path = route.flatMap { route in
             route.parameters.isEmpty
                 ? (route.template.hasSameBytes(as: request.path) ? route.template : request.path) : nil
         }
-        let responseFields = flags.contains(.standardResponseHeaders) ? 0 : response.headers.count
-        let count = fixedCodes &+ 2 &* (request.headers.count &+ responseFields)
-        return JournalStrings.shared.codes(count: count) { ask in
-            ask(request.method)
-            ask(path)
-            ask(nil)
-            ask(vendor?.rawValue)
-            ask(route?.operation.rawValue)
-            ask(route?.template)
-            ask(flags.contains(.routeVendor) ? route?.vendor.rawValue : nil)
-            for field in request.headers.fields {
-                ask(field.name)
-                ask(field.value)
-            }
-            if responseFields > 0 {
-                for field in response.headers.fields {
-                    ask(field.name)
-                    ask(field.value)
+        codes.update(repeating: -1)
+        return JournalStrings.shared.withLookup { lookup -> (code: Int, length: Int)? in
+            guard codes.count >= fixedCodes else { return nil }
+            codes[0] = lookup.code(request.method)
+            codes[1] = lookup.code(path)
+            // codes[2], the query, stays -1.
+            codes[3] = lookup.code(vendor?.rawValue)
+            codes[4] = lookup.code(route?.operation.rawValue)
+            codes[5] = lookup.code(route?.template)
+            codes[6] = flags.contains(.routeVendor) ? lookup.code(route?.vendor.rawValue) : -1
+            var index = fixedCodes
+            request.headers.fields.withUnsafeBufferPointer { fields in
+                for field in fields.indices where index &+ 1 < codes.count {
+                    codes[index] = lookup.code(fields[field].name)
+                    codes[index &+ 1] = lookup.code(fields[field].value)
+                    index &+= 2
                 }
             }
+            if !flags.contains(.standardResponseHeaders) {
+                response.headers.fields.withUnsafeBufferPointer { fields in
+                    for field in fields.indices where index &+ 1 < codes.count {
+                        codes[index] = lookup.code(fields[field].name)
+                        codes[index &+ 1] = lookup.code(fields[field].value)
+                        index &+= 2
+                    }
+                }
+            }
+            return route == nil ? nil : lookup.responsePrefix(route: codes[5], body: response.body)
         }
     }
 

@@ -55,9 +55,9 @@ struct JournalEntryWriter {
     }
 
     /// The bytes ``headers(_:codes:)`` writes for `headers`.
-    static func size(of headers: HTTPHeaders, codes: ArraySlice<Int>) -> Int {
+    static func size(of headers: HTTPHeaders, codes: UnsafeBufferPointer<Int>) -> Int {
         var size = size(ofCount: headers.count)
-        var code = codes.startIndex
+        var code = 0
         for field in headers.fields {
             size &+= self.size(ofText: field.name, code: Self.code(codes, code))
             size &+= self.size(ofText: field.value, code: Self.code(codes, code &+ 1))
@@ -124,9 +124,9 @@ struct JournalEntryWriter {
     }
 
     /// Header fields: their number, then name and value of each as ``text(_:code:)``, with two codes a field.
-    mutating func headers(_ headers: HTTPHeaders, codes: ArraySlice<Int>) {
+    mutating func headers(_ headers: HTTPHeaders, codes: UnsafeBufferPointer<Int>) {
         count(headers.count)
-        var code = codes.startIndex
+        var code = 0
         for field in headers.fields {
             text(field.name, code: Self.code(codes, code))
             text(field.value, code: Self.code(codes, code &+ 1))
@@ -134,8 +134,8 @@ struct JournalEntryWriter {
         }
     }
 
-    private static func code(_ codes: ArraySlice<Int>, _ index: Int) -> Int {
-        codes.indices.contains(index) ? codes[index] : -1
+    private static func code(_ codes: UnsafeBufferPointer<Int>, _ index: Int) -> Int {
+        index >= 0 && index < codes.count ? codes[index] : -1
     }
 
     /// The 8 bytes of a number's bit pattern, low byte first.

@@ -16,7 +16,7 @@ final class JournalStrings: Sendable {
     private let table = Locked(Table())
 
     /// The strings and their numbers, with a cache by bit pattern in front of the hashed dictionary.
-    private struct Table {
+    fileprivate struct Table {
         var codes: [WireKey: Int] = [:]
         var strings: [String] = []
         /// By a route template's number: the number of the first response body journaled for that route, which later
@@ -84,65 +84,63 @@ final class JournalStrings: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// The numbers of the `count` strings `strings` hands to its argument, in that order, adding those not yet in the
-    /// table while there is room; -1 for a string written as itself (too long, table full, or `nil`) and for one
-    /// not handed over. One lock for the lot, and no array of the strings: an entry asks for its method, path,
-    /// header names and values where they are, without a retain and release of each.
-    func codes(count: Int, _ strings: ((String?) -> Void) -> Void) -> [Int] {
-        let capacity = self.capacity
-        return [Int].filled(capacity: count) { codes in
-            var index = 0
-            table.withLock { table in
-                strings { string in
-                    guard index < count else { return }
-                    if let string, string.utf8.count <= Self.longest {
-                        codes.initializeElement(at: index, to: table.code(string, capacity: capacity))
-                    } else {
-                        codes.initializeElement(at: index, to: -1)
-                    }
-                    index &+= 1
-                }
+    /// The table held under its lock for one entry's lookups: valid only inside ``withLookup(_:)``'s closure.
+    struct Lookup {
+        fileprivate let table: UnsafeMutablePointer<Table>
+        let capacity: Int
+
+        /// The number of `string`, adding it while there is room; -1 for a string written as itself (`nil`, longer
+        /// than ``JournalStrings/longest``, or the table full).
+        func code(_ string: String?) -> Int {
+            guard let string, string.utf8.count <= JournalStrings.longest else { return -1 }
+            return table.pointee.code(string, capacity: capacity)
+        }
+
+        /// How a response body of the route whose template is numbered `route` can be written shorter: the number
+        /// of the route's first response body in the table and how many first bytes `body` has in common with it
+        /// (at least ``JournalStrings/shortestSharedPrefix``), or `nil` when it is written whole. A million
+        /// registers answered `{"success":true,"message":null,"errors":[],"deviceId":"…"}` keep those 55 bytes once.
+        func responsePrefix(route: Int, body: [UInt8]) -> (code: Int, length: Int)? {
+            guard route >= 0, route < capacity, body.count >= JournalStrings.shortestSharedPrefix else { return nil }
+            if table.pointee.responses.isEmpty {
+                table.pointee.responses = [Int32](repeating: -1, count: capacity)
+                table.pointee.responseBytes = [[UInt8]](repeating: [], count: capacity)
             }
-            while index < codes.count {
-                codes.initializeElement(at: index, to: -1)
-                index &+= 1
+            var code = Int(table.pointee.responses[route])
+            if code < 0 {
+                // The first body of the route becomes its reference, when it is text the table can hold as it is.
+                guard body.count <= JournalStrings.longest else { return nil }
+                let text = String(decoding: body, as: UTF8.self)
+                guard text.utf8.elementsEqual(body) else { return nil }
+                code = table.pointee.code(text, capacity: capacity)
+                guard code >= 0, let number = Int32(exactly: code) else { return nil }
+                table.pointee.responses[route] = number
+                table.pointee.responseBytes[route] = body
             }
-            return codes.count
+            let length = table.pointee.responseBytes[route].withUnsafeBytes { reference in
+                body.withUnsafeBytes { JournalStrings.commonPrefix(reference, $0) }
+            }
+            return length >= JournalStrings.shortestSharedPrefix ? (code, length) : nil
         }
     }
 
-    /// How a response body of the route whose template is numbered `route` can be written shorter: the number of
-    /// the route's first response body in the table and how many first bytes `body` has in common with it (at
-    /// least ``shortestSharedPrefix``), or `nil` when it is written whole. A million registers answered
-    /// `{"success":true,"message":null,"errors":[],"deviceId":"…"}` keep those 55 bytes once.
-    func responsePrefix(route: Int, body: [UInt8]) -> (code: Int, length: Int)? {
-        guard route >= 0, route < capacity, body.count >= Self.shortestSharedPrefix else { return nil }
+    /// Runs `body` with the table under one hold of its lock: an entry asks for its method, path, header names and
+    /// values where they are, without an array of them, and for its response's shared prefix in the same hold.
+    @inline(__always)
+    func withLookup<Result>(_ body: (Lookup) -> Result) -> Result {
         let capacity = self.capacity
-        return table.withLock { table -> (code: Int, length: Int)? in
-            if table.responses.isEmpty {
-                table.responses = [Int32](repeating: -1, count: capacity)
-                table.responseBytes = [[UInt8]](repeating: [], count: capacity)
-            }
-            var code = Int(table.responses[route])
-            if code < 0 {
-                // The first body of the route becomes its reference, when it is text the table can hold as it is.
-                guard body.count <= Self.longest else { return nil }
-                let text = String(decoding: body, as: UTF8.self)
-                guard text.utf8.elementsEqual(body) else { return nil }
-                code = table.code(text, capacity: capacity)
-                guard code >= 0, let number = Int32(exactly: code) else { return nil }
-                table.responses[route] = number
-                table.responseBytes[route] = body
-            }
-            let length = table.responseBytes[route].withUnsafeBytes { reference in
-                body.withUnsafeBytes { Self.commonPrefix(reference, $0) }
-            }
-            return length >= Self.shortestSharedPrefix ? (code, length) : nil
+        return table.withLock { table in
+            withUnsafeMutablePointer(to: &table) { body(Lookup(table: $0, capacity: capacity)) }
         }
+    }
+
+    /// ``Lookup/responsePrefix(route:body:)`` under a hold of its own.
+    func responsePrefix(route: Int, body: [UInt8]) -> (code: Int, length: Int)? {
+        withLookup { $0.responsePrefix(route: route, body: body) }
     }
 
     /// How many first bytes `a` and `b` have in common: eight at a time, then one at a time.
-    private static func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+    fileprivate static func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let end = min(a.count, b.count)
         var index = 0
         while index &+ 8 <= end,

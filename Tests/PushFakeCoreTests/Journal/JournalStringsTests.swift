@@ -16,11 +16,19 @@ final class JournalStringsTests: XCTestCase {
         XCTAssertEqual(strings.string(7), "")
     }
 
-    func test_codes_fillWhatIsNotHandedOver_andIgnoreWhatIsHandedPastTheCount() {
+    func test_oneLookup_givesTheCodesALaterLookupGives_andTheResponsePrefixInTheSameHold() {
         let strings = JournalStrings(capacity: 10)
-        XCTAssertEqual(strings.codes(count: 3) { ask in ask("a") }, [0, -1, -1])
-        XCTAssertEqual(strings.codes(count: 1) { ask in ["b", "c", "a"].forEach(ask) }, [1])
-        XCTAssertEqual(strings.codes(["c", "a"]), [2, 0])
+        let body = Array(#"{"success":true,"deviceId":"D1"}"#.utf8)
+        let (codes, shared) = strings.withLookup { lookup in
+            (
+                [lookup.code("a"), lookup.code(nil), lookup.code("b"), lookup.code("a")],
+                lookup.responsePrefix(route: 1, body: body)
+            )
+        }
+        XCTAssertEqual(codes, [0, -1, 1, 0])
+        XCTAssertEqual(shared?.code, 2)
+        XCTAssertEqual(shared?.length, body.count)
+        XCTAssertEqual(strings.codes(["b", "a", String(decoding: body, as: UTF8.self)]), [1, 0, 2])
     }
 
     func test_codes_areByBytes_whetherAStringIsTheStoredOneACopyOrSmall() {
@@ -93,8 +101,8 @@ final class JournalStringsTests: XCTestCase {
 }
 
 extension JournalStrings {
-    /// The numbers of `strings`, in order (``codes(count:_:)`` over an array).
+    /// The numbers of `strings`, in order, from one ``withLookup(_:)``.
     fileprivate func codes(_ strings: [String?]) -> [Int] {
-        codes(count: strings.count) { ask in strings.forEach(ask) }
+        withLookup { lookup in strings.map { lookup.code($0) } }
     }
 }
