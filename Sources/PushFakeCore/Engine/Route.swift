@@ -33,13 +33,14 @@ public struct RouteMatch: Sendable, Equatable {
     private final class Fields: Sendable {
         let vendor: Vendor
         let operation: Operation
-        let parameters: [String: String]
+        /// The decoded parameters in the template's order (the router's), or by name (``init(vendor:operation:parameters:template:)``).
+        let pairs: [(name: String, value: String)]
         let template: String
 
-        init(vendor: Vendor, operation: Operation, parameters: [String: String], template: String) {
+        init(vendor: Vendor, operation: Operation, pairs: [(name: String, value: String)], template: String) {
             self.vendor = vendor
             self.operation = operation
-            self.parameters = parameters
+            self.pairs = pairs
             self.template = template
         }
     }
@@ -50,14 +51,49 @@ public struct RouteMatch: Sendable, Equatable {
     public var vendor: Vendor { fields.vendor }
     /// The operation the route serves.
     public var operation: Operation { fields.operation }
-    /// Decoded path parameters by name (`appKey`, `deviceId`, `app`, `device`, `notification`).
-    public var parameters: [String: String] { fields.parameters }
+    /// Decoded path parameters by name (`appKey`, `deviceId`, `app`, `device`, `notification`). Made on each read:
+    /// a handler asks for one with ``parameter(_:)``.
+    public var parameters: [String: String] {
+        Dictionary(fields.pairs, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The decoded path parameter called `name`, compared by its bytes; `nil` when the route has none. Reads the
+    /// match's few pairs without making a dictionary: a TwinPush device call asks for `app` three times, and each
+    /// dictionary lookup hashed the name (about 300 instructions, Performance.md).
+    public func parameter(_ name: String) -> String? {
+        var index = fields.pairs.count &- 1
+        while index >= 0 {
+            if fields.pairs[index].name.hasSameBytes(as: name) { return fields.pairs[index].value }
+            index &-= 1
+        }
+        return nil
+    }
+
+    /// Whether the route has path parameters.
+    var hasParameters: Bool { !fields.pairs.isEmpty }
+
+    /// The parameters sorted by name, one per name (the last): equal matches give equal lists, whatever the order
+    /// they were made in.
+    var sortedParameters: [(key: String, value: String)] {
+        switch fields.pairs.count {
+        case 0: return []
+        case 1: return [(fields.pairs[0].name, fields.pairs[0].value)]
+        default: return parameters.sorted { $0.key < $1.key }
+        }
+    }
     /// The route template, e.g. `/TPNS/api/application/{appKey}/device/{deviceId}/unregister`.
     public var template: String { fields.template }
 
     /// Creates a match; normally the engine's router makes these, with every field filled.
     public init(vendor: Vendor, operation: Operation, parameters: [String: String] = [:], template: String = "") {
-        self.fields = Fields(vendor: vendor, operation: operation, parameters: parameters, template: template)
+        self.fields = Fields(
+            vendor: vendor, operation: operation, pairs: parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            template: template)
+    }
+
+    /// A match with its parameters in the template's order, as the router decodes them.
+    init(vendor: Vendor, operation: Operation, pairs: [(name: String, value: String)], template: String) {
+        self.fields = Fields(vendor: vendor, operation: operation, pairs: pairs, template: template)
     }
 
     public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
@@ -70,7 +106,7 @@ public struct RouteMatch: Sendable, Equatable {
 extension RouteMatch: CustomDebugStringConvertible {
     /// The four fields, as a memberwise value prints them (what a failed `XCTAssertEqual` shows).
     public var debugDescription: String {
-        let parameters = self.parameters.sorted { $0.key < $1.key }.map {
+        let parameters = sortedParameters.map {
             "\(String(reflecting: $0.key)): "
                 + String(reflecting: $0.value)
         }
@@ -170,33 +206,34 @@ struct RoutePattern: Sendable {
     }
 
     /// The match of a request with these decoded parameters: the shared one when the route has none.
-    func match(parameters: [String: String]) -> RouteMatch {
-        sharedMatch ?? RouteMatch(vendor: vendor, operation: operation, parameters: parameters, template: template)
+    func match(parameters: [(name: String, value: String)]) -> RouteMatch {
+        sharedMatch ?? RouteMatch(vendor: vendor, operation: operation, pairs: parameters, template: template)
     }
 
     /// The parameters of a raw path that ``fits(_:parts:)``: only they become strings.
-    func parameters(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> [String:
-        String]
-    {
-        // Sized for all of them at once: growing from one to two members rehashed the first (about 1,300
-        // instructions of a TwinPush device call under callgrind, Performance.md).
-        var parameters = [String: String](minimumCapacity: parameterCount)
+    func parameters(
+        _ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>
+    ) -> [(name: String, value: String)] {
+        var parameters: [(name: String, value: String)] = []
+        parameters.reserveCapacity(parameterCount)
         for index in 0..<min(parts.count, segments.count) {
             if case .parameter(let name) = segments[index] {
-                parameters[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[index]]), as: UTF8.self)
+                parameters.append(
+                    (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[index]]), as: UTF8.self)))
             }
         }
         return parameters
     }
 
     /// The parameters when the path fits the template, else `nil`.
-    func parameters(for path: [String]) -> [String: String]? {
+    func parameters(for path: [String]) -> [(name: String, value: String)]? {
         guard path.count == segments.count else { return nil }
-        var parameters = [String: String](minimumCapacity: parameterCount)
+        var parameters: [(name: String, value: String)] = []
+        parameters.reserveCapacity(parameterCount)
         for (segment, part) in zip(segments, path) {
             switch segment {
             case .literal(let text): if !text.hasSameBytes(as: part) { return nil }
-            case .parameter(let name): parameters[name] = part
+            case .parameter(let name): parameters.append((name, part))
             }
         }
         return parameters

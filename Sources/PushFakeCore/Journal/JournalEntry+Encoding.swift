@@ -79,7 +79,7 @@ extension JournalEntry {
         let statusCode = Int32(exactly: response.status)
         if statusCode == nil { flags.insert(.wideStatus) }
         // Sorted, so equal entries have equal bytes whatever order the dictionary iterates in.
-        let parameters = route.map { $0.parameters.isEmpty ? [] : $0.parameters.sorted { $0.key < $1.key } } ?? []
+        let parameters = route?.sortedParameters ?? []
         typealias Writer = JournalEntryWriter
         // The shared strings' numbers live on the stack for the entry's making, found under one hold of the
         // table's lock together with the response body's shared prefix.
@@ -180,7 +180,7 @@ extension JournalEntry {
         // A path the route's template spells byte for byte is asked as the template: the same string every time,
         // which the table finds by its bits, where the request's own copy of the path would be hashed each time.
         let path = route.flatMap { route in
-            route.parameters.isEmpty
+            !route.hasParameters
                 ? (route.template.hasSameBytes(as: request.path) ? route.template : request.path) : nil
         }
         codes.update(repeating: -1)

@@ -127,7 +127,7 @@ extension PushVendor {
 
     /// The `app` and `device` path parameters.
     public func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {
-        (route.parameters["app"], route.parameters["device"])
+        (route.parameter("app"), route.parameter("device"))
     }
 
     /// Nothing falls due.

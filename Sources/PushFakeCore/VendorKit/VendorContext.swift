@@ -44,6 +44,6 @@ public struct VendorContext {
 
     /// A decoded path parameter, or `""` when the route has no such parameter.
     public func parameter(_ name: String) -> String {
-        route.parameters[name] ?? ""
+        route.parameter(name) ?? ""
     }
 }

@@ -115,4 +115,31 @@ final class RouterTests: XCTestCase {
                     template: "/t")),
             #"RouteMatch(vendor: tpns, operation: unregister, parameters: ["a": "1", "b": "2"], template: "/t")"#)
     }
+
+    func test_parameter_readsEachDecodedParameterByItsBytes_onBothMatchPaths() throws {
+        let fake = PushFake()
+        // The raw path (no escapes) and the decoding path (escapes) both give the two parameters.
+        for (path, app, device) in [
+            ("/TPNS/api/application/app1/device/D-1/unregister", "app1", "D-1"),
+            ("/TPNS/api/application/my%20app/device/D%2F1/unregister", "my app", "D/1"),
+        ] {
+            fake.send("PUT", path)
+            let route = try XCTUnwrap(fake.journal.entries.last?.route)
+            XCTAssertEqual(route.parameter("appKey"), app)
+            XCTAssertEqual(route.parameter("deviceId"), device)
+            XCTAssertNil(route.parameter("appkey"))
+            XCTAssertNil(route.parameter("app"))
+            XCTAssertEqual(route.parameters, ["appKey": app, "deviceId": device])
+        }
+        // Names are compared by their bytes: the Kelvin sign is not `K` (a dictionary would take it as `K`).
+        let byHand = RouteMatch(
+            vendor: .tpns, operation: .unregister, parameters: ["K": "ascii", "b": "", "a": "1"], template: "/t")
+        XCTAssertEqual(byHand.parameter("K"), "ascii")
+        XCTAssertNil(byHand.parameter("\u{212A}"))
+        XCTAssertEqual(byHand.parameter("b"), "")
+        XCTAssertEqual(byHand.parameter("a"), "1")
+        XCTAssertNil(byHand.parameter("c"))
+        XCTAssertEqual(byHand.parameters, ["K": "ascii", "b": "", "a": "1"])
+        XCTAssertNil(RouteMatch(vendor: .tpns, operation: .register, template: "/t").parameter("K"))
+    }
 }

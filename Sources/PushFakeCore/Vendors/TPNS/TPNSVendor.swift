@@ -84,7 +84,7 @@ struct TPNSVendor: PushVendor {
     func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {
         switch route.operation {
         case .register: return (body?["applicationKey"]?.stringValue, body?["deviceId"]?.stringValue)
-        case .unregister: return (route.parameters["appKey"], route.parameters["deviceId"])
+        case .unregister: return (route.parameter("appKey"), route.parameter("deviceId"))
         default: return (body?[0]?["applicationKey"]?.stringValue, nil)
         }
     }

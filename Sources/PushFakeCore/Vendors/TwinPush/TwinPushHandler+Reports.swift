@@ -18,7 +18,7 @@ extension TwinPushHandler {
     {
         let opened = context.route.operation == .openNotification
         let id = context.parameter("notification")
-        guard context.route.parameters["device"] != nil else {
+        guard context.route.parameter("device") != nil else {
             _ = try requireNotification(context, state: state)
             count(opened, notification: id, state: &state)
             context.notes.append("reported without a device id: counted on the notification only")

@@ -40,13 +40,13 @@ extension TwinPushHandler {
     /// no device id yet, TwinPushWireProtocol.md §1 and §8) answer 404 `DeviceNotFound` (*fake-specific* message), as a
     /// server that cannot tell whose badge, inbox or properties they are about.
     static func requireDevice(_ context: inout VendorContext, state: TwinPushState) throws(TwinPushFailure) -> Int {
-        guard let id = context.route.parameters["device"] else {
+        guard let id = context.route.parameter("device") else {
             throw TwinPushFailure(
                 .deviceNotFound,
                 "Device id missing from the path: the device is not registered yet (register it first)")
         }
         let index: Int?
-        if let app = context.route.parameters["app"] {
+        if let app = context.route.parameter("app") {
             index = state.deviceIndex(id: id, app: app)
         } else {
             index = state.deviceIndex(id: id)

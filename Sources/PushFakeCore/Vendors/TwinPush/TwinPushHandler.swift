@@ -39,7 +39,7 @@ enum TwinPushHandler {
                         throw TwinPushFailure(.notAcceptable, "Request body must be a JSON object")
                     }
                 }
-                if let app = context.route.parameters["app"] {
+                if let app = context.route.parameter("app") {
                     guard state.admit(app, notes: &context.notes) else {
                         throw TwinPushFailure(.appNotFound, "App not found for application_id \(app)")
                     }

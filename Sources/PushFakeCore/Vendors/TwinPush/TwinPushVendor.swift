@@ -171,9 +171,9 @@ struct TwinPushVendor: PushVendor {
     func subject(of route: RouteMatch, body: JSON?) -> (app: String?, device: String?) {
         if route.operation == .register {
             let deviceID = TwinPushFields.deviceID.text(in: body?.objectValue).value
-            return (route.parameters["app"], deviceID)
+            return (route.parameter("app"), deviceID)
         }
-        return (route.parameters["app"], route.parameters["device"])
+        return (route.parameter("app"), route.parameter("device"))
     }
 
     /// Releases scheduled (`send_since`) notifications that have fallen due.
