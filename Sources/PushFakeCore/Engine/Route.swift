@@ -86,9 +86,8 @@ public struct RouteMatch: Sendable, Equatable {
 
     /// Creates a match; normally the engine's router makes these, with every field filled.
     public init(vendor: Vendor, operation: Operation, parameters: [String: String] = [:], template: String = "") {
-        self.fields = Fields(
-            vendor: vendor, operation: operation, pairs: parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-            template: template)
+        let pairs = parameters.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        self.fields = Fields(vendor: vendor, operation: operation, pairs: pairs, template: template)
     }
 
     /// A match with its parameters in the template's order, as the router decodes them.
