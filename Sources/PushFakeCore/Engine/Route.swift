@@ -33,7 +33,8 @@ public struct RouteMatch: Sendable, Equatable {
     private final class Fields: Sendable {
         let vendor: Vendor
         let operation: Operation
-        /// The decoded parameters in the template's order (the router's), or by name (``init(vendor:operation:parameters:template:)``).
+        /// The decoded parameters in the template's order (the router's), or sorted by name (a match made with
+        /// ``RouteMatch/init(vendor:operation:parameters:template:)``).
         let pairs: [(name: String, value: String)]
         let template: String
 
