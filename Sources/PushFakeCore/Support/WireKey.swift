@@ -62,10 +62,14 @@ extension String {
         // Identical representations hold identical bytes: the same storage, or the same bytes stored inline (every
         // string of up to 15 UTF-8 bytes, most keys). The check `==` makes first, before its Unicode rules; it
         // halves the cost of a key lookup on the request path.
-        if MemoryLayout<String>.size == 16,
-            unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
-        {
-            return true
+        if MemoryLayout<String>.size == 16 {
+            let mine = unsafeBitCast(self, to: (UInt64, UInt64).self)
+            let theirs = unsafeBitCast(other, to: (UInt64, UInt64).self)
+            if mine == theirs { return true }
+            // Two small strings whose bits differ hold different bytes: a small string is its bytes, its length and
+            // an ASCII flag, nothing else. Saves copying both out for a `memcmp` when keys of one length meet (a
+            // TwinPush body's `platform` and `language`). `SmallStringBitsTests` holds the layout to this.
+            if String.isSmall(mine.1), String.isSmall(theirs.1) { return false }
         }
         let count = utf8.count
         guard count == other.utf8.count else { return false }
@@ -162,5 +166,14 @@ extension Set where Element == WireKey {
     @discardableResult
     mutating func insert(_ string: String) -> (inserted: Bool, memberAfterInsert: WireKey) {
         insert(WireKey(string))
+    }
+}
+
+extension String {
+    /// Whether the second word of a 64-bit string's bits marks a small string (bit 61 of its discriminator byte,
+    /// the layout Swift's standard library fixes for 64-bit platforms), whose bytes are stored in the two words.
+    @inline(__always)
+    static func isSmall(_ secondWord: UInt64) -> Bool {
+        secondWord & (1 << 61) != 0
     }
 }
