@@ -20,7 +20,7 @@ final class JournalStrings: Sendable {
         var codes: [WireKey: Int] = [:]
         var strings: [String] = []
         /// By a route template's number: the number of the first response body journaled for that route, which later
-        /// bodies of the route share their first bytes with (``responsePrefix(route:body:)``); -1 for none yet.
+        /// bodies of the route share their first bytes with (``Lookup/responsePrefix(route:body:)``); -1 for none yet.
         var responses: [Int32] = []
         /// The same bodies' bytes, by the same index, to compare with (a `String`'s UTF-8 view is walked an index
         /// at a time: 100 instructions a byte).
@@ -132,11 +132,6 @@ final class JournalStrings: Sendable {
         return table.withLock { table in
             withUnsafeMutablePointer(to: &table) { body(Lookup(table: $0, capacity: capacity)) }
         }
-    }
-
-    /// ``Lookup/responsePrefix(route:body:)`` under a hold of its own.
-    func responsePrefix(route: Int, body: [UInt8]) -> (code: Int, length: Int)? {
-        withLookup { $0.responsePrefix(route: route, body: body) }
     }
 
     /// How many first bytes `a` and `b` have in common: eight at a time, then one at a time.

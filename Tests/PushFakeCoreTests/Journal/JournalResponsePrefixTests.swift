@@ -71,3 +71,10 @@ final class JournalResponsePrefixTests: XCTestCase {
         XCTAssertEqual(entries, entries.map { $0 })
     }
 }
+
+extension JournalStrings {
+    /// ``Lookup/responsePrefix(route:body:)`` under a hold of its own.
+    fileprivate func responsePrefix(route: Int, body: [UInt8]) -> (code: Int, length: Int)? {
+        withLookup { $0.responsePrefix(route: route, body: body) }
+    }
+}
