@@ -29,6 +29,12 @@ final class FleetStreamTests: XCTestCase {
         try server.start()
         let fleet = Support.fleet(devices: 300, mix: .only(.twinpushAndroid))
         try await fleet.start(against: FleetServer(host: "127.0.0.1", port: server.port), threads: 4)
+        // The stream's start is fixed when the server admits it; a campaign sent before that never reaches the
+        // stream (seen once under load with Swift 6.0.3), so wait for the admission, which starts the hub's thread.
+        let admittedBy = Date().addingTimeInterval(60)
+        while server.eventHub(for: server.fake)?.isRunning != true, Date() < admittedBy {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
         let id = try XCTUnwrap(Support.sendCampaign(server.fake))
         let received = await fleet.waitUntilReceived(id, fraction: 1, within: 600)
         await fleet.stop()
