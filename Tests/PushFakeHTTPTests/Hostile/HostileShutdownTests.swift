@@ -6,8 +6,8 @@ import XCTest
 
 /// `stop()` shuts down like a trusted server (issue 16, item 7): it stops accepting, the answers in flight — here six
 /// journal exports, built off the loops — finish within the shutdown grace, idle and half-sent connections do not
-/// hold it up, and it returns once they are done, not when the grace is over. (ShutdownGraceTests runs the issue's
-/// 20,000 entries against `pushfake serve`; 5,000 keep this one, run under both I/O models, quicker.)
+/// hold it up, and it returns once they are done, not when the grace is over. (ShutdownGraceTests runs the same six
+/// exports against `pushfake serve`.)
 final class HostileShutdownTests: HostileTestCase {
     private static let entries = 5_000
 
