@@ -24,11 +24,6 @@ extension RemoteBackend {
         }
     }
 
-    /// `GET …/journal`, suspending.
-    func fetchJournalAsync() async throws(PushFakeRemoteError) -> Journal {
-        readJournal(try await admin.exchange(AdminOperations.journal, JournalQuery()).output)
-    }
-
     /// The journal; a failed call fails the test at the fixture's call site and gives an empty journal.
     func journalAsync() async -> Journal {
         do throws(PushFakeRemoteError) {

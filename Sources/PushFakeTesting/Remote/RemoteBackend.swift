@@ -114,17 +114,6 @@ final class RemoteBackend: FakeBackend {
         }
     }
 
-    /// `GET …/journal`, read back into a journal.
-    func fetchJournal() throws(PushFakeRemoteError) -> Journal {
-        readJournal(try admin.exchange(AdminOperations.journal, JournalQuery()).output)
-    }
-
-    func readJournal(_ page: JournalPage) -> Journal {
-        Journal(
-            restoring: page.entries, limit: configuration.journalLimit, totalCount: page.total,
-            droppedCount: page.dropped)
-    }
-
     func now() -> Date {
         attempt(configuration.clockStart) { () throws(PushFakeRemoteError) -> Date in
             try admin.exchange(AdminOperations.clock, ()).output.now
