@@ -117,8 +117,9 @@ final class HeldAdminServer: @unchecked Sendable {
         let body: String
         if creates {
             body = #"{"id":"\#(id)","urls":{"base":"\#(url.absoluteString)/i/\#(id)"},"journalLimit":null}"#
-        } else if head.contains("/__pushfake/journal ") {
-            body = #"{"entries":[],"count":0,"total":0,"dropped":0}"#
+        } else if head.contains("/__pushfake/journal ") || head.contains("/__pushfake/journal?") {
+            // A one-page journal: `next` is null, as the server answers a request with `limit`.
+            body = #"{"entries":[],"count":0,"total":0,"dropped":0,"next":null}"#
         } else {
             body = "{}"
         }
