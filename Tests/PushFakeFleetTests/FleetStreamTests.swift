@@ -1,6 +1,7 @@
 import Foundation
 import PushFakeCore
 import PushFakeHTTP
+import PushFakeTestSupport
 import XCTest
 
 @testable import PushFakeFleet
@@ -31,10 +32,8 @@ final class FleetStreamTests: XCTestCase {
         try await fleet.start(against: FleetServer(host: "127.0.0.1", port: server.port), threads: 4)
         // The stream's start is fixed when the server admits it; a campaign sent before that never reaches the
         // stream (seen once under load with Swift 6.0.3), so wait for the admission, which starts the hub's thread.
-        let admittedBy = Date().addingTimeInterval(60)
-        while server.eventHub(for: server.fake)?.isRunning != true, Date() < admittedBy {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        let admitted = await Wait.untilAsync(60) { server.eventHub(for: server.fake)?.isRunning == true }
+        XCTAssertTrue(admitted, "the fleet's events stream was never admitted")
         let id = try XCTUnwrap(Support.sendCampaign(server.fake))
         let received = await fleet.waitUntilReceived(id, fraction: 1, within: 600)
         await fleet.stop()

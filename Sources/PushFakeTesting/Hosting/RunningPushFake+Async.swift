@@ -34,9 +34,9 @@ extension RunningPushFake {
         return RunningPushFake(transport: transport, backend: backend, server: nil)
     }
 
-    /// The journal as it is now, fetched without blocking a thread (under `.remote`, `GET …/journal` page by page); pass it
-    /// to the assertions' `in:` forms. A failed fetch fails the test at the fixture's call site and gives an empty
-    /// journal.
+    /// The journal as it is now, fetched without blocking a thread (under `.remote`, `GET …/journal` page by page);
+    /// pass it to the assertions' `in:` forms. A failed fetch fails the test at the fixture's call site and gives an
+    /// empty journal.
     public func currentJournal() async -> Journal {
         await backend.journalAsync()
     }
