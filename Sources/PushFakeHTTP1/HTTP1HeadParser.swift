@@ -10,9 +10,8 @@ enum HTTP1HeadParser {
         case chunked
     }
 
-    /// The request without its body, plus what the parser needs to read the body.
+    /// What the parser needs to read the body of the request.
     struct Head {
-        var request: HTTP1Request
         var framing: Framing
         /// The largest body this request may have (413 above it).
         var maxBodyBytes: Int
@@ -26,15 +25,17 @@ enum HTTP1HeadParser {
     ///   - maxBodyBytes: a Content-Length above this fails with 413 before any body byte is read.
     ///   - bodyLimit: the limit for this request instead of `maxBodyBytes`, asked only when the head announces a
     ///     body (``HTTP1Parser/bodyLimit``).
+    ///   - request: set to the request without its body. Through this parameter rather than in the result: a large
+    ///     value returned by a throwing function was copied (with every String and array it holds) and destroyed.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ range: Range<Int>,
         maxBodyBytes: Int,
-        bodyLimit: (@Sendable (HTTP1Request) -> Int)? = nil
+        bodyLimit: (@Sendable (HTTP1Request) -> Int)? = nil,
+        into request: inout HTTP1Request?
     ) throws(HTTP1ParseError) -> Head {
         var lineStart = range.lowerBound
-        let requestLine = nextLine(bytes, &lineStart, range.upperBound)
-        var request = try parseRequestLine(bytes, requestLine)
+        let requestLine = try parseRequestLine(bytes, nextLine(bytes, &lineStart, range.upperBound))
         var fields = HTTP1HeaderFacts()
         var collected: [HTTPHeaders.Field] = []
         collected.reserveCapacity(12)
@@ -43,20 +44,24 @@ enum HTTP1HeadParser {
             if line.isEmpty { break }
             collected.append(try fields.parseField(bytes, line))
         }
-        request.headers = HTTPHeaders(collected)
-        let version = request.version
+        let version = requestLine.version
+        let parsed = HTTP1Request(
+            method: requestLine.method, target: requestLine.target, version: version, headers: HTTPHeaders(collected))
         var limit = maxBodyBytes
-        if let bodyLimit, fields.declaresBody { limit = max(0, bodyLimit(request)) }
+        if let bodyLimit, fields.declaresBody { limit = max(0, bodyLimit(parsed)) }
         let framing = try fields.framing(maxBodyBytes: limit)
-        request.keepAlive =
+        // After the framing: a body too large or a smuggling setup is the more telling error.
+        try fields.checkHost(version: version)
+        request = parsed
+        request?.targetAuthority = requestLine.authority
+        var keepAlive =
             version.isAtLeastHTTP11 ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose
         // HTTP/1.0 has no Transfer-Encoding: its framing is faulty, so the body is read as chunked, answered, and the
         // connection closed whatever `Connection` says (RFC 9112 §6.1): bytes after it are never read as a request.
-        if framing == .chunked && !version.isAtLeastHTTP11 { request.keepAlive = false }
-        request.expectsContinue = fields.expectsContinue && version.isAtLeastHTTP11
-        // After the framing: a body too large or a smuggling setup is the more telling error.
-        try fields.checkHost(version: version)
-        return Head(request: request, framing: framing, maxBodyBytes: limit)
+        if framing == .chunked && !version.isAtLeastHTTP11 { keepAlive = false }
+        request?.keepAlive = keepAlive
+        request?.expectsContinue = fields.expectsContinue && version.isAtLeastHTTP11
+        return Head(framing: framing, maxBodyBytes: limit)
     }
 
     /// The next line in `start..<end` without its LF or CRLF; advances `start` past the LF.
@@ -70,11 +75,21 @@ enum HTTP1HeadParser {
         return lineStart..<index
     }
 
-    /// `method SP request-target SP HTTP-version` (RFC 9112 §3).
+    /// What the request line says.
+    private struct RequestLine {
+        var method: String
+        var target: String
+        var authority: String?
+        var version: HTTP1Version
+    }
+
+    /// `method SP request-target SP HTTP-version` (RFC 9112 §3). Inlined, so that its strings move into the request
+    /// instead of being copied out of a value that is then destroyed.
+    @inline(__always)
     private static func parseRequestLine(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ line: Range<Int>
-    ) throws(HTTP1ParseError) -> HTTP1Request {
+    ) throws(HTTP1ParseError) -> RequestLine {
         var index = line.lowerBound
         while index < line.upperBound && G.isTokenByte(bytes[index]) { index += 1 }
         guard index > line.lowerBound, index < line.upperBound, bytes[index] == G.space else {
@@ -96,11 +111,9 @@ enum HTTP1HeadParser {
         }
         let version = try parseVersion(bytes, index + 1..<line.upperBound)
         let (originForm, authority) = try parseTarget(bytes, target, method: method)
-        var request = HTTP1Request(
+        return RequestLine(
             method: HTTP1KnownFields.method(bytes, method) ?? G.string(bytes, method), target: originForm,
-            version: version)
-        request.targetAuthority = authority
-        return request
+            authority: authority, version: version)
     }
 
     /// `HTTP/DIGIT.DIGIT`, case-sensitive (RFC 9112 §2.3).

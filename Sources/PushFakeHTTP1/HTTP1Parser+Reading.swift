@@ -16,10 +16,12 @@ extension HTTP1Parser {
         }
         guard headEnd - readIndex <= maxHead else { throw .headTooLarge(limit: maxHead) }
         // Swift 6.0's withUnsafeBufferPointer rethrows `any Error`; the Result keeps the error's type.
+        var request: HTTP1Request?
         let parsed = storage.withUnsafeBufferPointer { bytes in
             Result { () throws(HTTP1ParseError) in
                 try HTTP1HeadParser.parse(
-                    bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes, bodyLimit: bodyLimit)
+                    bytes, readIndex..<headEnd, maxBodyBytes: limits.maxBodyBytes, bodyLimit: bodyLimit,
+                    into: &request)
             }
         }
         let head = try parsed.get()
@@ -30,8 +32,8 @@ extension HTTP1Parser {
         if case .chunked = head.framing {
             chunkedDecoder = HTTP1ChunkedDecoder(maxBodyBytes: head.maxBodyBytes, maxTrailerBytes: maxHead)
         }
-        continuePending = head.request.expectsContinue && head.framing != .none
-        pending = head.request
+        continuePending = request?.expectsContinue == true && head.framing != .none
+        pending = request.take()
         return true
     }
 
@@ -118,9 +120,9 @@ extension HTTP1Parser {
         continuePending = false
         requestStart = readIndex
         if !sample.isEmpty { sample.removeAll(keepingCapacity: true) }
-        // take() moves the request out instead of copying it (and every String and array it holds).
-        guard var request = pending.take() else { return nil }
-        request.body = body
-        return request
+        // The body goes in place and take() moves the request out: binding it to a local first made the optimizer
+        // copy it (and every String and array it holds) and destroy the original.
+        pending?.body = body
+        return pending.take()
     }
 }

@@ -32,13 +32,14 @@ struct AdminAPI: Sendable {
             response.headers.replace(name: "Allow", value: list)
             return .response(response)
         }
-        let route = operation.route
         if let refusal = server.configuration.adminAccess.refusal(
-            of: request, from: peer, changesState: route.changesState, isStaticPage: operation.isStaticPage)
+            of: request, from: peer, changesState: operation.route.changesState, isStaticPage: operation.isStaticPage)
         {
             return .response(.error(403, refusal))
         }
-        if let problem = Self.queryProblem(request, route: route) { return .response(Self.badRequest(problem)) }
+        if let problem = Self.queryProblem(request, route: operation.route) {
+            return .response(Self.badRequest(problem))
+        }
         return operation.handler(AdminContext(api: self, request: request, parameters: parameters))
     }
 

@@ -71,7 +71,10 @@ package struct AdminOperation<Input: Sendable, Output: Sendable>: Sendable {
 }
 
 /// An operation of any input and output: one row of the server's table (``AdminOperationTable``).
-package struct AnyAdminOperation: Sendable {
+///
+/// A class: every admin request matches one (health twice), and handing out a reference costs one reference count
+/// where copying the route's strings and lists cost about twenty.
+package final class AnyAdminOperation: Sendable {
     package let route: AdminRoute
     let handler: @Sendable (AdminContext) -> ServerReply
     /// The output's schema (``AdminOutput/schema``), whose named parts the OpenAPI document's components hold.
@@ -79,6 +82,19 @@ package struct AnyAdminOperation: Sendable {
     package let upload: AdminUpload
     package let isLockFree: Bool
     package let isStaticPage: Bool
+
+    init(
+        route: AdminRoute, handler: @escaping @Sendable (AdminContext) -> ServerReply,
+        outputSchema: @escaping @Sendable (inout WireSchemas) -> JSON?, upload: AdminUpload, isLockFree: Bool,
+        isStaticPage: Bool
+    ) {
+        self.route = route
+        self.handler = handler
+        self.outputSchema = outputSchema
+        self.upload = upload
+        self.isLockFree = isLockFree
+        self.isStaticPage = isStaticPage
+    }
 }
 
 /// Which body limit an admin upload has (``ServerConfiguration/maxBodyBytes`` and the two larger ones).
