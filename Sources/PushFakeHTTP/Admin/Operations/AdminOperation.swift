@@ -63,11 +63,7 @@ package struct AdminOperation<Input: Sendable, Output: Sendable>: Sendable {
     }
 
     /// The operation as the server's table holds it.
-    package var erased: AnyAdminOperation {
-        AnyAdminOperation(
-            route: route, handler: handler, outputSchema: output.schema, upload: upload, isLockFree: isLockFree,
-            isStaticPage: isStaticPage)
-    }
+    package var erased: AnyAdminOperation { AnyAdminOperation(self) }
 }
 
 /// An operation of any input and output: one row of the server's table (``AdminOperationTable``).
@@ -83,17 +79,10 @@ package final class AnyAdminOperation: Sendable {
     package let isLockFree: Bool
     package let isStaticPage: Bool
 
-    init(
-        route: AdminRoute, handler: @escaping @Sendable (AdminContext) -> ServerReply,
-        outputSchema: @escaping @Sendable (inout WireSchemas) -> JSON?, upload: AdminUpload, isLockFree: Bool,
-        isStaticPage: Bool
-    ) {
-        self.route = route
-        self.handler = handler
-        self.outputSchema = outputSchema
-        self.upload = upload
-        self.isLockFree = isLockFree
-        self.isStaticPage = isStaticPage
+    /// The operation without its input and output types.
+    init<Input, Output>(_ operation: AdminOperation<Input, Output>) {
+        (route, handler, outputSchema) = (operation.route, operation.handler, operation.output.schema)
+        (upload, isLockFree, isStaticPage) = (operation.upload, operation.isLockFree, operation.isStaticPage)
     }
 }
 
