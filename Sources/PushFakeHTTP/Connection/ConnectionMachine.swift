@@ -103,7 +103,11 @@ package struct ConnectionMachine<Responder: ConnectionResponder> {
     package var hasPendingOutput: Bool { sent < output.count }
 
     /// Calls `body` with the bytes still to write.
-    package func withPendingOutput<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    ///
+    /// `mutating` although it changes nothing: a driver holds its machine in a class, and a non-mutating call there
+    /// copied the whole machine around `body` (the `send`) and destroyed the copy after it, on every answer; the copy
+    /// also shared the output buffer, so ``wrote(_:now:)`` could not reuse it and allocated a new one.
+    package mutating func withPendingOutput<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         output.withUnsafeBytes { bytes in body(UnsafeRawBufferPointer(rebasing: bytes[sent...])) }
     }
 
