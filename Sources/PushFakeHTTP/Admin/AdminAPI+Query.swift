@@ -4,9 +4,10 @@ extension AdminAPI {
     /// Why the query string does not fit the route, or `nil`: every parameter must be one the route declares
     /// (``AdminRoute/query``), given once, with a value its schema accepts — an unknown or misspelled one is an
     /// error, never silently ignored.
-    static func queryProblem(_ request: FakeRequest, route: AdminRoute) -> String? {
-        // Most admin requests (health on every poll) have no query: nothing to read.
+    static func queryProblem(_ request: FakeRequest, operation: AnyAdminOperation) -> String? {
+        // Most admin requests (health on every poll) have no query: nothing to read, and no copy of the route.
         guard !request.query.isEmpty else { return nil }
+        let route = operation.route
         var seen = Set<String>()
         for (name, value) in request.queryItems {
             guard let parameter = route.query.first(where: { $0.name == name }) else {
@@ -37,7 +38,7 @@ extension AdminAPI {
         return nil
     }
 
-    /// The query as a dictionary, for routes whose parameters ``queryProblem(_:route:)`` already checked.
+    /// The query as a dictionary, for routes whose parameters ``queryProblem(_:operation:)`` already checked.
     static func query(_ request: FakeRequest) -> [String: String] {
         Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }

@@ -33,11 +33,11 @@ struct AdminAPI: Sendable {
             return .response(response)
         }
         if let refusal = server.configuration.adminAccess.refusal(
-            of: request, from: peer, changesState: operation.route.changesState, isStaticPage: operation.isStaticPage)
+            of: request, from: peer, changesState: operation.changesState, isStaticPage: operation.isStaticPage)
         {
             return .response(.error(403, refusal))
         }
-        if let problem = Self.queryProblem(request, route: operation.route) {
+        if let problem = Self.queryProblem(request, operation: operation) {
             return .response(Self.badRequest(problem))
         }
         return operation.handler(AdminContext(api: self, request: request, parameters: parameters))

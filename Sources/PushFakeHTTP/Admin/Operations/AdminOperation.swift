@@ -78,11 +78,14 @@ package final class AnyAdminOperation: Sendable {
     package let upload: AdminUpload
     package let isLockFree: Bool
     package let isStaticPage: Bool
+    /// The route's ``AdminRoute/changesState``, kept apart: asking the route copied all of it on every request.
+    let changesState: Bool
 
     /// The operation without its input and output types.
     init<Input, Output>(_ operation: AdminOperation<Input, Output>) {
         (route, handler, outputSchema) = (operation.route, operation.handler, operation.output.schema)
         (upload, isLockFree, isStaticPage) = (operation.upload, operation.isLockFree, operation.isStaticPage)
+        changesState = operation.route.changesState
     }
 }
 

@@ -2,28 +2,40 @@ import PushFakeCore
 
 /// The admin operations one server serves: PushFake's own (``AdminOperations/all``) and its configuration's extras
 /// (``ServerConfiguration/adminOperations``), matched by method and path.
-package struct AdminOperationTable: Sendable {
+///
+/// A class: a server hands its table to every admin request, and a copy of a value retained its seven arrays.
+package final class AdminOperationTable: Sendable {
     /// Every operation, in listing order; an extra whose id is already taken is left out.
     package let all: [AnyAdminOperation]
     /// `["GET /__pushfake/health", …]`: what `GET /__pushfake/routes` and a 404 list.
     package let routeList: [String]
     /// What matching reads of each operation, in the order of ``all``: its method, whether instances have it, and
-    /// its path template as bytes and parameter names. Matching compares bytes (every admin request is matched,
-    /// health twice), never `Character`s, and walks these compact rows rather than the operations' routes.
+    /// where its path template's segments are in ``parts``. Plain values only: matching compares bytes (every admin
+    /// request is matched), never `Character`s, and retains none of the table's strings and arrays, which every
+    /// event loop shares (each count would be an atomic write to memory another core holds).
     private let rows: [Row]
+    /// Every template's segments, each row's in one run.
+    private let parts: [PathPart]
+    /// The literal segments' bytes, one after another.
+    private let literals: [UInt8]
+    /// The parameter segments' names.
+    private let parameterNames: [String]
+    /// The distinct methods of the rows, which ``Row/method`` numbers.
+    private let methods: [String]
     /// The most segments a template has: a path with more matches none.
     private let longestTemplate: Int
 
     private struct Row: Sendable {
-        let method: String
+        let method: Int
         let perInstance: Bool
-        let pattern: [PathPart]
+        let parts: Range<Int>
     }
 
-    /// One segment of a path template.
-    private enum PathPart: Sendable {
-        case literal([UInt8])
-        case parameter(String)
+    /// One segment of a path template: literal bytes (a range of ``literals``) or a parameter (its index in
+    /// ``parameterNames``).
+    private struct PathPart: Sendable {
+        let literal: Range<Int>
+        let parameter: Int?
     }
 
     /// The built-in operations and `extras` after them.
@@ -34,15 +46,29 @@ package struct AdminOperationTable: Sendable {
         }
         all = operations
         routeList = operations.map(\.route.display)
-        rows = operations.map { operation in
-            Row(
-                method: operation.route.method, perInstance: operation.route.perInstance,
-                pattern: operation.route.segments.map { part in
-                    part.hasPrefix("{") && part.hasSuffix("}")
-                        ? .parameter(String(part.dropFirst().dropLast())) : .literal(Array(part.utf8))
-                })
+        var rows: [Row] = []
+        var parts: [PathPart] = []
+        var literals: [UInt8] = []
+        var names: [String] = []
+        var methods: [String] = []
+        for route in operations.map(\.route) {
+            if !methods.contains(route.method) { methods.append(route.method) }
+            let first = parts.count
+            for segment in route.segments {
+                if segment.hasPrefix("{") && segment.hasSuffix("}") {
+                    parts.append(PathPart(literal: 0..<0, parameter: names.count))
+                    names.append(String(segment.dropFirst().dropLast()))
+                } else {
+                    parts.append(
+                        PathPart(literal: literals.count..<literals.count + segment.utf8.count, parameter: nil))
+                    literals.append(contentsOf: segment.utf8)
+                }
+            }
+            let method = methods.firstIndex(of: route.method) ?? 0
+            rows.append(Row(method: method, perInstance: route.perInstance, parts: first..<parts.count))
         }
-        longestTemplate = rows.map(\.pattern.count).max() ?? 0
+        (self.rows, self.parts, self.literals, parameterNames, self.methods) = (rows, parts, literals, names, methods)
+        longestTemplate = rows.map(\.parts.count).max() ?? 0
     }
 
     /// PushFake's own operations only.
@@ -57,12 +83,13 @@ package struct AdminOperationTable: Sendable {
         method: String, path: Substring, inInstance: Bool = false
     ) -> (operation: AnyAdminOperation, parameters: [String: String])? {
         let effective = method == "HEAD" ? "GET" : method
+        guard let code = methods.firstIndex(of: effective) else { return nil }
         let found = withSegments(of: path) { bytes, segments -> (Int, [String: String])? in
             for index in rows.indices
-            where rows[index].method == effective && (rows[index].perInstance || !inInstance)
-                && Self.matches(rows[index].pattern, bytes, segments)
+            where rows[index].method == code && (rows[index].perInstance || !inInstance)
+                && matches(rows[index].parts, bytes, segments)
             {
-                return (index, Self.parameters(of: rows[index].pattern, bytes, segments))
+                return (index, parameters(of: rows[index].parts, bytes, segments))
             }
             return nil
         }
@@ -74,9 +101,9 @@ package struct AdminOperationTable: Sendable {
     package func allowedMethods(path: Substring, inInstance: Bool = false) -> [String] {
         withSegments(of: path) { bytes, segments in
             rows.filter { row in
-                (row.perInstance || !inInstance) && Self.matches(row.pattern, bytes, segments)
+                (row.perInstance || !inInstance) && matches(row.parts, bytes, segments)
             }
-            .map(\.method)
+            .map { methods[$0.method] }
         } ?? []
     }
 
@@ -104,15 +131,17 @@ package struct AdminOperationTable: Sendable {
         }
     }
 
-    /// Whether the segments fit the template: as many, and each literal the same bytes.
-    private static func matches(
-        _ pattern: [PathPart], _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<Range<Int>>
+    /// Whether the segments fit the template whose parts are `run`: as many, and each literal the same bytes.
+    private func matches(
+        _ run: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<Range<Int>>
     ) -> Bool {
-        guard pattern.count == segments.count else { return false }
-        for (part, segment) in zip(pattern, segments) {
-            guard case .literal(let literal) = part else { continue }
-            guard literal.count == segment.count else { return false }
-            for offset in 0..<literal.count where literal[offset] != bytes[segment.lowerBound &+ offset] {
+        guard run.count == segments.count else { return false }
+        for (offset, segment) in segments.enumerated() {
+            let part = parts[run.lowerBound &+ offset]
+            guard part.parameter == nil else { continue }
+            guard part.literal.count == segment.count else { return false }
+            for index in 0..<segment.count
+            where literals[part.literal.lowerBound &+ index] != bytes[segment.lowerBound &+ index] {
                 return false
             }
         }
@@ -120,14 +149,14 @@ package struct AdminOperationTable: Sendable {
     }
 
     /// The template's parameters by name, percent-decoded, from the segments it matched.
-    private static func parameters(
-        of pattern: [PathPart], _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<Range<Int>>
+    private func parameters(
+        of run: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<Range<Int>>
     ) -> [String: String] {
         var parameters: [String: String] = [:]
-        for (part, segment) in zip(pattern, segments) {
-            guard case .parameter(let name) = part else { continue }
+        for (offset, segment) in segments.enumerated() {
+            guard let name = parts[run.lowerBound &+ offset].parameter else { continue }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[segment]), as: UTF8.self)
-            parameters[name] = PercentDecoding.decode(Substring(text))
+            parameters[parameterNames[name]] = PercentDecoding.decode(Substring(text))
         }
         return parameters
     }
