@@ -68,8 +68,8 @@ package struct AdminOperation<Input: Sendable, Output: Sendable>: Sendable {
 
 /// An operation of any input and output: one row of the server's table (``AdminOperationTable``).
 ///
-/// A class: every admin request matches one (health twice), and handing out a reference costs one reference count
-/// where copying the route's strings and lists cost about twenty.
+/// A class: every admin request matches one (twice when the server logs it), and handing out a reference costs one
+/// reference count where copying the route's strings and lists cost about twenty.
 package final class AnyAdminOperation: Sendable {
     package let route: AdminRoute
     let handler: @Sendable (AdminContext) -> ServerReply
