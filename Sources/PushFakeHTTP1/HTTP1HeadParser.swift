@@ -52,14 +52,15 @@ enum HTTP1HeadParser {
         let framing = try fields.framing(maxBodyBytes: limit)
         // After the framing: a body too large or a smuggling setup is the more telling error.
         try fields.checkHost(version: version)
+        // Handed over first and completed in place: a `let` moves into `request`, a `var` filled in first was copied.
         request = parsed
         request?.targetAuthority = requestLine.authority
-        var keepAlive =
-            version.isAtLeastHTTP11 ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose
         // HTTP/1.0 has no Transfer-Encoding: its framing is faulty, so the body is read as chunked, answered, and the
         // connection closed whatever `Connection` says (RFC 9112 §6.1): bytes after it are never read as a request.
-        if framing == .chunked && !version.isAtLeastHTTP11 { keepAlive = false }
-        request?.keepAlive = keepAlive
+        request?.keepAlive =
+            version.isAtLeastHTTP11
+            ? !fields.connectionClose
+            : fields.connectionKeepAlive && !fields.connectionClose && framing != .chunked
         request?.expectsContinue = fields.expectsContinue && version.isAtLeastHTTP11
         return Head(framing: framing, maxBodyBytes: limit)
     }

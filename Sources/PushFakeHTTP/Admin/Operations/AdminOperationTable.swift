@@ -52,7 +52,6 @@ package final class AdminOperationTable: Sendable {
         var names: [String] = []
         var methods: [String] = []
         for route in operations.map(\.route) {
-            if !methods.contains(route.method) { methods.append(route.method) }
             let first = parts.count
             for segment in route.segments {
                 if segment.hasPrefix("{") && segment.hasSuffix("}") {
@@ -64,7 +63,8 @@ package final class AdminOperationTable: Sendable {
                     literals.append(contentsOf: segment.utf8)
                 }
             }
-            let method = methods.firstIndex(of: route.method) ?? 0
+            let method = methods.firstIndex(of: route.method) ?? methods.count
+            if method == methods.count { methods.append(route.method) }
             rows.append(Row(method: method, perInstance: route.perInstance, parts: first..<parts.count))
         }
         (self.rows, self.parts, self.literals, parameterNames, self.methods) = (rows, parts, literals, names, methods)
