@@ -47,17 +47,13 @@ public final class PushFake: Sendable {
     public var knownRoutes: [String] { vendors.allRoutes }
 
     /// Handles one request and records it.
-    public func handle(_ request: FakeRequest) -> Exchange {
+    public func handle(_ request: consuming FakeRequest) -> Exchange {
         // Routing and JSON parsing need no state: done before taking the lock, which connection threads share.
+        // Handed over, not copied: a request is a few strings, a header list and the body.
         var prepared = prepare(request)
-        let (exchange, entry, news, delivered, dropped) = state.withLock { state in
-            let (exchange, entry, dropped) = process(&prepared, state: &state)
-            publishUsage(of: state.journal)
-            return (
-                exchange, entry, state.entryNews,
-                state.takeNewDeliveries(caused: entry.deliveryIDs, byEntry: entry.sequence), dropped
-            )
-        }
+        // The closure forwards `process`'s result as it is: taking it apart and building another tuple in the
+        // closure copied the exchange and destroyed the original.
+        let (exchange, entry, news, delivered, dropped) = state.withLock { state in process(&prepared, state: &state) }
         news.tell(entry)
         delivered.tell()
         // The entry a full ring overwrote is freed here, after the lock.
@@ -96,7 +92,7 @@ public final class PushFake: Sendable {
 
     /// Each case builds its ``PreparedRequest`` once, from locals: filling a default one field by field copied and
     /// destroyed the whole struct on every request.
-    func prepare(_ request: FakeRequest) -> PreparedRequest {
+    func prepare(_ request: consuming FakeRequest) -> PreparedRequest {
         switch vendors.router.route(method: request.method, path: request.path) {
         case .matched(let match, let vendorIndex, let routeIndex):
             var body: JSON?
@@ -124,9 +120,11 @@ public final class PushFake: Sendable {
         }
     }
 
+    /// Handles the request under the engine's lock: the exchange, its journal entry, who to tell about it, and the
+    /// entry a full journal dropped (to be freed after the lock).
     private func process(
         _ prepared: inout PreparedRequest, state: inout EngineState
-    ) -> (exchange: Exchange, entry: JournalEntry, dropped: JournalEntry?) {
+    ) -> (exchange: Exchange, entry: JournalEntry, news: EntryNews, delivered: DeliveryNews, dropped: JournalEntry?) {
         if state.clock.mode == .real { state.tick() }
         let now = state.clock.now
         state.services.now = now
@@ -176,10 +174,12 @@ public final class PushFake: Sendable {
             device: prepared.device, fault: applied, response: response, outcome: outcome, delay: fault?.delay ?? 0,
             deliveryIDs: deliveryIDs, notes: prepared.notes)
         let dropped = state.journal.append(entry)
+        publishUsage(of: state.journal)
+        let delivered = state.takeNewDeliveries(caused: deliveryIDs, byEntry: sequence)
         return (
             Exchange(
                 response: response, action: action, delay: fault?.delay ?? 0, sequence: sequence, route: route,
-                fault: applied, httpDate: state.httpDate(at: now)), entry, dropped
+                fault: applied, httpDate: state.httpDate(at: now)), entry, state.entryNews, delivered, dropped
         )
     }
 
