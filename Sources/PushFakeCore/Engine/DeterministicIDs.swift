@@ -27,7 +27,28 @@ struct DeterministicIDs: Sendable {
         }
         counters[digit] &+= 1
         let value = UInt64(digit) * 1_000_000_000_000_000 + seedPart * 100_000_000_000 + counters[digit]
-        return String(value)
+        return Self.decimal(value)
+    }
+
+    /// `String(value)`, written digit by digit into the string's own storage: a fan-out makes an id per delivery,
+    /// and the standard conversion goes through a generic buffer first (Performance.md, "Store cost").
+    static func decimal(_ value: UInt64) -> String {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var remaining = value
+            var index = length
+            while index > 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+            }
+            return length
+        }
     }
 
     /// How many ids of a kind were made.

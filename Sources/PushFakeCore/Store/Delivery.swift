@@ -75,6 +75,8 @@ public struct Delivery: Sendable, Equatable, Identifiable {
         get { extras?.problems ?? [] }
         set { extras = Extras.make(apns: apns, problems: newValue) }
     }
+    /// Whether ``problems`` is not empty, read without copying the list out.
+    var hasProblems: Bool { !(extras?.problems.isEmpty ?? true) }
     /// `apns` and `problems`, which most deliveries lack, boxed: a fan-out's million deliveries pay one pointer.
     private var extras: Extras?
     /// Fake-clock time of the send; for a scheduled TwinPush notification, its `send_since`.

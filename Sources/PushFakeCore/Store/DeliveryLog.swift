@@ -39,7 +39,7 @@ struct DeliveryLog: Sendable {
 
     /// Records a delivery as it is: checked already (``VendorServices/record(_:)``) or read from a state document.
     /// A later delivery with the id of an earlier one replaces it in ``delivery(id:)``.
-    mutating func add(_ delivery: Delivery) {
+    mutating func add(_ delivery: consuming Delivery) {
         if !isKnownUniquelyReferenced(&byID) { byID = Locked(byID.withLock { $0 }) }
         if !(openRun?.notificationID.hasSameBytes(as: delivery.notificationID) ?? false) {
             closeRun()

@@ -55,22 +55,33 @@ public struct VendorServices {
     /// - Returns: the delivery as recorded, with its status and problems.
     @discardableResult
     public mutating func record(_ delivery: Delivery) -> Delivery {
-        add(checks.checked(delivery))
-    }
-
-    /// Records a delivery whose payload has the same content as `template` but for numbers that no rule reads
-    /// (a badge, a device id): the content rules' verdict for `template` is reused, so a fan-out of per-device
-    /// payloads parses one. The token and size rules still read the delivery itself.
-    @discardableResult
-    mutating func record(_ delivery: Delivery, contentLike template: [UInt8]) -> Delivery {
-        add(checks.checked(delivery, contentLike: template))
-    }
-
-    private mutating func add(_ delivery: Delivery) -> Delivery {
-        deliveryLog.add(delivery)
-        caused.append(delivery.id)
-        if !delivery.problems.isEmpty { causedProblems.append(delivery.id) }
+        var delivery = delivery
+        checks.check(&delivery)
+        add(delivery)
         return delivery
+    }
+
+    /// ``record(_:)`` for a fan-out, which needs only the recorded status: the delivery moves into the log without
+    /// a copy (a copy retains its five strings and payload, and destroying it releases them, once per device).
+    /// With `template`, the payload has the same content as `template` but for numbers that no rule reads (a
+    /// badge, a device id): the content rules' verdict for `template` is reused, so a fan-out of per-device payloads
+    /// parses one. The token and size rules still read the delivery itself. ``lastRecorded`` is the delivery.
+    mutating func store(_ delivery: consuming Delivery, contentLike template: [UInt8]? = nil) -> Delivery.Status {
+        // A consuming parameter is mutable in place; `var copy = delivery` would copy it (the object file shows the
+        // outlined copy and the original's destruction).
+        checks.check(&delivery, contentLike: template)
+        let status = delivery.status
+        add(delivery)
+        return status
+    }
+
+    /// The delivery recorded last (by ``record(_:)`` or ``store(_:contentLike:)``).
+    var lastRecorded: Delivery? { deliveryLog.all.last }
+
+    private mutating func add(_ delivery: consuming Delivery) {
+        caused.append(delivery.id)
+        if delivery.hasProblems { causedProblems.append(delivery.id) }
+        deliveryLog.add(delivery)
     }
 
     /// The delivery with this id, if any.

@@ -91,6 +91,34 @@ final class TPNSSendTests: XCTestCase {
         XCTAssertEqual(exchange.json?["errors"]?[0]?["field"], "[0].handlingLevel")
     }
 
+    func test_send_failsEveryDeliveryOfASharedOversizedPayload_andStillChecksEachToken() throws {
+        // GIVEN three iOS devices, the second with a token APNs would refuse, and a message whose APNs payload
+        // (shared by all three, its size verdict remembered after the first) is 4,098 bytes
+        let fake = PushFake()
+        for (device, token) in [("a", "ab01"), ("b", "not-hex"), ("c", "ab03")] {
+            fake.tpnsRegister(deviceId: device, token: token, type: "IOS")
+        }
+        let body: JSON = [
+            [
+                "message": .string(String(repeating: "x", count: 4_060)), "handlingLevel": 1,
+                "applicationKey": "testApp", "applicationTypes": ["IOS"],
+            ]
+        ]
+        // WHEN it is sent to all of them
+        let result = try XCTUnwrap(
+            fake.send("POST", "/api/pushnotifications", json: body.serializedString()).json?["results"]?[0])
+        // THEN every delivery is too large, the bad token's is refused for its token first, and the others'
+        // problems are the size alone
+        XCTAssertEqual(result["failedDeviceIds"], ["a", "b", "c"])
+        XCTAssertEqual(
+            fake.deliveries.map(\.status),
+            [.failed(reason: "PayloadTooLarge"), .failed(reason: "BadDeviceToken"), .failed(reason: "PayloadTooLarge")])
+        XCTAssertEqual(
+            fake.deliveries.map { $0.problems.map(\.code) },
+            [["PayloadTooLarge"], ["BadDeviceToken", "PayloadTooLarge"], ["PayloadTooLarge"]])
+        XCTAssertEqual(fake.journal.entries.last?.deliveryIDs, fake.deliveries.map(\.id))
+    }
+
     func test_send_recordsFailedDeliveries_whenPayloadsExceedEachNetworksLimit() throws {
         // GIVEN an iOS and an Android device, and messages of 4,060 and 4,090 characters: the APNs payloads are
         // 4,098 and 4,128 bytes (> 4,096); the FCM data keys and values 4,067 (≤ 4,096, as JSON 4,074) and 4,097

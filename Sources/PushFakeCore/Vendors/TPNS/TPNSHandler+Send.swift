@@ -123,12 +123,12 @@ extension TPNSHandler {
                 continue
             }
             let platform = state.devices[position].platform
-            let record = services.record(
+            let status = services.store(
                 Delivery(
                     id: services.nextID(.delivery), vendor: .tpns, app: request.applicationKey,
                     notificationID: notificationId, deviceID: deviceId, platform: platform, token: token,
                     payload: payloads.bytes(for: platform), status: .delivered, createdAt: context.now))
-            if case .failed(let reason) = record.status {
+            if case .failed(let reason) = status {
                 failed.append(deviceId)
                 if !reasons.contains(reason) { reasons.append(reason) }
             } else {

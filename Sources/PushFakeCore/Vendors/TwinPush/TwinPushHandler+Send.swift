@@ -90,13 +90,12 @@ extension TwinPushHandler {
                 createdAt: time)
             made.notes = deliveryNotes
             // A trimmed payload has another alert than the content's template (maybe an empty one): checked as is.
-            let delivery =
-                fitted
-                ? services.record(made)
-                : services.record(made, contentLike: payload.checkTemplate(for: platform, withBadge: badge != nil))
-            state.records[index].received.append(.init(notificationID: id, deliveryID: delivery.id))
-            if case .failed(let reason) = delivery.status {
-                errors.append(reportError(delivery))
+            let deliveryID = made.id
+            let status = services.store(
+                made, contentLike: fitted ? nil : payload.checkTemplate(for: platform, withBadge: badge != nil))
+            state.records[index].received.append(.init(notificationID: id, deliveryID: deliveryID))
+            if case .failed(let reason) = status {
+                if let failed = services.lastRecorded { errors.append(reportError(failed)) }
                 if !reasons.contains(reason) { reasons.append(reason) }
             } else {
                 delivered += 1

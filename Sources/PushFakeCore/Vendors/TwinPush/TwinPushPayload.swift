@@ -73,7 +73,7 @@ struct TwinPushPayload {
 
     /// A payload with the content every device of `platform` gets: the iOS payloads differ only in the badge
     /// number and the device id, which no delivery check reads, so the checks parse this one for all of them
-    /// (``VendorServices/record(_:contentLike:)``).
+    /// (``VendorServices/store(_:contentLike:)``).
     func checkTemplate(for platform: Delivery.Platform, withBadge: Bool) -> [UInt8] {
         guard platform.isApple else { return android }
         return withBadge ? appleTemplates.withBadge : appleTemplates.withoutBadge
