@@ -44,7 +44,7 @@ extension TwinPushHandler {
             notificationID: id, sound: notification.sound, mutableContent: notification.mutableContent)
         var trimmed = 0
         var inboxAliases: [(alias: String, key: String?)] = []
-        var seenAliases = Set<WireKey>()
+        var seenAliases = Set<WireKey>(minimumCapacity: notification.inbox ? targets.count : 0)
         var delivered = 0
         var skipped = 0
         var errors: [TwinPush.Notification.ReportError] = []
@@ -101,13 +101,12 @@ extension TwinPushHandler {
                 delivered += 1
             }
         }
-        for (alias, key) in inboxAliases {
-            state.addToInbox(
+        state.addToInboxes(
+            inboxAliases.map { alias, key in
                 TwinPush.InboxItem(
                     id: services.nextID(.twinPushInboxItem), appID: notification.appID, alias: alias,
-                    notificationID: id,
-                    createdAt: time, overrideKey: key))
-        }
+                    notificationID: id, createdAt: time, overrideKey: key)
+            })
         state.notifications[id]?.notification.status = .sent
         state.notifications[id]?.notification.lastSentAt = time
         state.notifications[id]?.notification.deliveryCount += delivered

@@ -21,11 +21,23 @@ extension TwinPushState {
 
     /// Puts a notification in an alias inbox once.
     mutating func addToInbox(_ item: TwinPush.InboxItem) {
-        guard inboxPosition(alias: item.alias, app: item.appID, notification: item.notificationID) == nil else {
-            return
+        addToInboxes([item])
+    }
+
+    /// Puts a notification in each item's alias inbox once: a broadcast's items, which all name one notification,
+    /// hash each alias once (looked up and appended in one access) and the notification once.
+    mutating func addToInboxes(_ items: [TwinPush.InboxItem]) {
+        guard let first = items.first else { return }
+        inboxes.reserveCapacity(inboxes.count + items.count)
+        var added: [String] = []
+        for item in items where inboxes[AliasKey(app: item.appID, alias: item.alias), default: []].appendOnce(item) {
+            if item.notificationID.hasSameBytes(as: first.notificationID) {
+                added.append(item.alias)
+            } else {
+                notifications[item.notificationID]?.inboxAliases.append(item.alias)
+            }
         }
-        inboxes[AliasKey(app: item.appID, alias: item.alias), default: []].append(item)
-        notifications[item.notificationID]?.inboxAliases.append(item.alias)
+        notifications[first.notificationID]?.inboxAliases += added
     }
 
     /// Takes a notification out of one alias inbox; `false` when it was not there.
@@ -82,5 +94,14 @@ extension TwinPushState {
             removal.cancelledSchedule = true
         }
         return removal
+    }
+}
+
+extension Array where Element == TwinPush.InboxItem {
+    /// Appends `item` unless the inbox holds its notification already (searched from the newest end); whether it did.
+    fileprivate mutating func appendOnce(_ item: TwinPush.InboxItem) -> Bool {
+        guard lastIndex(where: { $0.notificationID.hasSameBytes(as: item.notificationID) }) == nil else { return false }
+        append(item)
+        return true
     }
 }
