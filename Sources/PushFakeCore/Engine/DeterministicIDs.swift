@@ -31,7 +31,8 @@ struct DeterministicIDs: Sendable {
     }
 
     /// `String(value)`, written digit by digit into the string's own storage: a fan-out makes an id per delivery,
-    /// and the standard conversion goes through a generic buffer first (Performance.md, "Store cost").
+    /// and the standard conversion goes through a generic buffer first (Performance.md, "fan-outs move their
+    /// deliveries").
     static func decimal(_ value: UInt64) -> String {
         var length = 1
         var rest = value / 10
