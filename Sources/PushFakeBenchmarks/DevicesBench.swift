@@ -25,7 +25,7 @@ enum DevicesBench {
     /// A register shaped like scripts/bench's TwinPush load, with a distinct udid, alias and 64-digit APNs token.
     private static func request(_ index: Int, _ headers: HTTPHeaders) -> FakeRequest {
         let platform = index % 2 == 0 ? "ios" : "android"
-        let token = String(repeating: "ab", count: 22) + String(format: "%020d", index)
+        let token = String(repeating: "ab", count: 22) + BenchText.zeroPadded(index, width: 20)
         let body =
             #"{"udid":"U\#(index)","platform":"\#(platform)","push_token":"\#(token)","alias_device":"user\#(index)","#
             + #""app_version":"1.0","sdk_version":"4.0.0","os_version":"17.0","language":"en_US"}"#

@@ -75,7 +75,7 @@ enum EngineBench {
         for index in 0..<count {
             let platform = index % 2 == 0 ? "ios" : "android"
             // Hexadecimal, as APNs tokens are: a token APNs would refuse fails its delivery (DeliveryChecks.md).
-            let token = "ab" + String(format: "%010d", index)
+            let token = "ab" + BenchText.zeroPadded(index, width: 10)
             let body =
                 #"{"udid":"U\#(index)","platform":"\#(platform)","push_token":"\#(token)","alias_device":"user\#(index)","#
                 + #""app_version":"1.0","sdk_version":"4.0.0","os_version":"17.0","language":"en_US"}"#
