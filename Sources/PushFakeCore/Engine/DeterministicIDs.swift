@@ -30,25 +30,14 @@ struct DeterministicIDs: Sendable {
         return Self.decimal(value)
     }
 
-    /// `String(value)`, written digit by digit into the string's own storage: a fan-out makes an id per delivery,
-    /// and the standard conversion goes through a generic buffer first (Performance.md, "fan-outs move their
-    /// deliveries").
+    /// `String(value)`, its digits written by ``JSON/writeDigits(_:to:)`` straight into the string's storage: a fan-out
+    /// makes an id per delivery, and the standard conversion goes through a generic buffer first (Performance.md,
+    /// "fan-outs move their deliveries").
     static func decimal(_ value: UInt64) -> String {
-        var length = 1
-        var rest = value / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var remaining = value
-            var index = length
-            while index > 0 {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-            }
-            return length
+        String(unsafeUninitializedCapacity: 20) { buffer in
+            var output = FixedBytes(buffer)
+            JSON.writeDigits(value, to: &output)
+            return output.count
         }
     }
 

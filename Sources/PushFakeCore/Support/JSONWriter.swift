@@ -15,11 +15,17 @@ extension JSON {
 
     /// Decimal digits without going through `String`.
     static func writeInteger(_ value: Int, to output: inout some ByteOutput) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        writeDigits(UInt64(value.magnitude), to: &output)
+    }
+
+    /// The decimal digits of `value` (at most 20), without going through `String`.
+    static func writeDigits(_ value: UInt64, to output: inout some ByteOutput) {
         if value == 0 {
             output.append(UInt8(ascii: "0"))
             return
         }
-        var magnitude = value.magnitude
+        var magnitude = value
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
@@ -28,7 +34,6 @@ extension JSON {
                 magnitude /= 10
                 count += 1
             }
-            if value < 0 { output.append(UInt8(ascii: "-")) }
             let written = UnsafeMutableRawBufferPointer(rebasing: buffer[(24 - count)...])
             output.append(bytes: UnsafeBufferPointer(written.assumingMemoryBound(to: UInt8.self)))
         }
