@@ -73,7 +73,8 @@ final class TwinPushDeviceRecordTests: XCTestCase {
             TwinPush.CustomProperty(name: "long", type: .string, value: .string(String(repeating: "é", count: 900))))
         for device in [fullDevice(5), quoted, bare, large] {
             let index = state.insert(device)
-            let packed = TwinPushState.PackedDevice(record: state.records[index], strings: state.strings)
+            let packed = TwinPushState.PackedDevice(
+                record: state.records[index], strings: state.strings, texts: state.texts)
             XCTAssertEqual(
                 String(decoding: TwinPushWire.registered(packed), as: UTF8.self),
                 String(decoding: TwinPushWire.registered(device), as: UTF8.self))
@@ -90,7 +91,7 @@ final class TwinPushDeviceRecordTests: XCTestCase {
         let index = state.insert(expected)
         let tokens: [String?] = [nil, "t", String(repeating: "z", count: 300), "", "短い"]
         for (step, token) in tokens.enumerated() {
-            state.records[index].texts.set(TwinPushState.TextSlot.pushToken, to: token)
+            state.setText(index, TwinPushState.TextSlot.pushToken, to: token)
             expected.pushToken = token
             let alias = step % 2 == 0 ? String(repeating: "α", count: step * 40) : nil
             state.setAlias(index, to: alias)

@@ -38,6 +38,49 @@ final class TwinPushStateIndexTests: XCTestCase {
         XCTAssertNil(state.deviceIndex(id: "1000000000000001", app: "a1"), "device 1 is in a2")
     }
 
+    func test_twinPushState_changedTexts_compactTheirPool_andEveryDeviceKeepsItsOwn() {
+        var state = TwinPushState(configuration: PushFakeConfiguration())
+        var generator = SplitMix64(seed: 11)
+        let now = Date(timeIntervalSince1970: 0)
+        var expected: [(udid: String, token: String?, alias: String?)] = []
+        for number in 0..<300 {
+            let device = TwinPush.Device(
+                id: String(2_000_000_000_000_000 + number), appID: "app", udid: "U\(number)", platform: "ios",
+                now: now)
+            XCTAssertEqual(state.insert(device), number)
+            expected.append(("U\(number)", nil, nil))
+        }
+        var largestPool = 0
+        for step in 0..<5_000 {
+            let index = Int(generator.next() % 300)
+            if generator.next() % 4 == 0 {
+                let alias = "alias-\(generator.next() % 20)"
+                state.setAlias(index, to: alias)
+                expected[index].alias = alias
+            } else {
+                let token = String(repeating: "t", count: 150) + "-\(step)"
+                state.setText(index, TwinPushState.TextSlot.pushToken, to: token)
+                expected[index].token = token
+            }
+            largestPool = max(largestPool, state.texts.byteCount)
+            XCTAssertLessThanOrEqual(
+                state.texts.deadBytes, max(1 << 16, state.texts.liveBytes), "compacted when dead passes live")
+        }
+        // 5,000 rewrites of about 160 bytes would leave 800 kB without compaction.
+        XCTAssertLessThan(largestPool, 2 * state.texts.liveBytes + (1 << 16) + 200)
+        for (index, values) in expected.enumerated() {
+            XCTAssertEqual(state.device(index).udid, values.udid)
+            XCTAssertEqual(state.pushToken(index), values.token)
+            XCTAssertEqual(state.alias(index), values.alias)
+            XCTAssertEqual(state.deviceIndex(.init(app: "app", udid: values.udid, platform: "ios")), index)
+        }
+        for number in 0..<20 {
+            let alias = "alias-\(number)"
+            let holders = expected.indices.filter { expected[$0].alias == alias }
+            XCTAssertEqual(state.deviceIndexes(alias: alias, app: "app"), holders, alias)
+        }
+    }
+
     private func assertIndexes(
         _ state: TwinPushState, apps: [String], aliases: [String], file: StaticString = #filePath, line: UInt = #line
     ) {

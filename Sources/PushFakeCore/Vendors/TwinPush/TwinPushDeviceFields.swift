@@ -47,13 +47,14 @@ extension TwinPushState {
     struct PackedDevice: TwinPushDeviceFields {
         let record: DeviceRecord
         let strings: InternedStrings
+        let texts: TextPool
 
         var id: String { record.id }
         var createdAt: Date { record.createdAt }
         var updatedAt: Date { record.updatedAt }
         var lastRegisteredAt: Date { record.lastRegisteredAt }
         var registrationUpdatedAt: Date { record.registrationUpdatedAt }
-        var isActive: Bool { record.texts.contains(TextSlot.pushToken) }
+        var isActive: Bool { texts.contains(record.texts, TextSlot.pushToken) }
         var customProperties: [TwinPush.CustomProperty] { record.customProperties }
 
         func appendMember(_ key: StaticString, _ member: TwinPushDeviceText, to bytes: inout some ByteOutput) {
@@ -74,7 +75,7 @@ extension TwinPushState {
 
         private func appendText(_ key: StaticString, _ slot: Int, to bytes: inout some ByteOutput) {
             bytes.append(key)
-            record.texts.withBytes(slot) { text in
+            texts.withBytes(record.texts, slot) { text in
                 if let text {
                     JSON.writeString(utf8: text, to: &bytes)
                 } else {

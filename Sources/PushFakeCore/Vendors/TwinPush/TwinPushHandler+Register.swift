@@ -57,12 +57,14 @@ extension TwinPushHandler {
             body, app: app, udid: udid.value, platform: platform.value, pushToken: pushToken.value,
             alias: alias.value, context: &context, state: &state, services: &services)
         let now = context.now
+        if pushToken != .absent, tokenChanges(state.texts, state.records[index].texts, to: pushToken.value) {
+            state.setText(index, TwinPushState.TextSlot.pushToken, to: pushToken.value)
+            state.records[index].registrationUpdatedAt = now
+        }
         // The record's fields change in place.
-        func update(_ record: inout TwinPushState.DeviceRecord, _ strings: inout InternedStrings) -> Bool {
-            if pushToken != .absent, tokenChanges(record.texts, to: pushToken.value) {
-                record.texts.set(TwinPushState.TextSlot.pushToken, to: pushToken.value)
-                record.registrationUpdatedAt = now
-            }
+        func update(
+            _ record: inout TwinPushState.DeviceRecord, _ strings: inout InternedStrings, _ texts: TextPool
+        ) -> Bool {
             for (index, value) in values.enumerated() where value != .absent {
                 let kind = TwinPushState.InternKind.firstTextField + index
                 record.setTextField(index, to: strings.number(of: value.value, kind: kind))
@@ -71,13 +73,15 @@ extension TwinPushHandler {
             record.lastRegisteredAt = now
             record.updatedAt = now
             let aliasChanges =
-                alias != .absent && !record.texts.hasSameBytes(TwinPushState.TextSlot.alias, asOptional: alias.value)
+                alias != .absent
+                && !texts.hasSameBytes(record.texts, TwinPushState.TextSlot.alias, asOptional: alias.value)
             if aliasChanges { record.registrationUpdatedAt = now }
             return aliasChanges
         }
-        if update(&state.records[index], &state.strings) { state.setAlias(index, to: alias.value) }
+        if update(&state.records[index], &state.strings, state.texts) { state.setAlias(index, to: alias.value) }
         // The answer is written from the record itself: no public device is built.
-        let device = TwinPushState.PackedDevice(record: state.records[index], strings: state.strings)
+        let device = TwinPushState.PackedDevice(
+            record: state.records[index], strings: state.strings, texts: state.texts)
         context.device = device.id
         if !device.isActive { context.notes.append("device has no push_token: sends will not reach it") }
         return .json(200, bytes: TwinPushWire.registered(device))
@@ -85,9 +89,9 @@ extension TwinPushHandler {
 
     /// Whether a register's token differs from the stored one, compared as `String`s (as before packing); the
     /// stored token is read only when its bytes differ.
-    private static func tokenChanges(_ texts: PackedTexts, to token: String?) -> Bool {
-        if texts.hasSameBytes(TwinPushState.TextSlot.pushToken, asOptional: token) { return false }
-        return texts.string(TwinPushState.TextSlot.pushToken) != token
+    private static func tokenChanges(_ texts: TextPool, _ entry: TextPool.Entry, to token: String?) -> Bool {
+        if texts.hasSameBytes(entry, TwinPushState.TextSlot.pushToken, asOptional: token) { return false }
+        return texts.string(entry, TwinPushState.TextSlot.pushToken) != token
     }
 
     /// `os_version_code`: `nil` when absent, `.some(nil)` when cleared (`null` or `""`), else an integer sent as a
@@ -116,7 +120,7 @@ extension TwinPushHandler {
             guard let index = state.deviceIndex(id: id, app: app) else {
                 throw TwinPushFailure(.deviceNotFound, "Device not found for device_id \(id)")
             }
-            let newUDID = udid ?? state.records[index].texts.string(TwinPushState.TextSlot.udid) ?? ""
+            let newUDID = udid ?? state.texts.string(state.records[index].texts, TwinPushState.TextSlot.udid) ?? ""
             let newPlatform = platform ?? state.strings[state.records[index].platform] ?? ""
             guard state.rekey(index, udid: newUDID, platform: newPlatform) else {
                 throw TwinPushFailure(

@@ -1,7 +1,7 @@
 import Foundation
 
 extension TwinPushState {
-    /// Where a device's own strings sit in its ``DeviceRecord/texts``.
+    /// Where a device's own strings sit in its entry of ``TwinPushState/texts``.
     enum TextSlot {
         static let udid = 0
         static let pushToken = 1
@@ -17,15 +17,15 @@ extension TwinPushState {
         static let count = 10
     }
 
-    /// A device as the store keeps it: its id, its own strings (`udid`, token, alias) in one buffer, the
-    /// repetitive ones (app, platform, language, device and version fields) as numbers in
-    /// ``TwinPushState/strings``, times and counts inline. ``TwinPushState/device(_:)`` builds the public
+    /// A device as the store keeps it: its id, its own strings (`udid`, token, alias) as an entry of the state's
+    /// ``TwinPushState/texts``, the repetitive ones (app, platform, language, device and version fields) as numbers
+    /// in ``TwinPushState/strings``, times and counts inline. ``TwinPushState/device(_:)`` builds the public
     /// ``TwinPush/Device`` from it.
     struct DeviceRecord: Sendable {
         /// A `String`, shared with every journal entry and delivery that names the device.
         let id: String
-        /// `udid`, push token and alias, by ``TextSlot``.
-        var texts: PackedTexts
+        /// `udid`, push token and alias in ``TwinPushState/texts``, by ``TextSlot``.
+        var texts: TextPool.Entry
         var app: UInt32
         var platform: UInt32
         var language: UInt32 = 0
@@ -46,7 +46,7 @@ extension TwinPushState {
         /// Oldest first.
         var received: [Received] = []
 
-        init(id: String, texts: PackedTexts, app: UInt32, platform: UInt32, now: Date) {
+        init(id: String, texts: TextPool.Entry, app: UInt32, platform: UInt32, now: Date) {
             self.id = id
             self.texts = texts
             self.app = app

@@ -5,10 +5,10 @@ extension TwinPushState {
     func device(_ index: Int) -> TwinPush.Device {
         let record = records[index]
         var device = TwinPush.Device(
-            id: record.id, appID: strings[record.app] ?? "", udid: record.texts.string(TextSlot.udid) ?? "",
+            id: record.id, appID: strings[record.app] ?? "", udid: texts.string(record.texts, TextSlot.udid) ?? "",
             platform: strings[record.platform] ?? "", now: record.createdAt)
-        device.pushToken = record.texts.string(TextSlot.pushToken)
-        device.alias = record.texts.string(TextSlot.alias)
+        device.pushToken = texts.string(record.texts, TextSlot.pushToken)
+        device.alias = texts.string(record.texts, TextSlot.alias)
         device.language = strings[record.language]
         device.deviceCode = strings[record.deviceCode]
         device.deviceModel = strings[record.deviceModel]
@@ -24,7 +24,7 @@ extension TwinPushState {
     /// The packed record of `device` (its strings interned in ``strings``).
     mutating func record(of device: TwinPush.Device) -> DeviceRecord {
         var record = DeviceRecord(
-            id: device.id, texts: PackedTexts(device.udid, device.pushToken, device.alias),
+            id: device.id, texts: texts.add(device.udid, device.pushToken, device.alias),
             app: strings.number(of: device.appID, kind: InternKind.app),
             platform: strings.number(of: device.platform, kind: InternKind.platform), now: device.createdAt)
         let fields = [
@@ -50,12 +50,24 @@ extension TwinPushState {
 
     /// The device's alias, if set.
     func alias(_ index: Int) -> String? {
-        records[index].texts.string(TextSlot.alias)
+        texts.string(records[index].texts, TextSlot.alias)
     }
 
     /// The device's push token, if registered.
     func pushToken(_ index: Int) -> String? {
-        records[index].texts.string(TextSlot.pushToken)
+        texts.string(records[index].texts, TextSlot.pushToken)
+    }
+
+    /// Sets one of the device's own strings (by ``TextSlot``). When rewritten entries have left more dead bytes in
+    /// ``texts`` than live ones, the live entries move to a fresh pool.
+    mutating func setText(_ index: Int, _ slot: Int, to text: String?) {
+        texts.set(&records[index].texts, slot, to: text)
+        guard texts.wantsCompaction else { return }
+        var fresh = TextPool(slots: texts.slots, reservingBytes: texts.liveBytes)
+        for position in records.indices {
+            records[position].texts = fresh.copy(records[position].texts, from: texts)
+        }
+        texts = fresh
     }
 
     /// The push channel of the device's platform (``TwinPush/Device/deliveryPlatform``).

@@ -51,6 +51,8 @@ struct TwinPushState: Sendable {
     private var provisioned: Set<WireKey> = []
     /// Devices are never removed, so an index into `records` stays valid.
     var records: [DeviceRecord] = []
+    /// The devices' own strings (`udid`, push token, alias): one entry a device, by ``TextSlot``.
+    var texts = TextPool(slots: 3)
     /// The apps, platforms and text fields of the devices, each distinct value once.
     var strings = InternedStrings(kinds: InternKind.count)
     /// Positions in `records` by device id, and by (app, `udid`, `platform`): the keys stay in the records.
@@ -118,7 +120,7 @@ struct TwinPushState: Sendable {
 
     func deviceIndex(_ key: DeviceKey) -> Int? {
         indexByKey.find(hash: key.hashValue) { index in
-            records[index].texts.hasSameBytes(TextSlot.udid, as: key.udid)
+            texts.hasSameBytes(records[index].texts, TextSlot.udid, as: key.udid)
                 && strings.matches(records[index].platform, key.platform)
                 && strings.matches(records[index].app, key.app)
         }
@@ -130,15 +132,30 @@ struct TwinPushState: Sendable {
         return hasher.finalize()
     }
 
-    private static func key(of record: DeviceRecord, _ strings: InternedStrings) -> DeviceKey {
-        DeviceKey(
-            app: strings[record.app] ?? "", udid: record.texts.string(TextSlot.udid) ?? "",
-            platform: strings[record.platform] ?? "")
+    /// The records with the tables their strings live in, shared (not copied), so that an index can hash any stored
+    /// record while it changes.
+    private struct StoredRecords {
+        let records: [DeviceRecord]
+        let strings: InternedStrings
+        let texts: TextPool
+
+        func idHash(_ index: Int) -> Int {
+            TwinPushState.hash(id: records[index].id)
+        }
+
+        func key(_ index: Int) -> DeviceKey {
+            DeviceKey(
+                app: strings[records[index].app] ?? "", udid: texts.string(records[index].texts, TextSlot.udid) ?? "",
+                platform: strings[records[index].platform] ?? "")
+        }
+
+        func aliasHash(_ index: Int) -> Int {
+            let alias = texts.string(records[index].texts, TextSlot.alias) ?? ""
+            return AliasKey(app: strings[records[index].app] ?? "", alias: alias).hashValue
+        }
     }
 
-    private static func idHash(of record: DeviceRecord) -> Int {
-        hash(id: record.id)
-    }
+    private var stored: StoredRecords { StoredRecords(records: records, strings: strings, texts: texts) }
 
     func deviceIndexes(app: String) -> [Int] {
         indexesByApp[app] ?? []
@@ -156,13 +173,9 @@ struct TwinPushState: Sendable {
 
     private func aliasHead(_ key: AliasKey) -> Int? {
         aliasHeads.find(hash: key.hashValue) { index in
-            records[index].texts.hasSameBytes(TextSlot.alias, as: key.alias)
+            texts.hasSameBytes(records[index].texts, TextSlot.alias, as: key.alias)
                 && strings.matches(records[index].app, key.app)
         }
-    }
-
-    private static func aliasHash(of record: DeviceRecord, _ strings: InternedStrings) -> Int {
-        AliasKey(app: strings[record.app] ?? "", alias: record.texts.string(TextSlot.alias) ?? "").hashValue
     }
 
     /// Adds a new device and returns its index; its alias, if any, joins the alias index.
@@ -175,7 +188,7 @@ struct TwinPushState: Sendable {
         id: String, key: DeviceKey, pushToken: String?, alias: String?, now: Date
     ) -> Int {
         let record = DeviceRecord(
-            id: id, texts: PackedTexts(key.udid, pushToken, alias),
+            id: id, texts: texts.add(key.udid, pushToken, alias),
             app: strings.number(of: key.app, kind: InternKind.app),
             platform: strings.number(of: key.platform, kind: InternKind.platform), now: now)
         return insert(record, id: id, key: key, alias: alias)
@@ -184,10 +197,9 @@ struct TwinPushState: Sendable {
     private mutating func insert(_ record: DeviceRecord, id: String, key: DeviceKey, alias: String?) -> Int {
         let index = records.count
         records.append(record)
-        let stored = records  // shared, not copied: read while the indexes change
-        let table = strings
-        indexByID.insert(index, hash: Self.hash(id: id)) { Self.idHash(of: stored[$0]) }
-        indexByKey.insert(index, hash: key.hashValue) { Self.key(of: stored[$0], table).hashValue }
+        let stored = stored  // read while the indexes change
+        indexByID.insert(index, hash: Self.hash(id: id)) { stored.idHash($0) }
+        indexByKey.insert(index, hash: key.hashValue) { stored.key($0).hashValue }
         indexesByApp[key.app, default: []].append(index)
         nextWithAlias.append()
         if let alias { linkAlias(index, key: AliasKey(app: key.app, alias: alias)) }
@@ -200,24 +212,23 @@ struct TwinPushState: Sendable {
 
     /// Moves a device to a new (`udid`, `platform`) key; `false` when another device holds it.
     mutating func rekey(_ index: Int, udid: String, platform: String) -> Bool {
-        let oldKey = Self.key(of: records[index], strings)
+        let oldKey = stored.key(index)
         let newKey = DeviceKey(app: oldKey.app, udid: udid, platform: platform)
         if let holder = deviceIndex(newKey) { return holder == index }
         indexByKey.remove(index, hash: oldKey.hashValue)
-        records[index].texts.set(TextSlot.udid, to: udid)
+        setText(index, TextSlot.udid, to: udid)
         records[index].platform = strings.number(of: platform, kind: InternKind.platform)
-        let stored = records  // shared, not copied: read while the index changes
-        let table = strings
-        indexByKey.insert(index, hash: newKey.hashValue) { Self.key(of: stored[$0], table).hashValue }
+        let stored = stored  // read while the index changes
+        indexByKey.insert(index, hash: newKey.hashValue) { stored.key($0).hashValue }
         return true
     }
 
     /// Sets or clears a device's alias, keeping the alias index current.
     mutating func setAlias(_ index: Int, to alias: String?) {
-        guard !records[index].texts.hasSameBytes(TextSlot.alias, asOptional: alias) else { return }
+        guard !texts.hasSameBytes(records[index].texts, TextSlot.alias, asOptional: alias) else { return }
         let app = appID(index)
         if let old = self.alias(index) { unlinkAlias(index, key: AliasKey(app: app, alias: old)) }
-        records[index].texts.set(TextSlot.alias, to: alias)
+        setText(index, TextSlot.alias, to: alias)
         // In registration order, whenever each device took the alias: what an alias target reaches first is
         // then a property of the devices alone, as a state document lists them (StateFormat.md).
         if let alias { linkAlias(index, key: AliasKey(app: app, alias: alias)) }
@@ -231,9 +242,8 @@ struct TwinPushState: Sendable {
         if head == index {
             aliasHeads.remove(index, hash: key.hashValue)
             if let next {
-                let stored = records  // shared, not copied: read while the index changes
-                let table = strings
-                aliasHeads.insert(next, hash: key.hashValue) { Self.aliasHash(of: stored[$0], table) }
+                let stored = stored  // read while the index changes
+                aliasHeads.insert(next, hash: key.hashValue) { stored.aliasHash($0) }
             }
             return
         }
@@ -245,17 +255,15 @@ struct TwinPushState: Sendable {
     /// Puts `index`, whose record already has the alias `key` names, into that alias's chain in index order.
     private mutating func linkAlias(_ index: Int, key: AliasKey) {
         guard let head = aliasHead(key) else {
-            let stored = records  // shared, not copied: read while the index changes
-            let table = strings
-            aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0], table) }
+            let stored = stored  // read while the index changes
+            aliasHeads.insert(index, hash: key.hashValue) { stored.aliasHash($0) }
             return
         }
         if index < head {
             nextWithAlias.setNext(index, to: head)
             aliasHeads.remove(head, hash: key.hashValue)
-            let stored = records  // shared, not copied: read while the index changes
-            let table = strings
-            aliasHeads.insert(index, hash: key.hashValue) { Self.aliasHash(of: stored[$0], table) }
+            let stored = stored  // read while the index changes
+            aliasHeads.insert(index, hash: key.hashValue) { stored.aliasHash($0) }
             return
         }
         var previous = head
