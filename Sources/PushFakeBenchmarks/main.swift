@@ -13,8 +13,8 @@ let usage = """
       fanout     one TPNS send to N registered devices (default 100000): time and resident memory
       journal    N journaled TPNS registers over 1000 devices (default 1000000): resident memory, µs per append,
                  the longest append; PUSHFAKE_BENCH_JOURNAL_LIMIT, PUSHFAKE_BENCH_THREADS
-      devices    N distinct TwinPush devices registered, journal bounded to one entry: resident bytes per device
-                 (default 1000000)
+      devices    N distinct TwinPush devices registered, journal bounded to one entry: resident bytes per device;
+                 then two rounds of new tokens for all: the longest register, a text-pool compaction (default 1000000)
       twinpush   TwinPush: N registers (µs each), then one broadcast with inbox to all of them (default 100000)
       start      in-process live server: start → first health response, N times (default 50)
       serve      `pushfake serve` exec → ready line, N times (default 20); --binary PATH (default: next to this one)
