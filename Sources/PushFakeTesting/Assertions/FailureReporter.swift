@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeCore
 
 // Either framework may be missing: the Command Line Tools without Xcode lack XCTest on macOS, and a toolchain or
 // SDK may lack Swift Testing. The module builds with whichever exists and reports through it.
@@ -54,7 +55,7 @@ package enum FailureReporter {
             XCTFail(message, file: site.filePath, line: site.line)
         #else
             // No test framework to report to: say it where a test runner's log shows it.
-            FileHandle.standardError.write(Data("PushFake: \(site.fileID):\(site.line): \(message)\n".utf8))
+            StandardStreams.error("PushFake: \(site.fileID):\(site.line): \(message)\n")
         #endif
     }
 }

@@ -83,7 +83,7 @@ enum CommandTable {
 
     private static func report(_ exit: CommandExit) -> Int32 {
         if !exit.message.isEmpty {
-            FileHandle.standardError.write(Data("pushfake: \(exit.message)\n".utf8))
+            StandardStreams.error("pushfake: \(exit.message)\n")
         }
         return exit.code.rawValue
     }

@@ -87,7 +87,7 @@ enum FleetCommand {
         switch outcome {
         case .success(var report)?:
             report = FleetOptions.checked(fleet, report)
-            if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+            if progress { StandardStreams.error("\n") }
             if let path = options.report { try write(report, to: path) }
             print(report.text, terminator: "")
         case .failure(.unreachable(let address))?:

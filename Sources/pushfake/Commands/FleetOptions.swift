@@ -141,6 +141,6 @@ enum FleetOptions {
         let opened = report.notifications.reduce(0) { $0 + $1.opened }
         let line =
             "\r\u{1B}[Kfleet: \(registered) registered, \(received) received, \(opened) opened, \(report.requests) requests"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStreams.error(line)
     }
 }

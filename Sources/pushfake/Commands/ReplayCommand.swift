@@ -33,7 +33,7 @@ enum ReplayCommand {
         let recording = try read(command.file)
         let report = try wait(for: recording, options: options)
         let output = command.json ? report.json.serializedString() + "\n" : report.text()
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.output(output)
         let cut = report.limitsHit
         if let first = cut.first, let limit = first.limit {
             let value = limit == .timeout ? "\(options.timeout) s" : "\(options.maximumResponseBytes) bytes"

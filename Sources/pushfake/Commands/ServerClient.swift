@@ -71,9 +71,8 @@ extension AdminClient where Transport == LoopbackAdminTransport {
 
     /// Prints the body; a non-2xx answer exits 1 (its body is printed first, it says what went wrong).
     func printAnswer(_ response: AdminHTTPResponse) throws(CommandExit) {
-        let output = FileHandle.standardOutput
-        output.write(Data(response.body))
-        if response.body.last != UInt8(ascii: "\n") { output.write(Data("\n".utf8)) }
+        StandardStreams.output(bytes: response.body)
+        if response.body.last != UInt8(ascii: "\n") { StandardStreams.output("\n") }
         guard (200..<300).contains(response.status) else { throw CommandExit(.failure) }
     }
 }

@@ -203,11 +203,11 @@ enum TailCommand {
 
     /// Unbuffered, so every line is out before a signal ends the process.
     private static func write(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStreams.output(line + "\n")
     }
 
     private static func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreams.error(line + "\n")
     }
 
     /// SIGINT and SIGTERM end the command with 0: following is stopped by a signal, which is not a failure.
