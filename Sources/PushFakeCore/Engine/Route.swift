@@ -33,16 +33,29 @@ public struct RouteMatch: Sendable, Equatable {
     private final class Fields: Sendable {
         let vendor: Vendor
         let operation: Operation
-        /// The decoded parameters in the template's order (the router's), or sorted by name (a match made with
-        /// ``RouteMatch/init(vendor:operation:parameters:template:)``).
+        /// The decoded parameters sorted by name, one per name (the last in the template's order): the journal
+        /// reads them as they are, with no sorted copy made per request.
         let pairs: [(name: String, value: String)]
         let template: String
 
         init(vendor: Vendor, operation: Operation, pairs: [(name: String, value: String)], template: String) {
             self.vendor = vendor
             self.operation = operation
-            self.pairs = pairs
+            self.pairs = pairs.count < 2 ? pairs : Self.sortedByName(pairs)
             self.template = template
+        }
+
+        /// One pair per name (the last), sorted by name; a template has a handful of parameters at most.
+        private static func sortedByName(_ pairs: [(name: String, value: String)]) -> [(name: String, value: String)] {
+            var unique: [(name: String, value: String)] = []
+            for pair in pairs {
+                if let index = unique.firstIndex(where: { $0.name.hasSameBytes(as: pair.name) }) {
+                    unique[index].value = pair.value
+                } else {
+                    unique.append(pair)
+                }
+            }
+            return unique.sorted { $0.name < $1.name }
         }
     }
 
@@ -75,13 +88,7 @@ public struct RouteMatch: Sendable, Equatable {
 
     /// The parameters sorted by name, one per name (the last): equal matches give equal lists, whatever the order
     /// they were made in.
-    var sortedParameters: [(key: String, value: String)] {
-        switch fields.pairs.count {
-        case 0: return []
-        case 1: return [(fields.pairs[0].name, fields.pairs[0].value)]
-        default: return parameters.sorted { $0.key < $1.key }
-        }
-    }
+    var sortedParameters: [(name: String, value: String)] { fields.pairs }
     /// The route template, e.g. `/TPNS/api/application/{appKey}/device/{deviceId}/unregister`.
     public var template: String { fields.template }
 
@@ -91,7 +98,7 @@ public struct RouteMatch: Sendable, Equatable {
         self.fields = Fields(vendor: vendor, operation: operation, pairs: pairs, template: template)
     }
 
-    /// A match with its parameters in the template's order, as the router decodes them.
+    /// A match with its parameters in the template's order, as the router decodes them (kept sorted by name).
     init(vendor: Vendor, operation: Operation, pairs: [(name: String, value: String)], template: String) {
         self.fields = Fields(vendor: vendor, operation: operation, pairs: pairs, template: template)
     }
@@ -107,7 +114,7 @@ extension RouteMatch: CustomDebugStringConvertible {
     /// The four fields, as a memberwise value prints them (what a failed `XCTAssertEqual` shows).
     public var debugDescription: String {
         let parameters = sortedParameters.map {
-            "\(String(reflecting: $0.key)): "
+            "\(String(reflecting: $0.name)): "
                 + String(reflecting: $0.value)
         }
         return

@@ -37,7 +37,7 @@ struct JournalEntryForm: WireForm {
         vendor = entry.vendor?.rawValue
         operation = route?.operation.rawValue
         self.route = route?.template
-        params = route?.sortedParameters.map { WireKeyed($0.key, $0.value) }
+        params = route?.sortedParameters.map { WireKeyed($0.name, $0.value) }
         app = entry.app
         device = entry.device
         self.request = JournalMessageForm(headers: request.headers, body: request.body)

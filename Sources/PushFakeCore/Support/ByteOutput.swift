@@ -83,8 +83,8 @@ package struct FixedBytes: ByteOutput {
 }
 
 extension Array where Element == UInt8 {
-    /// What `write` puts into a block of `capacity` bytes (on the stack when small), or `nil` when it needs more:
-    /// the caller then writes into a growing array instead.
+    /// What `write` puts into a block of `capacity` bytes (on the stack up to 1 KiB; larger blocks may come from
+    /// the heap), or `nil` when it needs more: the caller then writes into a growing array instead.
     package static func written(capacity: Int, _ write: (inout FixedBytes) -> Void) -> [UInt8]? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(0, capacity)) { buffer in
             var output = FixedBytes(buffer)

@@ -43,14 +43,42 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// The members in wire order.
     public private(set) var members: [Member]
 
+    /// A bit for each member's key, chosen by the key's length (``keyBit(_:)``): a lookup whose bit
+    /// is clear misses without reading a member. A handler asks a body for many keys it does not carry (a TwinPush
+    /// register asks for 15 and usually finds 8), and each miss scanned every member. Removing a member leaves its
+    /// bit set, which only makes that key's misses scan.
+    private var keyBits: UInt64
+
     /// Creates an object with these members, in this order; duplicate keys are kept.
     public init(_ members: [Member] = []) {
         self.members = members
+        var bits: UInt64 = 0
+        for member in members { bits |= Self.keyBit(member.key) }
+        self.keyBits = bits
+    }
+
+    /// An object the parser made, with the key bits it gathered on the way.
+    init(members: [Member], keyBits: UInt64) {
+        self.members = members
+        self.keyBits = keyBits
     }
 
     /// `["deviceId": "D1", "badge": 2]`; members keep the literal's order.
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        self.members = elements.map { Member(key: $0.0, value: $0.1) }
+        self.init(elements.map { Member(key: $0.0, value: $0.1) })
+    }
+
+    /// The bit of ``keyBits`` that stands for `key`: its UTF-8 length modulo 64, which a native string knows
+    /// without reading its bytes (reading the first byte too cost more than the misses it saved). Equal keys have
+    /// equal bytes, hence the same length, hence the same bit.
+    @inline(__always)
+    static func keyBit(_ key: String) -> UInt64 {
+        1 &<< UInt64(truncatingIfNeeded: key.utf8.count & 63)
+    }
+
+    /// Objects are equal when their members are: the key bits are only a lookup aid.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members == rhs.members
     }
 
     /// The keys in wire order.
@@ -64,6 +92,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// appends. `"café"` and `"cafe\u{301}"` are two keys, as on the wire (``WireKey``).
     public subscript(key: String) -> JSON? {
         get {
+            guard keyBits & Self.keyBit(key) != 0 else { return nil }
             // Lengths first: O(1) for native strings, and most keys of an object differ in length.
             let length = key.utf8.count
             var index = members.count - 1
@@ -84,13 +113,14 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
                 }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
+                keyBits |= Self.keyBit(key)
             }
         }
     }
 
     /// Whether the key is present, whatever its value (including `null`).
     public func contains(_ key: String) -> Bool {
-        members.contains { $0.key.hasSameBytes(as: key) }
+        keyBits & Self.keyBit(key) != 0 && members.contains { $0.key.hasSameBytes(as: key) }
     }
 }
 

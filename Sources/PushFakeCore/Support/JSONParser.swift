@@ -129,8 +129,9 @@ struct JSONParser {
         try enter()
         position += 1
         var members: [JSONObject.Member] = []
+        var keyBits: UInt64 = 0
         skipWhitespace()
-        if leaves(at: UInt8(ascii: "}")) { return .object(JSONObject(members)) }
+        if leaves(at: UInt8(ascii: "}")) { return .object(JSONObject(members: members, keyBits: 0)) }
         // A request body is an object of up to a dozen or so members (a TwinPush register has 12): room for 16 at the
         // top, where growing from 4 cost two regrows, about 1,100 instructions a register (callgrind). Nested objects
         // are small and some are kept (custom properties, payloads): they grow from 4, not 1, 2, 4.
@@ -153,9 +154,10 @@ struct JSONParser {
                 failure.reversedPath.append(.key(key))
                 throw failure
             }
+            keyBits |= JSONObject.keyBit(key)
             members.append(JSONObject.Member(key: key, value: value))
             if try leavesAfterSeparator(at: UInt8(ascii: "}"), else: "expected ',' or '}'") {
-                return .object(JSONObject(members))
+                return .object(JSONObject(members: members, keyBits: keyBits))
             }
         }
     }

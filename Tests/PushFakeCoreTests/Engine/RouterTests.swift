@@ -142,4 +142,37 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(byHand.parameters, ["K": "ascii", "b": "", "a": "1"])
         XCTAssertNil(RouteMatch(vendor: .tpns, operation: .register, template: "/t").parameter("K"))
     }
+
+    /// A match keeps its parameters sorted by name, one per name (the last in the template), whatever the template's
+    /// order: the journal lists them so, a lookup by name finds each, and the match equals one built by hand.
+    func test_match_keepsParametersByName_whenTheTemplateOrdersThemOtherwise() throws {
+        let fake = PushFake(vendors: try VendorRegistry.standard.adding(Ordered()))
+        fake.send("POST", "/ordered/Z1/mid/A1/end/Z2", json: "{}")
+        let entry = try XCTUnwrap(fake.journal.entries.last)
+        XCTAssertEqual(entry.response.status, 200)
+        let route = try XCTUnwrap(entry.route)
+        XCTAssertEqual(route.parameter("zeta"), "Z2", "the last of a repeated name")
+        XCTAssertEqual(route.parameter("alpha"), "A1")
+        XCTAssertEqual(route.parameters, ["zeta": "Z2", "alpha": "A1"])
+        XCTAssertEqual(
+            route,
+            RouteMatch(
+                vendor: Ordered.name, operation: "ordered", parameters: ["alpha": "A1", "zeta": "Z2"],
+                template: "/ordered/{zeta}/mid/{alpha}/end/{zeta}"))
+        XCTAssertTrue(
+            String(describing: route).contains(#"parameters: ["alpha": "A1", "zeta": "Z2"]"#), "\(route)")
+        let line = fake.journal.jsonLines(of: [entry])
+        XCTAssertTrue(line.contains(#""params":{"alpha":"A1","zeta":"Z2"}"#), line)
+    }
+
+    private struct Ordered: PushVendor {
+        static let name = Vendor("ordered")
+        var vendor: Vendor { Self.name }
+        var displayName: String { "Ordered" }
+        var pathPrefixes: [String] { ["/ordered"] }
+        var routes: [VendorRoute<Int>] {
+            [VendorRoute("POST", "/ordered/{zeta}/mid/{alpha}/end/{zeta}", "ordered") { _, _, _ in .json(200, [:]) }]
+        }
+        func makeState(_ configuration: PushFakeConfiguration) -> Int { 0 }
+    }
 }

@@ -45,4 +45,40 @@ final class JSONTests: XCTestCase {
         let value = try JSON.parse(#"{"a":1,"a":2}"#)
         XCTAssertEqual(value["a"], 2)
     }
+
+    /// An object skips the members' scan for a key whose length none of its keys has; every other lookup still
+    /// compares bytes. Whatever an object went through (parsed, built, members set, replaced, removed), each key
+    /// reads back as a plain scan of its members would read it.
+    func test_objectLookup_agreesWithAScanOfTheMembers_afterEveryChange() throws {
+        let long = String(repeating: "k", count: 64)
+        var object = try XCTUnwrap(
+            JSON.parse(#"{"ab":1,"cd":2,"abc":3,"é":4,"\#(long)":5}"#).objectValue)
+        let probes = ["ab", "cd", "ba", "abc", "abcd", "é", "e\u{301}", "", "x", long, String(long.dropLast()), "k"]
+        func check(_ label: String) {
+            for key in probes {
+                let scanned = object.members.last { $0.key.utf8.elementsEqual(key.utf8) }?.value
+                XCTAssertEqual(object[key], scanned, "\(label): \(key)")
+                XCTAssertEqual(object.contains(key), scanned != nil, "\(label): contains \(key)")
+            }
+        }
+        check("parsed")
+        // "k" has length 1, as "é" has not (2 bytes) and the 64-byte key wraps onto length 0's bit.
+        XCTAssertNil(object["k"])
+        XCTAssertNil(object[""])
+        object["abcd"] = 6
+        object["x"] = 7
+        check("after adding")
+        object["ab"] = nil
+        object["abc"] = nil
+        check("after removing")
+        XCTAssertNil(object["ab"], "a removed key is gone although its length's bit stays")
+        object["ab"] = 8
+        check("after adding again")
+        let built = JSONObject(object.members)
+        XCTAssertEqual(built, object, "built from the same members: equal")
+        var emptied = built
+        for key in emptied.keys { emptied[key] = nil }
+        XCTAssertEqual(emptied, JSONObject(), "an emptied object equals a new one, whatever bits it kept")
+        XCTAssertNil(emptied["cd"])
+    }
 }

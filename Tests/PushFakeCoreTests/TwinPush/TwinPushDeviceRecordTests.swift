@@ -66,7 +66,7 @@ final class TwinPushDeviceRecordTests: XCTestCase {
         quoted.alias = "a\"lias\n\u{1}\\"
         quoted.pushToken = nil
         let bare = TwinPush.Device(id: "x", appID: "", udid: "", platform: "android", now: start)
-        // Over the stack block the answer is first written into (2,048 bytes): written into an array instead.
+        // Over the stack block the answer is first written into (1,024 bytes): written into an array instead.
         var large = fullDevice(6)
         large.alias = String(repeating: "\u{1}", count: 400)
         large.customProperties.append(

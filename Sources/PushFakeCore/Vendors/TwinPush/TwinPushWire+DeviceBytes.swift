@@ -5,9 +5,11 @@ extension TwinPushWire {
     /// TwinPush response (Performance.md). Byte for byte what ``objects(_:)`` of ``device(_:)`` serializes to.
     ///
     /// Written into a block on the stack and copied once (``Swift/Array/written(capacity:_:)``); a device too
-    /// large for it (long custom properties) is written into a growing array instead.
+    /// large for it (long custom properties) is written into a growing array instead. A register's answer is about
+    /// 500 bytes. The block is 1 KiB because Swift's `withUnsafeTemporaryAllocation` takes a larger one from the heap
+    /// on Linux (`posix_memalign`, about 300 instructions a register in callgrind); Darwin checks the stack's room.
     static func registered(_ device: some TwinPushDeviceFields) -> [UInt8] {
-        if let bytes = [UInt8].written(capacity: 2048, { writeRegistered(device, to: &$0) }) { return bytes }
+        if let bytes = [UInt8].written(capacity: 1024, { writeRegistered(device, to: &$0) }) { return bytes }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
         writeRegistered(device, to: &bytes)
