@@ -45,7 +45,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 
     /// A bit for each member's key, chosen by the key's length (``keyBit(_:)``): a lookup whose bit
     /// is clear misses without reading a member. A handler asks a body for many keys it does not carry (a TwinPush
-    /// register asks for 15 and usually finds 8), and each miss scanned every member. Removing a member leaves its
+    /// register asks for 14 and usually finds 8), and each miss scanned every member. Removing a member leaves its
     /// bit set, which only makes that key's misses scan.
     private var keyBits: UInt64
 
