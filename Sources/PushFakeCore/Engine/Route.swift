@@ -125,7 +125,11 @@ extension RouteMatch: CustomDebugStringConvertible {
 
 /// One route as the router matches it: method plus a path template of literal and `{parameter}` segments, with
 /// where its handler is (the vendor's index in the registry and the route's index in that vendor's list).
-struct RoutePattern: Sendable {
+///
+/// A class, shared by every request: the router reads the matched pattern through a method call, and as a struct
+/// each call copied it, retaining and releasing its eight arrays and strings (about 400 instructions a request, on
+/// objects every event loop shares).
+final class RoutePattern: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
@@ -155,14 +159,16 @@ struct RoutePattern: Sendable {
         self.operation = operation
         self.method = method
         self.template = template
-        self.segments = Self.segments(of: template)
+        let segments = Self.segments(of: template)
+        self.segments = segments
         var literalBytes: [UInt8] = []
-        self.literalSpans = segments.map { segment in
+        let literalSpans: [(start: Int, count: Int)] = segments.map { segment in
             guard case .literal(let text) = segment else { return (literalBytes.count, -1) }
             let start = literalBytes.count
             literalBytes.append(contentsOf: text.utf8)
             return (start, literalBytes.count - start)
         }
+        self.literalSpans = literalSpans
         self.literalBytes = literalBytes
         let parameterCount = literalSpans.count(where: { $0.count < 0 })
         self.parameterCount = parameterCount
