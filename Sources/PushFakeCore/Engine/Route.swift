@@ -94,7 +94,7 @@ public struct RouteMatch: Sendable, Equatable {
 
     /// Creates a match; normally the engine's router makes these, with every field filled.
     public init(vendor: Vendor, operation: Operation, parameters: [String: String] = [:], template: String = "") {
-        let pairs = parameters.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        let pairs = parameters.map { (name: $0.key, value: $0.value) }  // the match sorts them by name
         self.fields = Fields(vendor: vendor, operation: operation, pairs: pairs, template: template)
     }
 
