@@ -60,6 +60,8 @@ enum Serve {
             var received: Int32 = 0
             sigwait(&signals, &received)
             server.stop()
+            // A simulator push in flight ends with a note, and its log line, before the process exits.
+            server.fake.waitForSimulatorDelivery(seconds: options.shutdownGrace)
             let name = received == SIGINT ? "SIGINT" : received == SIGHUP ? "SIGHUP" : "SIGTERM"
             let served = server.fake.journal.totalCount
             say("stopped on \(name) after \(served) request(s)", event: "stopped", options)

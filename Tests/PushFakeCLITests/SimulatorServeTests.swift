@@ -95,6 +95,28 @@ final class SimulatorServeTests: XCTestCase {
         XCTAssertTrue(stopped.stderr.contains("to device PHONE: \(note)"), stopped.stderr)
     }
 
+    func test_serve_finishesASimulatorPushInFlight_andLogsItsNote_beforeItExits() async throws {
+        // GIVEN an xcrun that takes a second before it fails, and a generous shutdown grace
+        let script = """
+            printf '%s\\n' "$*" >> "$(dirname "$0")/calls.log"
+            sleep 1
+            echo 'Invalid device: booted' >&2
+            exit 148
+            """
+        let environment = try installXcrun(status: 148, script: script)
+        let server = try ServeProcess(
+            ["--quiet", "--shutdown-grace", "30", "--simulator", "booted", "--bundle-id", "com.example.app"],
+            environment: environment)
+        // WHEN the server is stopped while the push is running
+        try await registerAndSend(server, count: 1)
+        await Wait.untilAsync { calls.count >= 1 }
+        let stopped = server.stop()
+        // THEN it waits for the push, logs its note and exits 0
+        XCTAssertEqual(stopped.status, 0)
+        let note = "simctl push booted com.example.app: failed (exit 148): Invalid device: booted"
+        XCTAssertTrue(stopped.stderr.contains("to device PHONE: \(note)"), stopped.stderr)
+    }
+
     func test_serve_logsASimulatorsErrorOutputOnOneLine_whenItHoldsControlCharacters() async throws {
         // GIVEN an xcrun whose error output moves the cursor, colours and reverses the text
         let script = """

@@ -4,4 +4,12 @@ extension PushFake {
     public func waitForSimulatorDelivery() {
         simulatorSink?.waitUntilIdle()
     }
+
+    /// Like ``waitForSimulatorDelivery()``, for at most `seconds` (a push is stopped after 60 s): what
+    /// `pushfake serve` does when it stops, so the notes of pushes in flight reach the log first.
+    /// - Returns: `false` when deliveries were still being written or pushed after `seconds`.
+    @discardableResult
+    public func waitForSimulatorDelivery(seconds: Double) -> Bool {
+        simulatorSink?.waitUntilIdle(seconds: seconds) ?? true
+    }
 }

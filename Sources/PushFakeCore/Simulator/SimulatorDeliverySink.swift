@@ -27,6 +27,13 @@ final class SimulatorDeliverySink: Sendable {
         queue.sync {}
     }
 
+    /// Like ``waitUntilIdle()``, for at most `seconds`; `false` when deliveries were still in hand then.
+    func waitUntilIdle(seconds: Double) -> Bool {
+        let idle = DispatchSemaphore(value: 0)
+        queue.async { idle.signal() }
+        return idle.wait(timeout: .now() + seconds) == .success
+    }
+
     /// Writes the delivery's file and pushes it; returns what went wrong, as notes.
     func deliver(_ delivery: Delivery) -> [String] {
         guard let document = APNsFile.document(payload: delivery.payload, bundleID: options.bundleID) else {
