@@ -24,105 +24,6 @@ public struct Operation: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     public var description: String { rawValue }
 }
 
-/// What the router found for a request: vendor, operation and the decoded path parameters.
-///
-/// A value, kept in one shared box: the engine hands a request's match to the handler's context, the journal entry
-/// and the exchange, and each copy costs one reference count instead of one for each of its four fields
-/// (Performance.md). A route without parameters gives every request the same box.
-public struct RouteMatch: Sendable, Equatable {
-    private final class Fields: Sendable {
-        let vendor: Vendor
-        let operation: Operation
-        /// The decoded parameters sorted by name, one per name (the last in the template's order): the journal
-        /// reads them as they are, with no sorted copy made per request.
-        let pairs: [(name: String, value: String)]
-        let template: String
-
-        init(vendor: Vendor, operation: Operation, pairs: [(name: String, value: String)], template: String) {
-            self.vendor = vendor
-            self.operation = operation
-            self.pairs = pairs.count < 2 ? pairs : Self.sortedByName(pairs)
-            self.template = template
-        }
-
-        /// One pair per name (the last), sorted by name; a template has a handful of parameters at most.
-        private static func sortedByName(_ pairs: [(name: String, value: String)]) -> [(name: String, value: String)] {
-            var unique: [(name: String, value: String)] = []
-            for pair in pairs {
-                if let index = unique.firstIndex(where: { $0.name.hasSameBytes(as: pair.name) }) {
-                    unique[index].value = pair.value
-                } else {
-                    unique.append(pair)
-                }
-            }
-            return unique.sorted { $0.name < $1.name }
-        }
-    }
-
-    private let fields: Fields
-
-    /// The vendor whose route matched.
-    public var vendor: Vendor { fields.vendor }
-    /// The operation the route serves.
-    public var operation: Operation { fields.operation }
-    /// Decoded path parameters by name (`appKey`, `deviceId`, `app`, `device`, `notification`). Made on each read:
-    /// a handler asks for one with ``parameter(_:)``.
-    public var parameters: [String: String] {
-        Dictionary(fields.pairs, uniquingKeysWith: { _, last in last })
-    }
-
-    /// The decoded path parameter called `name`, compared by its bytes; `nil` when the route has none. Reads the
-    /// match's few pairs without making a dictionary: a TwinPush device call asks for `app` three times, and each
-    /// dictionary lookup hashed the name (about 300 instructions, Performance.md).
-    public func parameter(_ name: String) -> String? {
-        var index = fields.pairs.count &- 1
-        while index >= 0 {
-            if fields.pairs[index].name.hasSameBytes(as: name) { return fields.pairs[index].value }
-            index &-= 1
-        }
-        return nil
-    }
-
-    /// Whether the route has path parameters.
-    var hasParameters: Bool { !fields.pairs.isEmpty }
-
-    /// The parameters sorted by name, one per name (the last): equal matches give equal lists, whatever the order
-    /// they were made in.
-    var sortedParameters: [(name: String, value: String)] { fields.pairs }
-    /// The route template, e.g. `/TPNS/api/application/{appKey}/device/{deviceId}/unregister`.
-    public var template: String { fields.template }
-
-    /// Creates a match; normally the engine's router makes these, with every field filled.
-    public init(vendor: Vendor, operation: Operation, parameters: [String: String] = [:], template: String = "") {
-        let pairs = parameters.map { (name: $0.key, value: $0.value) }  // the match sorts them by name
-        self.fields = Fields(vendor: vendor, operation: operation, pairs: pairs, template: template)
-    }
-
-    /// A match with its parameters in the template's order, as the router decodes them (kept sorted by name).
-    init(vendor: Vendor, operation: Operation, pairs: [(name: String, value: String)], template: String) {
-        self.fields = Fields(vendor: vendor, operation: operation, pairs: pairs, template: template)
-    }
-
-    public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
-        lhs.fields === rhs.fields
-            || (lhs.vendor == rhs.vendor && lhs.operation == rhs.operation && lhs.parameters == rhs.parameters
-                && lhs.template == rhs.template)
-    }
-}
-
-extension RouteMatch: CustomDebugStringConvertible {
-    /// The four fields, as a memberwise value prints them (what a failed `XCTAssertEqual` shows).
-    public var debugDescription: String {
-        let parameters = sortedParameters.map {
-            "\(String(reflecting: $0.name)): "
-                + String(reflecting: $0.value)
-        }
-        return
-            "RouteMatch(vendor: \(vendor), operation: \(operation), parameters: [\(parameters.joined(separator: ", "))], "
-            + "template: \(String(reflecting: template)))"
-    }
-}
-
 /// One route as the router matches it: method plus a path template of literal and `{parameter}` segments, with
 /// where its handler is (the vendor's index in the registry and the route's index in that vendor's list).
 ///
@@ -215,12 +116,31 @@ final class RoutePattern: Sendable {
     /// with the parameters decoded.
     func match(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> RouteMatch {
         if let sharedMatch { return sharedMatch }
+        if parameterCount == 1, let pair = onlyParameter(bytes, parts: parts) {
+            return RouteMatch(
+                vendor: vendor, operation: operation, parameters: RouteMatch.SortedParameters(pair), template: template)
+        }
         return match(parameters: parameters(bytes, parts: parts))
     }
 
     /// The match of a request with these decoded parameters: the shared one when the route has none.
     func match(parameters: [(name: String, value: String)]) -> RouteMatch {
-        sharedMatch ?? RouteMatch(vendor: vendor, operation: operation, pairs: parameters, template: template)
+        sharedMatch
+            ?? RouteMatch(
+                vendor: vendor, operation: operation, parameters: RouteMatch.SortedParameters(parameters),
+                template: template)
+    }
+
+    /// The one parameter of a raw path that ``fits(_:parts:)``, with no array made for it.
+    private func onlyParameter(
+        _ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>
+    ) -> (name: String, value: String)? {
+        for index in 0..<min(parts.count, segments.count) {
+            if case .parameter(let name) = segments[index] {
+                return (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[index]]), as: UTF8.self))
+            }
+        }
+        return nil
     }
 
     /// The parameters of a raw path that ``fits(_:parts:)``: only they become strings.

@@ -78,8 +78,6 @@ extension JournalEntry {
         if delay != 0 || delay.sign == .minus { flags.insert(.delay) }
         let statusCode = Int32(exactly: response.status)
         if statusCode == nil { flags.insert(.wideStatus) }
-        // Sorted, so equal entries have equal bytes whatever order the dictionary iterates in.
-        let parameters = route?.sortedParameters ?? []
         typealias Writer = JournalEntryWriter
         // The shared strings' numbers live on the stack for the entry's making, found under one hold of the
         // table's lock together with the response body's shared prefix.
@@ -109,9 +107,10 @@ extension JournalEntry {
             if let route {
                 size &+= Writer.size(ofText: route.operation.rawValue, code: codes[4])
                 size &+= Writer.size(ofText: route.template, code: codes[5])
-                size &+= Writer.size(ofCount: parameters.count)
+                size &+= Writer.size(ofCount: route.parameterCount)
                 if flags.contains(.routeVendor) { size &+= Writer.size(ofText: route.vendor.rawValue, code: codes[6]) }
-                for (name, value) in parameters { size &+= Writer.size(of: name) &+ Writer.size(of: value) }
+                // Sorted by name, so equal entries have equal bytes whatever order the path gave them in.
+                route.forEachParameter { name, value in size &+= Writer.size(of: name) &+ Writer.size(of: value) }
             }
             if let app { size &+= Writer.size(of: app) }
             if let device { size &+= Writer.size(of: device) }
@@ -138,8 +137,8 @@ extension JournalEntry {
                     writer.text(route.operation.rawValue, code: codes[4])
                     writer.text(route.template, code: codes[5])
                     if written.contains(.routeVendor) { writer.text(route.vendor.rawValue, code: codes[6]) }
-                    writer.count(parameters.count)
-                    for (name, value) in parameters {
+                    writer.count(route.parameterCount)
+                    route.forEachParameter { name, value in
                         writer.string(name)
                         writer.string(value)
                     }

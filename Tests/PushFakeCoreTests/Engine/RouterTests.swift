@@ -143,6 +143,35 @@ final class RouterTests: XCTestCase {
         XCTAssertNil(RouteMatch(vendor: .tpns, operation: .register, template: "/t").parameter("K"))
     }
 
+    /// A route with one parameter holds it without an array: on both match paths it reads back by name (bytes
+    /// compared), equals a match built by hand, prints and journals as any other match.
+    func test_match_ofARouteWithOneParameter_readsPrintsAndJournalsIt_onBothMatchPaths() throws {
+        let fake = PushFake()
+        for (path, app) in [
+            ("/api/v2/apps/app1/devices/register", "app1"), ("/api/v2/apps/my%20app/devices/register", "my app"),
+        ] {
+            fake.send("POST", path, json: #"{"udid":"u","platform":"ios"}"#)
+            let entry = try XCTUnwrap(fake.journal.entries.last)
+            let route = try XCTUnwrap(entry.route)
+            XCTAssertEqual(route.parameter("app"), app)
+            XCTAssertNil(route.parameter("App"))
+            XCTAssertNil(route.parameter("ap"))
+            XCTAssertEqual(route.parameters, ["app": app])
+            XCTAssertEqual(
+                route,
+                RouteMatch(
+                    vendor: .twinPush, operation: route.operation, parameters: ["app": app], template: route.template))
+            XCTAssertNotEqual(
+                route,
+                RouteMatch(
+                    vendor: .twinPush, operation: route.operation, parameters: ["app": app + "x"],
+                    template: route.template))
+            XCTAssertTrue(String(describing: route).contains("parameters: [\"app\": \"\(app)\"]"), "\(route)")
+            let line = fake.journal.jsonLines(of: [entry])
+            XCTAssertTrue(line.contains(#""params":{"app":"\#(app)"}"#), line)
+        }
+    }
+
     /// A match keeps its parameters sorted by name, one per name (the last in the template), whatever the template's
     /// order: the journal lists them so, a lookup by name finds each, and the match equals one built by hand.
     func test_match_keepsParametersByName_whenTheTemplateOrdersThemOtherwise() throws {

@@ -92,6 +92,24 @@ final class TPNSRegisterTests: XCTestCase {
         XCTAssertEqual(fake.journal.entries.last?.notes.contains("device reactivated"), true)
     }
 
+    /// The usual notes of a register are one shared array each: a note added after one of them leaves the next
+    /// register's notes as they should be, in order.
+    func test_register_notesEachOutcomeInOrder_whenOneRegisterAddsASecondNote() {
+        let fake = PushFake()
+        fake.tpnsRegister(deviceId: "A", token: "t1", appKey: "app")
+        fake.tpnsRegister(deviceId: "B", token: nil, appKey: "app", type: "AOS")
+        fake.tpnsRegister(deviceId: "C", token: "t3", appKey: "app")
+        fake.tpnsRegister(deviceId: "B", token: nil, appKey: "app", type: "AOS")
+        fake.tpnsRegister(deviceId: "C", token: "t4", appKey: "app")
+        let without = "registered without a token: sends will not deliver to this device"
+        XCTAssertEqual(
+            fake.journal.entries.map(\.notes),
+            [
+                ["application key app auto-provisioned", "new device"], ["new device", without], ["new device"],
+                ["device updated", without], ["device updated"],
+            ])
+    }
+
     func test_register_answers422_whenApplicationKeyNotDeclared() {
         let fake = PushFake(PushFakeConfiguration(tpnsApps: ["declared"]))
         let rejected = fake.tpnsRegister(appKey: "other")

@@ -35,6 +35,41 @@ final class TwinPushRegisterTests: XCTestCase {
         XCTAssertEqual(client.send("GET", client.devicePath(id, "/inbox")).errorType, "AliasNotSet")
     }
 
+    /// Each of the eight text fields lands on its own property, is cleared by `""` or `null` and kept when absent; a
+    /// register with two fields of the wrong type names the first in the body's field order and changes nothing.
+    func test_register_setsClearsAndKeepsEachTextField_andNamesTheFirstWrongOne() {
+        // GIVEN a device registered with every text field set to a value of its own
+        let first = client.send(
+            "POST", client.path("/devices/register"),
+            #"{"udid":"u","platform":"ios","language":"L","device_code":"DC","device_model":"DM","#
+                + #""device_manufacturer":"MF","app_version":"AV","sdk_version":"SV","os_version":"OV","os_name":"ON"}"#
+        )
+        XCTAssertEqual(first.status, 200, first.text)
+        let id = first.json["objects"]?[0]?["id"]?.stringValue ?? ""
+        func fields() -> [String?] {
+            let device = client.fake.twinPushDevice(id: id)
+            return [
+                device?.language, device?.deviceCode, device?.deviceModel, device?.deviceManufacturer,
+                device?.appVersion, device?.sdkVersion, device?.osVersion, device?.osName,
+            ]
+        }
+        XCTAssertEqual(fields(), ["L", "DC", "DM", "MF", "AV", "SV", "OV", "ON"])
+        // WHEN it registers again clearing every other field, sending a number for one and leaving the rest out
+        let second = client.send(
+            "POST", client.path("/devices/register"),
+            #"{"udid":"u","platform":"ios","language":"","device_model":null,"app_version":"","os_version":7}"#)
+        // THEN the cleared ones are gone, the number is its text and the absent ones stay
+        XCTAssertEqual(second.status, 200, second.text)
+        XCTAssertEqual(fields(), [nil, "DC", nil, "MF", nil, "SV", "7", "ON"])
+        // AND a register with an array in os_name and an object in device_code is refused for device_code
+        let refused = client.send(
+            "POST", client.path("/devices/register"),
+            #"{"udid":"u","platform":"ios","os_name":[],"device_code":{},"language":"new"}"#)
+        XCTAssertEqual(refused.errorType, "DeviceNotCreated", refused.text)
+        XCTAssertTrue(refused.text.contains("device_code must be a string"), refused.text)
+        XCTAssertEqual(fields(), [nil, "DC", nil, "MF", nil, "SV", "7", "ON"])
+    }
+
     func test_register_updatesByDeviceID_whenDeviceIDIsSentWithoutUdid() {
         // GIVEN a registered device
         let id = client.registerAndroid(alias: "old")

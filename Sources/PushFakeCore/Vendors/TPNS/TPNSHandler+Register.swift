@@ -1,4 +1,8 @@
 extension TPNSHandler {
+    static let newDevice = FixedNote("new device")
+    static let deviceReactivated = FixedNote("device reactivated")
+    static let deviceUpdated = FixedNote("device updated")
+
     /// `POST …/api/device/register`: validate, upsert on (`applicationKey`, `deviceId`), answer 200 with the id.
     static func register(_ context: inout VendorContext, state: inout TPNSState, services: inout VendorServices)
         -> FakeResponse
@@ -64,9 +68,9 @@ extension TPNSHandler {
         state.upsert(device, at: existingIndex)
         state.markInFlight(key, for: context.responseDelay)
         switch existing {
-        case nil: context.notes.append("new device")
-        case let previous? where !previous.isActive: context.notes.append("device reactivated")
-        default: context.notes.append("device updated")
+        case nil: context.add(Self.newDevice)
+        case let previous? where !previous.isActive: context.add(Self.deviceReactivated)
+        default: context.add(Self.deviceUpdated)
         }
         if token == nil {
             context.notes.append("registered without a token: sends will not deliver to this device")

@@ -14,12 +14,41 @@ extension TwinPushHandler {
         }
     }
 
-    /// The optional text fields of a register, by body key, in the order of
-    /// ``TwinPushState/DeviceRecord/setTextField(_:to:)``.
-    private static let textFields = [
-        "language", "device_code", "device_model", "device_manufacturer", "app_version", "sdk_version", "os_version",
-        "os_name",
-    ]
+    private static let newDevice = FixedNote("new device")
+    private static let updatedByKey = FixedNote("device updated (same udid and platform)")
+    private static let updatedByID = FixedNote("device updated by device_id")
+
+    /// The optional text fields of a register, read before anything changes: eight values in place, since an array
+    /// of them was an allocation on every register (Performance.md, "Notes and text fields without allocations").
+    struct TextFields {
+        /// The body keys, in the order of ``TwinPushState/DeviceRecord/setTextField(_:to:)``.
+        static let names = [
+            "language", "device_code", "device_model", "device_manufacturer", "app_version", "sdk_version",
+            "os_version", "os_name",
+        ]
+        private var values:
+            (FieldValue, FieldValue, FieldValue, FieldValue, FieldValue, FieldValue, FieldValue, FieldValue)
+
+        init(_ body: JSONObject) throws(TwinPushFailure) {
+            let names = Self.names
+            values = (
+                try text(body, names[0]), try text(body, names[1]), try text(body, names[2]), try text(body, names[3]),
+                try text(body, names[4]), try text(body, names[5]), try text(body, names[6]), try text(body, names[7])
+            )
+        }
+
+        /// Calls `body` with each field's index and value, in order.
+        func forEachField(_ body: (Int, FieldValue) -> Void) {
+            body(0, values.0)
+            body(1, values.1)
+            body(2, values.2)
+            body(3, values.3)
+            body(4, values.4)
+            body(5, values.5)
+            body(6, values.6)
+            body(7, values.7)
+        }
+    }
 
     /// Reads a text field; numbers and booleans are taken as their text, arrays and objects are an error.
     static func text(
@@ -48,9 +77,7 @@ extension TwinPushHandler {
         }
         let pushToken = try text(body, "push_token")
         let alias = try text(body, "alias_device")
-        var values: [FieldValue] = []
-        values.reserveCapacity(textFields.count)
-        for name in textFields { values.append(try text(body, name)) }
+        let values = try TextFields(body)
         let versionCode = try osVersionCode(body)
 
         let index = try registrationTarget(
@@ -65,7 +92,8 @@ extension TwinPushHandler {
         func update(
             _ record: inout TwinPushState.DeviceRecord, _ strings: inout InternedStrings, _ texts: TextPool
         ) -> Bool {
-            for (index, value) in values.enumerated() where value != .absent {
+            values.forEachField { index, value in
+                guard value != .absent else { return }
                 let kind = TwinPushState.InternKind.firstTextField + index
                 record.setTextField(index, to: strings.number(of: value.value, kind: kind))
             }
@@ -126,7 +154,7 @@ extension TwinPushHandler {
                 throw TwinPushFailure(
                     .deviceNotUpdated, "Another device is already registered with this udid and platform")
             }
-            context.notes.append("device updated by device_id")
+            context.add(updatedByID)
             return index
         }
         guard let udid, let platform else {
@@ -134,10 +162,10 @@ extension TwinPushHandler {
         }
         let key = TwinPushState.DeviceKey(app: app, udid: udid, platform: platform)
         if let index = state.deviceIndex(key) {
-            context.notes.append("device updated (same udid and platform)")
+            context.add(updatedByKey)
             return index
         }
-        context.notes.append("new device")
+        context.add(newDevice)
         // Created with its token and alias: the register's update then finds them unchanged.
         return state.insert(
             id: services.nextID(.twinPushDevice), key: key, pushToken: pushToken, alias: alias, now: context.now)
