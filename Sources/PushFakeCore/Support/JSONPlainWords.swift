@@ -2,8 +2,12 @@
 /// The parser steps over them when reading a string and the writer when checking one for escapes, instead of a byte
 /// at a time (the "has a zero byte" test on `word XOR pattern`, as the HTTP parser's line search does).
 enum JSONPlainWords {
-    /// The first position from `start` that is not inside a run of plain whole words: the start of the first word
-    /// holding a byte to look at, or of the last bytes that do not fill a word.
+    /// The first position from `start` that is not inside a run of plain bytes read a word at a time: the first
+    /// byte to look at, or the start of the last bytes that do not fill a word.
+    ///
+    /// In a word with a byte to look at, the lowest flagged byte is always one: a borrow that flags a byte wrongly
+    /// comes only from a flagged byte below it. So the parser's byte loop starts at the closing quote itself instead
+    /// of at its word's first byte.
     @inline(__always)
     static func end(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
@@ -22,7 +26,8 @@ enum JSONPlainWords {
             let special =
                 ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
                 | word
-            if special & highs != 0 { return position }
+            let flagged = special & highs
+            if flagged != 0 { return position &+ (flagged.trailingZeroBitCount &>> 3) }
             position &+= 8
         }
         return position
