@@ -23,7 +23,7 @@ public struct RouteMatch: Sendable, Equatable {
     /// A match's parameters sorted by name, one per name: a route with one parameter (every TwinPush device call)
     /// holds its pair in place, with no array to allocate and free on each request (Performance.md, "Notes and text
     /// fields without allocations").
-    struct SortedParameters: Sendable, Sequence {
+    struct SortedParameters: Sendable {
         private let single: (name: String, value: String)?
         private let pairs: [(name: String, value: String)]
 
@@ -56,23 +56,9 @@ public struct RouteMatch: Sendable, Equatable {
             for index in pairs.indices { body(pairs[index].name, pairs[index].value) }
         }
 
-        func makeIterator() -> Iterator {
-            Iterator(parameters: self)
-        }
-
-        struct Iterator: IteratorProtocol {
-            fileprivate let parameters: SortedParameters
-            private var index = 0
-
-            fileprivate init(parameters: SortedParameters) {
-                self.parameters = parameters
-            }
-
-            mutating func next() -> (name: String, value: String)? {
-                defer { index &+= 1 }
-                if let single = parameters.single { return index == 0 ? single : nil }
-                return index < parameters.pairs.count ? parameters.pairs[index] : nil
-            }
+        /// The pairs as an array, for the few readers off the request path (printing, the journal's JSON view).
+        var array: [(name: String, value: String)] {
+            single.map { [$0] } ?? pairs
         }
 
         /// One pair per name (the last), sorted by name; a template has a handful of parameters at most.
@@ -99,7 +85,7 @@ public struct RouteMatch: Sendable, Equatable {
     /// Decoded path parameters by name (`appKey`, `deviceId`, `app`, `device`, `notification`). Made on each read:
     /// a handler asks for one with ``parameter(_:)``.
     public var parameters: [String: String] {
-        Dictionary(fields.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        Dictionary(fields.parameters.array, uniquingKeysWith: { _, last in last })
     }
 
     /// The decoded path parameter called `name`, compared by its bytes; `nil` when the route has none. Reads the
@@ -121,8 +107,8 @@ public struct RouteMatch: Sendable, Equatable {
     }
 
     /// The parameters sorted by name, one per name (the last): equal matches give equal lists, whatever the order
-    /// they were made in.
-    var sortedParameters: SortedParameters { fields.parameters }
+    /// they were made in. An array made on each read; the journal's encoding uses ``forEachParameter(_:)``.
+    var sortedParameters: [(name: String, value: String)] { fields.parameters.array }
     /// The route template, e.g. `/TPNS/api/application/{appKey}/device/{deviceId}/unregister`.
     public var template: String { fields.template }
 

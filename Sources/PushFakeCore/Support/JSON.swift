@@ -93,13 +93,11 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     public subscript(key: String) -> JSON? {
         get {
             guard keyBits & Self.keyBit(key) != 0 else { return nil }
-            // Lengths first: O(1) for native strings, and most keys of an object differ in length.
-            let length = key.utf8.count
+            // `hasSameBytes` compares the two strings' bits first: a key of up to 15 bytes, or a shared string
+            // (``JSONKnownStrings``), is found or passed over without reading either string's length.
             var index = members.count - 1
             while index >= 0 {
-                if members[index].key.utf8.count == length, members[index].key.hasSameBytes(as: key) {
-                    return members[index].value
-                }
+                if members[index].key.hasSameBytes(as: key) { return members[index].value }
                 index -= 1
             }
             return nil
