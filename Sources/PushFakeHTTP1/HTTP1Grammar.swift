@@ -120,6 +120,6 @@ enum HTTP1Grammar {
 
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        String(decodingSmallASCII: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeHTTP1
 
 /// An operation of a vendor API, named as the vendor names it (`register`, `pushNotifications`, `updateBadge`, …).
 ///
@@ -137,7 +138,7 @@ final class RoutePattern: Sendable {
     ) -> (name: String, value: String)? {
         for index in 0..<min(parts.count, segments.count) {
             if case .parameter(let name) = segments[index] {
-                return (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[index]]), as: UTF8.self))
+                return (name, String(decodingSmallASCII: UnsafeBufferPointer(rebasing: bytes[parts[index]])))
             }
         }
         return nil
@@ -152,7 +153,7 @@ final class RoutePattern: Sendable {
         for index in 0..<min(parts.count, segments.count) {
             if case .parameter(let name) = segments[index] {
                 parameters.append(
-                    (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[index]]), as: UTF8.self)))
+                    (name, String(decodingSmallASCII: UnsafeBufferPointer(rebasing: bytes[parts[index]]))))
             }
         }
         return parameters

@@ -1,3 +1,5 @@
+import PushFakeHTTP1
+
 /// Strings: UTF-8 checked once per string (only when a byte has its high bit set), escapes decoded, a `\u` escape
 /// that leaves a surrogate unpaired refused.
 extension JSONParser {
@@ -19,10 +21,9 @@ extension JSONParser {
                 position += 1
                 if high >= 0x80 {
                     try checkUTF8(start, position - 1)
-                } else if let shared = known.string(slice) {
-                    return shared
+                    return String(decoding: slice, as: UTF8.self)
                 }
-                return String(decoding: slice, as: UTF8.self)
+                return known.string(slice) ?? String(decodingSmallASCII: slice)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw stringFailure("control character in string", at: position) }
