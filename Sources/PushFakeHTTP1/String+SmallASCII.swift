@@ -26,7 +26,9 @@ extension String {
         let pattern = Array("Push~Fake 0;1_2/".utf8)
         for length in 0...15 {
             let made = String(decoding: pattern[..<length], as: UTF8.self)
-            let words = pattern.withUnsafeBufferPointer { smallASCIIWords(UnsafeBufferPointer(rebasing: $0[..<length])) }
+            let words = pattern.withUnsafeBufferPointer {
+                smallASCIIWords(UnsafeBufferPointer(rebasing: $0[..<length]))
+            }
             let built = (words.0, words.1 | UInt64(0xE0 | length) &<< 56)
             guard unsafeBitCast(made, to: (UInt64, UInt64).self) == built else { return false }
         }
