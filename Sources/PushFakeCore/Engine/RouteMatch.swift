@@ -21,8 +21,8 @@ public struct RouteMatch: Sendable, Equatable {
     }
 
     /// A match's parameters sorted by name, one per name: a route with one parameter (every TwinPush device call)
-    /// holds its pair in place, with no array to allocate and free on each request (Performance.md, "Notes and text
-    /// fields without allocations").
+    /// holds its pair in place, with no array to allocate and free on each request (Performance.md, "Allocations and
+    /// small strings").
     struct SortedParameters: Sendable {
         private let single: (name: String, value: String)?
         private let pairs: [(name: String, value: String)]

@@ -1,6 +1,6 @@
 /// A journal note a handler writes on most requests ("new device", "device updated"), with a one-element array of it
 /// made once: the first note of a request shares that array instead of allocating one (about 450 instructions a
-/// register; Performance.md, "Notes and text fields without allocations").
+/// register; Performance.md, "Allocations and small strings").
 struct FixedNote: Sendable {
     let text: String
     /// `[text]`, shared by every request whose first note this is; a later note copies it before appending.

@@ -19,7 +19,7 @@ extension TwinPushHandler {
     private static let updatedByID = FixedNote("device updated by device_id")
 
     /// The optional text fields of a register, read before anything changes: eight values in place, since an array
-    /// of them was an allocation on every register (Performance.md, "Notes and text fields without allocations").
+    /// of them was an allocation on every register (Performance.md, "Allocations and small strings").
     struct TextFields {
         /// The body keys, in the order of ``TwinPushState/DeviceRecord/setTextField(_:to:)``.
         static let names = [
