@@ -29,6 +29,10 @@ struct EngineState {
     /// The `Date` of answers given at the clock's current second, formatted once per second
     /// (``httpDate(at:)``).
     var httpDate = HTTP1Date(secondsSince1970: 0)
+    /// The context a handler runs in, kept from one request to the next: the engine fills in each request's values
+    /// instead of building a new one, whose construction copied it once (Performance.md, "Allocations and small
+    /// strings"). Between requests it holds only placeholders and the last request's route.
+    var handlerContext = VendorContext.idle
 
     init(configuration: PushFakeConfiguration, vendors: VendorRegistry) {
         self.configuration = configuration

@@ -190,13 +190,14 @@ public final class PushFake: Sendable {
         _ handler: (vendor: Int, route: Int), route: RouteMatch, on prepared: inout PreparedRequest, now: Date,
         responseDelay: Double, state: inout EngineState
     ) -> (response: FakeResponse, deliveryIDs: [String]) {
-        var context = VendorContext(
-            request: FakeRequest(method: "", path: ""), route: route, body: nil, bodyError: prepared.bodyError,
-            now: now, responseDelay: responseDelay, app: nil, device: nil, notes: [])
-        Self.exchangeLent(&context, &prepared)
+        state.handlerContext.route = route
+        state.handlerContext.bodyError = prepared.bodyError
+        state.handlerContext.now = now
+        state.handlerContext.responseDelay = responseDelay
+        Self.exchangeLent(&state.handlerContext, &prepared)
         let slot = state.vendorSlots[handler.vendor]
-        let response = slot.handle(route: handler.route, &context, &state.services)
-        Self.exchangeLent(&context, &prepared)
+        let response = slot.handle(route: handler.route, &state.handlerContext, &state.services)
+        Self.exchangeLent(&state.handlerContext, &prepared)
         return (response, state.services.takeCaused(notes: &prepared.notes))
     }
 

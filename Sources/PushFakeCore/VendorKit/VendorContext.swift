@@ -5,15 +5,15 @@ public struct VendorContext {
     /// The request as the transport delivered it; the engine lends it to the context for the handler's call.
     public internal(set) var request: FakeRequest
     /// The route that matched, with the decoded path parameters.
-    public let route: RouteMatch
+    public internal(set) var route: RouteMatch
     /// The body as JSON; `nil` when the body is empty, was not visible to the transport, or is not JSON.
     public internal(set) var body: JSON?
     /// Why the body is not JSON, when it is not.
-    public let bodyError: JSONSyntaxError?
+    public internal(set) var bodyError: JSONSyntaxError?
     /// The fake clock's time.
-    public let now: Date
+    public internal(set) var now: Date
     /// Seconds the transport will wait before answering (a fault's delay), for in-flight tracking.
-    public let responseDelay: Double
+    public internal(set) var responseDelay: Double
     /// The app the request was about, as the journal records it; starts as ``PushVendor/subject(of:body:)`` said.
     public var app: String?
     /// The device the request was about, as the journal records it; starts as ``PushVendor/subject(of:body:)`` said.
@@ -34,6 +34,15 @@ public struct VendorContext {
         self.app = app
         self.device = device
         self.notes = notes
+    }
+
+    /// The context the engine keeps between requests (``EngineState/handlerContext``): placeholders that a request's
+    /// own values replace.
+    static var idle: VendorContext {
+        VendorContext(
+            request: FakeRequest(method: "", path: ""), route: RouteMatch(vendor: Vendor(""), operation: ""),
+            body: nil, bodyError: nil, now: Date(timeIntervalSince1970: 0), responseDelay: 0, app: nil, device: nil,
+            notes: [])
     }
 
     /// The body as an object; an empty or unavailable body counts as `{}` (FakeBehaviour.md, Common).
