@@ -45,32 +45,33 @@ struct Router: Sendable {
         return route(effectiveMethod: effectiveMethod, segments: Self.segments(of: path))
     }
 
-    /// A match or a 405 for a path without `%`, else `nil`. The path is split once, into byte ranges on the stack.
+    /// A match or a 405 for a path without `%`, else `nil`. The path is read once: split into byte ranges on the
+    /// stack as it is checked for `%`, and given up on at the first segment beyond the longest route's.
     private func matchRaw(method: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
-        var count = 0
-        var previous = UInt8(ascii: "/")
-        for byte in bytes {
-            if byte == UInt8(ascii: "%") { return nil }
-            if previous == UInt8(ascii: "/"), byte != UInt8(ascii: "/") { count += 1 }
-            previous = byte
-        }
-        guard count < routesBySegmentCount.count, !routesBySegmentCount[count].isEmpty else { return nil }
-        let patterns = routesBySegmentCount[count]
-        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: count) { parts -> Result? in
-            var filled = 0
-            var position = 0
-            while position < bytes.count, filled < count {
-                if bytes[position] == UInt8(ascii: "/") {
-                    position += 1
-                    continue
+        let room = routesBySegmentCount.count
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: room) { parts -> Result? in
+            var count = 0
+            var start = -1
+            for position in bytes.indices {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "/") {
+                    if start >= 0 {
+                        parts.initializeElement(at: count &- 1, to: start..<position)
+                        start = -1
+                    }
+                } else if byte == UInt8(ascii: "%") {
+                    return nil
+                } else if start < 0 {
+                    // A route has at most `room - 1` segments: a longer path is left to the decoding path's 404.
+                    guard count < room &- 1 else { return nil }
+                    start = position
+                    count &+= 1
                 }
-                var end = position
-                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
-                parts.initializeElement(at: filled, to: position..<end)
-                filled += 1
-                position = end
             }
-            guard filled == count else { return nil }
+            if start >= 0 { parts.initializeElement(at: count &- 1, to: start..<bytes.count) }
+            guard !routesBySegmentCount[count].isEmpty else { return nil }
+            let patterns = routesBySegmentCount[count]
+            let parts = UnsafeMutableBufferPointer(rebasing: parts[..<count])
             var allowed: [String] = []
             var pathVendor: Int?
             for index in patterns.indices where patterns[index].fits(bytes, parts: parts) {

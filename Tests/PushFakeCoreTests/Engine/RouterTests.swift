@@ -40,6 +40,14 @@ final class RouterTests: XCTestCase {
         let deep = "/" + Array(repeating: "a", count: 200).joined(separator: "/")
         XCTAssertEqual(fake.send("GET", deep).response.status, 404)
         XCTAssertEqual(fake.send("GET", "/").response.status, 404)
+        // Every depth up to past the longest route, with an escape at the end: read by the decoding path, a 404.
+        for depth in 0...12 {
+            let path = "/" + Array(repeating: "x", count: depth).joined(separator: "/") + "/%41"
+            XCTAssertEqual(fake.send("GET", path).response.status, 404, path)
+        }
+        // Repeated and trailing slashes split into the same segments.
+        fake.send("PUT", "//TPNS/api/application/K//device/D/unregister/")
+        XCTAssertEqual(fake.journal.entries.last?.route?.parameters, ["appKey": "K", "deviceId": "D"])
         let registered = fake.send(
             "POST", "/api/v2/apps/A/devices/register", json: #"{"udid":"u","platform":"ios"}"#)
         XCTAssertEqual(registered.response.status, 200)
