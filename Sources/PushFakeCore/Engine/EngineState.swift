@@ -31,7 +31,7 @@ struct EngineState {
     var httpDate = HTTP1Date(secondsSince1970: 0)
     /// The context a handler runs in, kept from one request to the next: the engine fills in each request's values
     /// instead of building a new one, whose construction copied it once (Performance.md, "Allocations and small
-    /// strings"). Between requests it holds only placeholders and the last request's route.
+    /// strings"). Between requests it holds placeholders and the last request's route, body error, clock and delay.
     var handlerContext = VendorContext.idle
 
     init(configuration: PushFakeConfiguration, vendors: VendorRegistry) {

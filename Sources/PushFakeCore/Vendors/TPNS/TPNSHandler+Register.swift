@@ -1,7 +1,7 @@
 extension TPNSHandler {
-    static let newDevice = FixedNote("new device")
-    static let deviceReactivated = FixedNote("device reactivated")
-    static let deviceUpdated = FixedNote("device updated")
+    private static let newDevice = FixedNote("new device")
+    private static let deviceReactivated = FixedNote("device reactivated")
+    private static let deviceUpdated = FixedNote("device updated")
 
     /// `POST …/api/device/register`: validate, upsert on (`applicationKey`, `deviceId`), answer 200 with the id.
     static func register(_ context: inout VendorContext, state: inout TPNSState, services: inout VendorServices)
