@@ -35,6 +35,15 @@ extension String {
         return true
     }()
 
+    /// Whether the second word of a 64-bit string's bits marks a small string (bit 61 of its discriminator byte,
+    /// the layout Swift's standard library fixes for 64-bit platforms), whose bytes are stored in the two words.
+    /// `hasSameBytes(as:)` in PushFakeCore trusts it (inlinable: it runs for every key compared);
+    /// `SmallStringBitsTests` holds it to the running library.
+    @inlinable
+    package static func isSmall(_ secondWord: UInt64) -> Bool {
+        secondWord & (1 << 61) != 0
+    }
+
     /// Up to 15 bytes copied into two words, in memory order, the rest zero.
     @inline(__always)
     private static func smallASCIIWords(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {

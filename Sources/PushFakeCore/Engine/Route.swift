@@ -114,14 +114,22 @@ final class RoutePattern: Sendable {
     }
 
     /// The match of a raw path that ``fits(_:parts:)``: the shared one when the route has no parameters, else one
-    /// with the parameters decoded.
+    /// with the parameters decoded. A single parameter is handed over without an array.
     func match(_ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>) -> RouteMatch {
         if let sharedMatch { return sharedMatch }
-        if parameterCount == 1, let pair = onlyParameter(bytes, parts: parts) {
-            return RouteMatch(
-                vendor: vendor, operation: operation, parameters: RouteMatch.SortedParameters(pair), template: template)
+        if parameterCount == 1 {
+            var only: (name: String, value: String)?
+            forEachParameter(bytes, parts: parts) { only = ($0, $1) }
+            if let only {
+                return RouteMatch(
+                    vendor: vendor, operation: operation, parameters: RouteMatch.SortedParameters(only),
+                    template: template)
+            }
         }
-        return match(parameters: parameters(bytes, parts: parts))
+        var parameters: [(name: String, value: String)] = []
+        parameters.reserveCapacity(parameterCount)
+        forEachParameter(bytes, parts: parts) { parameters.append(($0, $1)) }
+        return match(parameters: parameters)
     }
 
     /// The match of a request with these decoded parameters: the shared one when the route has none.
@@ -132,31 +140,17 @@ final class RoutePattern: Sendable {
                 template: template)
     }
 
-    /// The one parameter of a raw path that ``fits(_:parts:)``, with no array made for it.
-    private func onlyParameter(
-        _ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>
-    ) -> (name: String, value: String)? {
+    /// Calls `body` with each parameter of a raw path that ``fits(_:parts:)``, in the template's order: only they
+    /// become strings.
+    private func forEachParameter(
+        _ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>,
+        _ body: (_ name: String, _ value: String) -> Void
+    ) {
         for index in 0..<min(parts.count, segments.count) {
             if case .parameter(let name) = segments[index] {
-                return (name, String(decodingSmallASCII: UnsafeBufferPointer(rebasing: bytes[parts[index]])))
+                body(name, String(decodingSmallASCII: UnsafeBufferPointer(rebasing: bytes[parts[index]])))
             }
         }
-        return nil
-    }
-
-    /// The parameters of a raw path that ``fits(_:parts:)``: only they become strings.
-    func parameters(
-        _ bytes: UnsafeBufferPointer<UInt8>, parts: UnsafeMutableBufferPointer<Range<Int>>
-    ) -> [(name: String, value: String)] {
-        var parameters: [(name: String, value: String)] = []
-        parameters.reserveCapacity(parameterCount)
-        for index in 0..<min(parts.count, segments.count) {
-            if case .parameter(let name) = segments[index] {
-                parameters.append(
-                    (name, String(decodingSmallASCII: UnsafeBufferPointer(rebasing: bytes[parts[index]]))))
-            }
-        }
-        return parameters
     }
 
     /// The parameters when the path fits the template, else `nil`.

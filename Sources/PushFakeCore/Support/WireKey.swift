@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeHTTP1
 
 /// A string from outside that names something — a device id, a UDID, an alias, an app key or id, a token, a
 /// property name, a tag, an instance id — compared and hashed by its UTF-8 bytes, as the real services compare
@@ -166,14 +167,5 @@ extension Set where Element == WireKey {
     @discardableResult
     mutating func insert(_ string: String) -> (inserted: Bool, memberAfterInsert: WireKey) {
         insert(WireKey(string))
-    }
-}
-
-extension String {
-    /// Whether the second word of a 64-bit string's bits marks a small string (bit 61 of its discriminator byte,
-    /// the layout Swift's standard library fixes for 64-bit platforms), whose bytes are stored in the two words.
-    @inline(__always)
-    static func isSmall(_ secondWord: UInt64) -> Bool {
-        secondWord & (1 << 61) != 0
     }
 }

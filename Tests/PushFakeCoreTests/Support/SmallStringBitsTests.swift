@@ -1,4 +1,5 @@
 import Foundation
+import PushFakeHTTP1
 import XCTest
 
 @testable import PushFakeCore
