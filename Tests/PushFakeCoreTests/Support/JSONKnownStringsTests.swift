@@ -22,6 +22,35 @@ final class JSONKnownStringsTests: XCTestCase {
         }
     }
 
+    /// At every length the table keeps: the exact bytes find the string, a change to any one byte finds nothing, and
+    /// long strings that differ only in the middle are told apart.
+    func test_lookup_findsExactBytesOnly_atEveryLengthAndPosition() {
+        let strings = (0...JSONKnownStrings.maximumLength).map { length -> String in
+            let bytes = (0..<length).map { offset -> UInt8 in UInt8(0x61 + (offset * 7 + length) % 26) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let table = JSONKnownStrings(strings)
+        for string in strings {
+            var bytes = Array(string.utf8)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { table.string($0) }, string, "\(bytes.count) bytes")
+            for position in bytes.indices {
+                bytes[position] ^= 0x01
+                XCTAssertNil(bytes.withUnsafeBufferPointer { table.string($0) }, "\(string), byte \(position)")
+                bytes[position] ^= 0x01
+            }
+        }
+        // Long strings alike in their first and last eight bytes: told apart by the bytes between.
+        let alike = ["0123456789_a_ABCDEFGH", "0123456789_b_ABCDEFGH", "0123456789_c_ABCDEFGH"]
+        let alikeTable = JSONKnownStrings(alike)
+        for string in alike + ["0123456789_d_ABCDEFGH"] {
+            let found = Array(string.utf8).withUnsafeBufferPointer { alikeTable.string($0) }
+            XCTAssertEqual(found, alike.contains(string) ? string : nil, string)
+        }
+        let tooLong = Array(repeating: UInt8(0x61), count: JSONKnownStrings.maximumLength + 1)
+        let tooLongTable = JSONKnownStrings([String(decoding: tooLong, as: UTF8.self)])
+        XCTAssertNil(tooLong.withUnsafeBufferPointer { tooLongTable.string($0) })
+    }
+
     func test_knownStrings_areNotMixedUp_whenTheyShareALength() throws {
         let json = try parse(#"{"ac":"ab"}"#, known: known)
         XCTAssertEqual(json.objectValue?.keys, ["ac"])
