@@ -1,3 +1,12 @@
+extension UInt8 {
+    /// `HEXDIG` (RFC 5234) in either case: chunk sizes, IPv6 groups in a `Host`, APNs device tokens.
+    @inlinable
+    package var isHexDigit: Bool {
+        let folded = self | 0x20
+        return (0x30...0x39).contains(self) || (0x61...0x66).contains(folded)
+    }
+}
+
 /// Byte classes and small scanners from RFC 9110 / RFC 9112, shared by the head and chunk parsers.
 ///
 /// Everything works on bytes: splitting `String`s costs three to four times as much per request.

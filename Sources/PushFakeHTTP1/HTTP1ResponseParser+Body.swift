@@ -73,7 +73,7 @@ extension HTTP1ResponseParser {
         case .chunkSize:
             // chunk-size [ chunk-ext ] (RFC 9112 §7.1); whitespace before the extension is tolerated.
             let digits = line.prefix { $0 != 0x3B && $0 != 0x20 && $0 != 0x09 }
-            guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(Self.isHexDigit),
+            guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(\.isHexDigit),
                 let size = Int(String(decoding: digits, as: UTF8.self), radix: 16)
             else {
                 throw Failure(
@@ -89,9 +89,5 @@ extension HTTP1ResponseParser {
             break
         }
         compact()
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 }

@@ -1,3 +1,5 @@
+import PushFakeHTTP1
+
 /// A `Host` header value (or an absolute-form target's authority) read strictly, as RFC 9110 §7.2 and
 /// RFC 3986 §3.2.2 spell it: an IPv4 literal, an IPv6 literal in brackets, or a name; then, optionally, `:` and a
 /// port from 1 to 65535. Anything else — `[evil.com]`, `[x]evil.com`, `::1` unbracketed, `host:99999`, `host:`, an empty host,
@@ -142,7 +144,7 @@ struct HostHeader: Equatable {
                     guard isIPv4(part) else { return false }
                     groups += 2
                 } else {
-                    guard (1...4).contains(part.count), part.allSatisfy(isHexDigit) else { return false }
+                    guard (1...4).contains(part.count), part.allSatisfy(\.isHexDigit) else { return false }
                     groups += 1
                 }
             }
@@ -155,9 +157,5 @@ struct HostHeader: Equatable {
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
     }
 }
