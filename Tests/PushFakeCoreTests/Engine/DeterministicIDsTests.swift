@@ -13,7 +13,7 @@ final class DeterministicIDsTests: XCTestCase {
             if overflow { break }
             power = next
         }
-        // AND values of every length with every digit pair in them (drawn from a fixed seed)
+        // AND 10,000 values of every length, drawn from a fixed seed
         var generator = SplitMix64(seed: 7)
         for _ in 0..<10_000 {
             let value = generator.next()

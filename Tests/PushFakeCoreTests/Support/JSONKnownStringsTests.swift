@@ -39,7 +39,7 @@ final class JSONKnownStringsTests: XCTestCase {
                 bytes[position] ^= 0x01
             }
         }
-        // Long strings alike in their first and last eight bytes: told apart by the bytes between.
+        // Long strings that differ only in the middle.
         let alike = ["0123456789_a_ABCDEFGH", "0123456789_b_ABCDEFGH", "0123456789_c_ABCDEFGH"]
         let alikeTable = JSONKnownStrings(alike)
         for string in alike + ["0123456789_d_ABCDEFGH"] {
